@@ -1,0 +1,27 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Text, JSON and CSV renderings of a network evaluation (CLI output, GUI export).
+
+#include "core/cost/network_evaluation.h"
+#include "core/model/layer.h"
+
+#include <string>
+
+namespace mapscape {
+
+enum class OutputFormat { Text, Json, Csv };
+std::optional<OutputFormat> parseOutputFormat(std::string_view s);
+
+struct WriterOptions {
+    bool perLayerTables = false; ///< text: also print each layer's scheduling table
+};
+
+std::string writeEvaluation(const SchedulingModel& model, const Network& net, const NetworkResult& result,
+                            OutputFormat format, const WriterOptions& options = {});
+
+/// A scheduling table as aligned text with the accelerator's row names and dataflows.
+std::string formatTable(const SchedulingModel& model, const SchedulingTable& table);
+
+} // namespace mapscape

@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// NeuroSpector's INI-like `.cfg` files: accelerator, network and scheduling-table import, and
+/// export of any of them, so a Mapscape mapping can be replayed in NeuroSpector's analyzer.
+
+#include "core/model/accelerator.h"
+#include "core/model/layer.h"
+#include "core/model/scheduling_table.h"
+
+#include <string>
+#include <string_view>
+
+namespace mapscape {
+
+/// NeuroSpector semantics: per-type lists with fewer than three values leave the rest at 0,
+/// UNIT_CYCLE defaults to 0, unknown sections and keys are ignored. Throws InputError naming
+/// file, line, section and key.
+Accelerator acceleratorFromNeuroSpectorCfg(std::string_view text, const std::string& source);
+/// `[LAYERS]` lines `NAME=K,B,P,Q,C,R,S,G,stride`. Throws InputError.
+Network networkFromNeuroSpectorCfg(std::string_view text, const std::string& source);
+
+struct NeuroSpectorTable {
+    std::string layerName;
+    SchedulingTable table;
+};
+/// `[LAYER] layer_name=...` + `[SCHEDULING_TABLE]` with one line per existing row. Throws InputError.
+NeuroSpectorTable tableFromNeuroSpectorCfg(std::string_view text, const std::string& source, const Accelerator& acc);
+
+std::string acceleratorToNeuroSpectorCfg(const Accelerator& acc);
+std::string networkToNeuroSpectorCfg(const Network& net);
+/// The analyzer's table format. Dataflows are not part of that format; overrides are written as
+/// a comment (apply them with an accelerator cfg that carries those dataflows).
+std::string tableToNeuroSpectorCfg(const std::string& layerName, const SchedulingTable& table, const Accelerator& acc);
+
+} // namespace mapscape

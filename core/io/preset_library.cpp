@@ -1,0 +1,102 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/io/preset_library.h"
+
+#include "core/model/validation.h"
+#include "core/util/strings.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace mapscape {
+
+std::string_view presetFolder(PresetKind kind)
+{
+    switch (kind) {
+    case PresetKind::Accelerator:
+        return "accelerators";
+    case PresetKind::Network:
+        return "networks";
+    case PresetKind::Mapping:
+        break;
+    }
+    return "mappings";
+}
+
+std::vector<std::string> presetDirectories()
+{
+    std::vector<std::string> dirs;
+    if (const char* env = std::getenv("MAPSCAPE_PRESET_DIR")) {
+        for (const std::string& d : split(env, ':'))
+            if (!d.empty())
+                dirs.push_back(d);
+    }
+    dirs.emplace_back(MAPSCAPE_SOURCE_PRESET_DIR);
+    dirs.emplace_back(MAPSCAPE_INSTALL_PRESET_DIR);
+    std::vector<std::string> existing;
+    for (const std::string& d : dirs) {
+        std::error_code ec;
+        if (fs::is_directory(d, ec) && std::find(existing.begin(), existing.end(), d) == existing.end())
+            existing.push_back(d);
+    }
+    return existing;
+}
+
+namespace {
+
+std::string normalise(std::string_view s)
+{
+    std::string out;
+    for (char c : s)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            out += char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+} // namespace
+
+std::vector<PresetInfo> listPresets(PresetKind kind)
+{
+    std::vector<PresetInfo> out;
+    std::set<std::string> seen;
+    for (const std::string& dir : presetDirectories()) {
+        const fs::path sub = fs::path(dir) / presetFolder(kind);
+        std::error_code ec;
+        if (!fs::is_directory(sub, ec))
+            continue;
+        for (const fs::directory_entry& e : fs::directory_iterator(sub, ec)) {
+            if (e.path().extension() != ".json")
+                continue;
+            const std::string stem = e.path().stem().string();
+            if (seen.insert(stem).second)
+                out.push_back({stem, e.path().string()});
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const PresetInfo& a, const PresetInfo& b) { return a.name < b.name; });
+    return out;
+}
+
+std::string resolvePreset(std::string_view nameOrPath, PresetKind kind)
+{
+    std::error_code ec;
+    if (fs::is_regular_file(fs::path(nameOrPath), ec))
+        return std::string(nameOrPath);
+    const std::string want = normalise(nameOrPath);
+    const std::vector<PresetInfo> all = listPresets(kind);
+    for (const PresetInfo& p : all) {
+        if (normalise(p.name) == want)
+            return p.path;
+    }
+    std::string names;
+    for (const PresetInfo& p : all)
+        names += (names.empty() ? "" : ", ") + p.name;
+    throw InputError("\"" + std::string(nameOrPath) + "\" is neither a file nor a known " +
+                     std::string(presetFolder(kind)).substr(0, presetFolder(kind).size() - 1) +
+                     " preset (available: " + (names.empty() ? "none found" : names) + ")");
+}
+
+} // namespace mapscape

@@ -1,0 +1,31 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Small string helpers used by the parsers and report writers.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mapscape {
+
+std::string_view trim(std::string_view s);
+std::string toLower(std::string_view s);
+std::string toUpper(std::string_view s);
+/// Splits on `sep`, trimming every piece; an empty input gives no pieces.
+std::vector<std::string> split(std::string_view s, char sep);
+bool iequals(std::string_view a, std::string_view b);
+
+/// Whole-string integer / real parsing (surrounding blanks allowed); nullopt on any junk.
+std::optional<std::int64_t> parseInt(std::string_view s);
+std::optional<double> parseReal(std::string_view s);
+
+/// Shortest round-trip text of a double ("0.19", "1.2547e+10").
+std::string formatReal(double v);
+/// `significant` significant digits in %g style, as C++ streams print by default (6).
+std::string formatSig(double v, int significant = 6);
+
+} // namespace mapscape

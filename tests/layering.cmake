@@ -1,0 +1,27 @@
+# SPDX-FileCopyrightText: 2026 Mapscape developers
+# SPDX-License-Identifier: MIT
+# Fails if a file under core/ (outside core/runner, the Qt Core runner target) includes Qt,
+# widgets/ or app/ headers.
+file(GLOB_RECURSE _files "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp")
+set(_bad "")
+set(_checked 0)
+foreach(_f IN LISTS _files)
+    if(_f MATCHES "/core/runner/")
+        continue()
+    endif()
+    math(EXPR _checked "${_checked} + 1")
+    file(STRINGS "${_f}" _incs REGEX "^[ \t]*#[ \t]*include")
+    foreach(_i IN LISTS _incs)
+        if(_i MATCHES "<Q[A-Za-z]*>" OR _i MATCHES "<Qt" OR _i MATCHES "\"(widgets|app)/")
+            list(APPEND _bad "${_f}: ${_i}")
+        endif()
+    endforeach()
+endforeach()
+if(_checked LESS 10)
+    message(FATAL_ERROR "layering check found only ${_checked} core files under ${SOURCE_DIR}/core")
+endif()
+if(_bad)
+    string(REPLACE ";" "\n" _msg "${_bad}")
+    message(FATAL_ERROR "core/ must not include Qt, widgets/ or app/ headers:\n${_msg}")
+endif()
+message(STATUS "layering OK: ${_checked} core files checked")
