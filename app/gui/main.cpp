@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+#include "app/gui/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Mapscape"));
+    QApplication::setOrganizationName(QStringLiteral("Mapscape"));
+    QApplication::setApplicationVersion(QStringLiteral(MAPSCAPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Interactive design-space explorer for DNN accelerators"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption acc({QStringLiteral("a"), QStringLiteral("accelerator")},
+                                 QStringLiteral("Accelerator preset or file."), QStringLiteral("name"),
+                                 QStringLiteral("eyeriss"));
+    const QCommandLineOption net({QStringLiteral("n"), QStringLiteral("network")}, QStringLiteral("Network preset or file."),
+                                 QStringLiteral("name"), QStringLiteral("resnet50"));
+    const QCommandLineOption map({QStringLiteral("m"), QStringLiteral("mapping")},
+                                 QStringLiteral("Mapping preset or file (default: the trivial mapping)."),
+                                 QStringLiteral("name"));
+    const QCommandLineOption shot(QStringLiteral("screenshot"),
+                                  QStringLiteral("Save a PNG of the window once the evaluation is shown, then quit."),
+                                  QStringLiteral("file"));
+    parser.addOptions({acc, net, map, shot});
+    parser.process(app);
+
+    mapscape::MainWindow window;
+    window.selectAccelerator(parser.value(acc));
+    window.selectNetwork(parser.value(net));
+    if (parser.isSet(map))
+        window.selectMapping(parser.value(map));
+    window.show();
+
+    if (parser.isSet(shot)) {
+        const QString file = parser.value(shot);
+        QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, file]() {
+            // Let the layout settle for one event-loop turn before grabbing.
+            QTimer::singleShot(200, &window, [&window, file]() {
+                const bool ok = window.grab().save(file);
+                QApplication::exit(ok ? 0 : 1);
+            });
+        });
+        QTimer::singleShot(30000, &app, []() { QApplication::exit(3); });
+    }
+    return app.exec();
+}

@@ -1,0 +1,359 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "app/gui/main_window.h"
+
+#include "core/cost/report.h"
+#include "core/export/evaluation_writer.h"
+#include "core/io/file_util.h"
+#include "core/io/preset_io.h"
+#include "core/io/preset_library.h"
+#include "core/util/strings.h"
+#include "widgets/models/results_table_model.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+
+namespace mapscape {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+void fillPresetCombo(QComboBox* combo, PresetKind kind)
+{
+    combo->clear();
+    for (const PresetInfo& p : listPresets(kind))
+        combo->addItem(qs(p.name), qs(p.path));
+}
+
+/// Index of the item whose name or path matches, -1 if none.
+int findItem(const QComboBox* combo, const QString& nameOrPath)
+{
+    for (int i = 0; i < combo->count(); ++i) {
+        const QString path = combo->itemData(i).toString();
+        if (path == nameOrPath || combo->itemText(i).compare(nameOrPath, Qt::CaseInsensitive) == 0 ||
+            (!path.isEmpty() && QFileInfo(path).completeBaseName().compare(nameOrPath, Qt::CaseInsensitive) == 0))
+            return i;
+    }
+    return -1;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+{
+    buildUi();
+    connect(&m_runner, &EvaluationRunner::finished, this, &MainWindow::showSnapshot);
+    connect(&m_runner, &EvaluationRunner::failed, this, &MainWindow::showFailure);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildUi()
+{
+    setWindowTitle(tr("Mapscape"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/mapscape.svg")));
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open accelerator, network or mapping…"), QKeySequence::Open, this, &MainWindow::openFile);
+    file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportResults);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QToolBar* bar = addToolBar(tr("Project"));
+    bar->setMovable(false);
+    m_accCombo = new QComboBox(this);
+    m_netCombo = new QComboBox(this);
+    m_mapCombo = new QComboBox(this);
+    m_mapCombo->setMinimumContentsLength(36);
+    m_mapCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    bar->addWidget(new QLabel(tr(" Accelerator "), this));
+    bar->addWidget(m_accCombo);
+    bar->addWidget(new QLabel(tr("  Network "), this));
+    bar->addWidget(m_netCombo);
+    bar->addWidget(new QLabel(tr("  Mapping "), this));
+    bar->addWidget(m_mapCombo);
+
+    m_model = new ResultsTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(ResultsTableModel::SortRole);
+    m_table = new QTableView(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // network order until the user clicks a header
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+
+    m_details = new QPlainTextEdit(this);
+    m_details->setReadOnly(true);
+    m_details->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_details->setPlaceholderText(tr("Select a layer to see its scheduling table and cost breakdown."));
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    setCentralWidget(split);
+
+    m_totals = new QLabel(this);
+    statusBar()->addPermanentWidget(m_totals);
+
+    m_updatingCombos = true;
+    fillPresetCombo(m_accCombo, PresetKind::Accelerator);
+    fillPresetCombo(m_netCombo, PresetKind::Network);
+    m_updatingCombos = false;
+
+    connect(m_accCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (!m_updatingCombos && i >= 0)
+            selectAccelerator(m_accCombo->itemData(i).toString());
+    });
+    connect(m_netCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (!m_updatingCombos && i >= 0)
+            selectNetwork(m_netCombo->itemData(i).toString());
+    });
+    connect(m_mapCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (!m_updatingCombos && i >= 0)
+            selectMapping(m_mapCombo->itemData(i).toString());
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showLayerDetails);
+    resize(1280, 760);
+}
+
+bool MainWindow::selectAccelerator(const QString& nameOrPath)
+{
+    try {
+        Accelerator acc = loadAccelerator(resolvePreset(nameOrPath.toStdString(), PresetKind::Accelerator));
+        SchedulingModel check(acc); // validates; throws with the field on bad input
+        m_accelerator = std::move(acc);
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        return false;
+    }
+    m_updatingCombos = true;
+    if (const int i = findItem(m_accCombo, nameOrPath); i >= 0) {
+        m_accCombo->setCurrentIndex(i);
+    } else {
+        m_accCombo->addItem(qs(m_accelerator->name), nameOrPath);
+        m_accCombo->setCurrentIndex(m_accCombo->count() - 1);
+    }
+    m_updatingCombos = false;
+    m_mapping.reset(); // a mapping belongs to one accelerator
+    refillMappingCombo();
+    reevaluate();
+    return true;
+}
+
+bool MainWindow::selectNetwork(const QString& nameOrPath)
+{
+    try {
+        m_network = loadNetwork(resolvePreset(nameOrPath.toStdString(), PresetKind::Network));
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        return false;
+    }
+    m_updatingCombos = true;
+    if (const int i = findItem(m_netCombo, nameOrPath); i >= 0) {
+        m_netCombo->setCurrentIndex(i);
+    } else {
+        m_netCombo->addItem(qs(m_network->name), nameOrPath);
+        m_netCombo->setCurrentIndex(m_netCombo->count() - 1);
+    }
+    m_updatingCombos = false;
+    m_mapping.reset();
+    refillMappingCombo();
+    reevaluate();
+    return true;
+}
+
+bool MainWindow::selectMapping(const QString& nameOrPath)
+{
+    if (nameOrPath.isEmpty()) {
+        m_mapping.reset();
+        reevaluate();
+        return true;
+    }
+    if (!m_accelerator || !m_network) {
+        reportError(tr("Choose an accelerator and a network before a mapping."));
+        return false;
+    }
+    try {
+        m_mapping = loadMapping(resolvePreset(nameOrPath.toStdString(), PresetKind::Mapping), *m_accelerator, *m_network);
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        return false;
+    }
+    m_updatingCombos = true;
+    if (const int i = findItem(m_mapCombo, nameOrPath); i >= 0) {
+        m_mapCombo->setCurrentIndex(i);
+    } else {
+        m_mapCombo->addItem(QFileInfo(nameOrPath).completeBaseName(), nameOrPath);
+        m_mapCombo->setCurrentIndex(m_mapCombo->count() - 1);
+    }
+    m_updatingCombos = false;
+    reevaluate();
+    return true;
+}
+
+void MainWindow::refillMappingCombo()
+{
+    m_updatingCombos = true;
+    m_mapCombo->clear();
+    m_mapCombo->addItem(tr("trivial (every loop at DRAM)"), QString());
+    // Mapping presets are named <accelerator>_<network>_<source>_<metric>.
+    const QString acc = m_accCombo->currentText();
+    const QString net = m_netCombo->currentText();
+    for (const PresetInfo& p : listPresets(PresetKind::Mapping)) {
+        const QStringList parts = qs(p.name).split(QLatin1Char('_'));
+        if (parts.size() == 4 && parts[0] == acc && parts[1] == net)
+            m_mapCombo->addItem(parts[2] + QStringLiteral(" (") + parts[3] + QLatin1Char(')'), qs(p.path));
+    }
+    m_mapCombo->setCurrentIndex(0);
+    m_updatingCombos = false;
+}
+
+void MainWindow::reevaluate()
+{
+    if (!m_accelerator || !m_network)
+        return;
+    statusBar()->showMessage(tr("Evaluating…"));
+    m_runner.request(*m_accelerator, *m_network, m_mapping.value_or(Mapping{}),
+                     {.trivialForMissing = !m_mapping.has_value()});
+}
+
+const EvaluationSnapshot* MainWindow::currentSnapshot() const { return m_snapshot.get(); }
+
+void MainWindow::showSnapshot(quint64 generation, std::shared_ptr<const EvaluationSnapshot> snapshot)
+{
+    if (generation != m_runner.latestGeneration())
+        return;
+    m_snapshot = snapshot;
+    m_model->setSnapshot(snapshot);
+    m_table->resizeColumnsToContents();
+    const NetworkResult& r = snapshot->result;
+    m_totals->setText(tr("Total: %1 pJ, %2 cycles%3")
+                          .arg(r.energy, 0, 'g', 6)
+                          .arg(r.cycles, 0, 'g', 6)
+                          .arg(r.complete() ? QString() : tr(" (%1 invalid layers excluded)").arg(r.invalidLayers)));
+    statusBar()->showMessage(tr("%1 on %2: %3 layers evaluated")
+                                 .arg(qs(snapshot->network.name), qs(snapshot->model->accelerator().name))
+                                 .arg(r.layers.size()),
+                             5000);
+    setWindowTitle(tr("Mapscape — %1 on %2").arg(qs(snapshot->network.name), qs(snapshot->model->accelerator().name)));
+    if (m_proxy->rowCount() > 0)
+        m_table->selectRow(0);
+    showLayerDetails();
+    Q_EMIT evaluationShown();
+}
+
+void MainWindow::showFailure(quint64 generation, const QString& message)
+{
+    if (generation == m_runner.latestGeneration())
+        reportError(message);
+}
+
+void MainWindow::showLayerDetails()
+{
+    const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
+    if (!m_snapshot || !current.isValid()) {
+        m_details->clear();
+        return;
+    }
+    const LayerResult& lr = m_snapshot->result.layers[std::size_t(current.row())];
+    const Layer& l = m_snapshot->network.layers[std::size_t(current.row())];
+    std::string text = "Layer " + lr.layer + "  (" + std::string(layerKindName(l.kind())) + ")\n";
+    text += "K=" + std::to_string(l.k) + " B=" + std::to_string(l.b) + " P=" + std::to_string(l.p) +
+            " Q=" + std::to_string(l.q) + " C=" + std::to_string(l.c) + " R=" + std::to_string(l.r) +
+            " S=" + std::to_string(l.s) + " G=" + std::to_string(l.g) + " stride=" + std::to_string(l.stride) +
+            "\n\nScheduling table (outermost first)\n";
+    text += formatTable(*m_snapshot->model, lr.table);
+    if (!lr.ok) {
+        text += "\nINVALID: " + lr.error + "\n";
+    } else {
+        text += "\n";
+        for (const ReportField& f : reportFields(*m_snapshot->model, lr.eval, {.neurospectorZeroing = false})) {
+            std::string label = f.label;
+            label.resize(std::max<std::size_t>(label.size(), 28), ' ');
+            text += label + formatSig(f.value, 8) + "\n";
+        }
+    }
+    m_details->setPlainText(qs(text));
+}
+
+void MainWindow::openFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
+                                                      tr("Mapscape and NeuroSpector files (*.json *.jsonl *.cfg)"));
+    if (path.isEmpty())
+        return;
+    try {
+        const std::string text = readTextFile(path.toStdString());
+        std::string kind = detectSchema(text);
+        if (kind.empty()) {
+            const std::string lower = toLower(text);
+            kind = lower.find("[accelerator]") != std::string::npos ? "accelerator"
+                   : lower.find("[layers]") != std::string::npos    ? "network"
+                                                                    : "mapping";
+        }
+        if (kind == "accelerator")
+            selectAccelerator(path);
+        else if (kind == "network")
+            selectNetwork(path);
+        else
+            selectMapping(path);
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::exportResults()
+{
+    if (!m_snapshot) {
+        reportError(tr("Nothing evaluated yet."));
+        return;
+    }
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("results.csv"),
+                                                      tr("CSV (*.csv);;JSON (*.json);;Text (*.txt)"), &selected);
+    if (path.isEmpty())
+        return;
+    const OutputFormat fmt = path.endsWith(QStringLiteral(".json")) ? OutputFormat::Json
+                             : path.endsWith(QStringLiteral(".txt")) ? OutputFormat::Text
+                                                                     : OutputFormat::Csv;
+    try {
+        writeTextFileAtomic(path.toStdString(),
+                            writeEvaluation(*m_snapshot->model, m_snapshot->network, m_snapshot->result, fmt));
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::reportError(const QString& message)
+{
+    statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), 15000);
+    if (isVisible())
+        QMessageBox::warning(this, tr("Mapscape"), message);
+    else
+        qWarning("%s", qPrintable(message));
+}
+
+} // namespace mapscape

@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/runner/evaluation_runner.h"
+
+#include <QMetaObject>
+#include <QPointer>
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace mapscape {
+
+EvaluationRunner::EvaluationRunner(QObject* parent)
+    : QObject(parent)
+    , m_running(std::make_shared<std::atomic<int>>(0))
+{
+    qRegisterMetaType<std::shared_ptr<const mapscape::EvaluationSnapshot>>();
+}
+
+EvaluationRunner::~EvaluationRunner()
+{
+    ++m_generation; // anything still running becomes stale
+    waitForIdle();
+}
+
+void EvaluationRunner::waitForIdle()
+{
+    while (m_running->load() > 0)
+        QThread::msleep(1);
+}
+
+quint64 EvaluationRunner::request(Accelerator accelerator, Network network, Mapping mapping, NetworkEvalOptions options)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    const quint64 gen = ++m_generation;
+    QPointer<EvaluationRunner> self(this);
+    auto running = m_running;
+    running->fetch_add(1);
+    auto job = [self, gen, running, acc = std::move(accelerator), net = std::move(network), map = std::move(mapping),
+                options]() mutable {
+        const auto deliver = [&](auto&& fn) {
+            // Results are only worth a queued call while this request is still the latest.
+            if (self && self->m_generation.load() == gen)
+                QMetaObject::invokeMethod(self.data(), std::forward<decltype(fn)>(fn), Qt::QueuedConnection);
+        };
+        try {
+            auto snap = std::make_shared<EvaluationSnapshot>();
+            snap->model = std::make_shared<const SchedulingModel>(std::move(acc));
+            snap->result = evaluateNetwork(*snap->model, net, map, options);
+            snap->network = std::move(net);
+            snap->mapping = std::move(map);
+            std::shared_ptr<const EvaluationSnapshot> done = std::move(snap);
+            deliver([self, gen, done]() {
+                if (self && self->m_generation.load() == gen)
+                    Q_EMIT self->finished(gen, done);
+            });
+        } catch (const std::exception& e) {
+            const QString msg = QString::fromUtf8(e.what());
+            deliver([self, gen, msg]() {
+                if (self && self->m_generation.load() == gen)
+                    Q_EMIT self->failed(gen, msg);
+            });
+        } catch (...) {
+            deliver([self, gen]() {
+                if (self && self->m_generation.load() == gen)
+                    Q_EMIT self->failed(gen, QStringLiteral("unknown error during evaluation"));
+            });
+        }
+        running->fetch_sub(1);
+    };
+    (void)QtConcurrent::run(QThreadPool::globalInstance(), std::move(job));
+    return gen;
+}
+
+} // namespace mapscape
