@@ -148,14 +148,7 @@ bool MainWindow::selectAccelerator(const QString& nameOrPath)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    m_updatingCombos = true;
-    if (const int i = findItem(m_accCombo, nameOrPath); i >= 0) {
-        m_accCombo->setCurrentIndex(i);
-    } else {
-        m_accCombo->addItem(qs(m_accelerator->name), nameOrPath);
-        m_accCombo->setCurrentIndex(m_accCombo->count() - 1);
-    }
-    m_updatingCombos = false;
+    showInCombo(m_accCombo, nameOrPath, qs(m_accelerator->name));
     m_mapping.reset(); // a mapping belongs to one accelerator
     refillMappingCombo();
     reevaluate();
@@ -170,14 +163,7 @@ bool MainWindow::selectNetwork(const QString& nameOrPath)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    m_updatingCombos = true;
-    if (const int i = findItem(m_netCombo, nameOrPath); i >= 0) {
-        m_netCombo->setCurrentIndex(i);
-    } else {
-        m_netCombo->addItem(qs(m_network->name), nameOrPath);
-        m_netCombo->setCurrentIndex(m_netCombo->count() - 1);
-    }
-    m_updatingCombos = false;
+    showInCombo(m_netCombo, nameOrPath, qs(m_network->name));
     m_mapping.reset();
     refillMappingCombo();
     reevaluate();
@@ -201,16 +187,22 @@ bool MainWindow::selectMapping(const QString& nameOrPath)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    m_updatingCombos = true;
-    if (const int i = findItem(m_mapCombo, nameOrPath); i >= 0) {
-        m_mapCombo->setCurrentIndex(i);
-    } else {
-        m_mapCombo->addItem(QFileInfo(nameOrPath).completeBaseName(), nameOrPath);
-        m_mapCombo->setCurrentIndex(m_mapCombo->count() - 1);
-    }
-    m_updatingCombos = false;
+    showInCombo(m_mapCombo, nameOrPath, QFileInfo(nameOrPath).completeBaseName());
     reevaluate();
     return true;
+}
+
+void MainWindow::showInCombo(QComboBox* combo, const QString& nameOrPath, const QString& label)
+{
+    // Selecting programmatically must not re-trigger the combo's own selection handler.
+    m_updatingCombos = true;
+    if (const int i = findItem(combo, nameOrPath); i >= 0) {
+        combo->setCurrentIndex(i);
+    } else {
+        combo->addItem(label, nameOrPath);
+        combo->setCurrentIndex(combo->count() - 1);
+    }
+    m_updatingCombos = false;
 }
 
 void MainWindow::refillMappingCombo()

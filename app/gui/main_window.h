@@ -46,6 +46,7 @@ Q_SIGNALS:
 private:
     void buildUi();
     void refillMappingCombo();
+    void showInCombo(QComboBox* combo, const QString& nameOrPath, const QString& label);
     void reevaluate();
     void showSnapshot(quint64 generation, std::shared_ptr<const EvaluationSnapshot> snapshot);
     void showFailure(quint64 generation, const QString& message);

@@ -296,6 +296,24 @@ DimVector factorsFrom(const JsonDocument& doc, const json& v, const std::string&
 
 std::string dumpPretty(const ojson& j) { return j.dump(2) + "\n"; }
 
+/// Pretty-prints the top level but keeps each element of the list `listKey` on one line, which
+/// keeps network and mapping files short and diffable. `listKey` must be the last member.
+std::string compactDocument(const ojson& j, const char* listKey)
+{
+    std::string out = "{\n";
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key() == listKey)
+            continue;
+        out += "  " + ojson(it.key()).dump() + ": " + it.value().dump() + ",\n";
+    }
+    const ojson& list = j.at(listKey);
+    out += "  " + ojson(listKey).dump() + ": [\n";
+    for (std::size_t i = 0; i < list.size(); ++i)
+        out += "    " + list[i].dump() + (i + 1 < list.size() ? ",\n" : "\n");
+    out += "  ]\n}\n";
+    return out;
+}
+
 bool endsWith(const std::string& s, std::string_view suffix)
 {
     return s.size() >= suffix.size() && iequals(std::string_view(s).substr(s.size() - suffix.size()), suffix);
@@ -457,20 +475,7 @@ std::string networkToJson(const Network& net)
         layers.push_back(lj);
     }
     j["layers"] = layers;
-    // One layer per line keeps preset files short and diffable.
-    std::string out = "{\n";
-    bool first = true;
-    for (auto it = j.begin(); it != j.end(); ++it) {
-        if (it.key() == "layers")
-            continue;
-        out += std::string(first ? "" : ",\n") + "  " + ojson(it.key()).dump() + ": " + it.value().dump();
-        first = false;
-    }
-    out += ",\n  \"layers\": [\n";
-    for (std::size_t i = 0; i < layers.size(); ++i)
-        out += "    " + layers[i].dump() + (i + 1 < layers.size() ? ",\n" : "\n");
-    out += "  ]\n}\n";
-    return out;
+    return compactDocument(j, "layers");
 }
 
 Mapping mappingFromJson(std::string_view text, const std::string& source, const Accelerator& acc)
@@ -555,19 +560,7 @@ std::string mappingToJson(const Mapping& mapping, const Accelerator& acc)
         layers.push_back(lj);
     }
     j["layers"] = layers;
-    std::string out = "{\n";
-    bool first = true;
-    for (auto it = j.begin(); it != j.end(); ++it) {
-        if (it.key() == "layers")
-            continue;
-        out += std::string(first ? "" : ",\n") + "  " + ojson(it.key()).dump() + ": " + it.value().dump();
-        first = false;
-    }
-    out += ",\n  \"layers\": [\n";
-    for (std::size_t i = 0; i < layers.size(); ++i)
-        out += "    " + layers[i].dump() + (i + 1 < layers.size() ? ",\n" : "\n");
-    out += "  ]\n}\n";
-    return out;
+    return compactDocument(j, "layers");
 }
 
 std::string detectSchema(std::string_view text)
