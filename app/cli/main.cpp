@@ -95,14 +95,7 @@ int runValidate(const std::string& path, const std::string& accName)
         std::cout << path << ": " << cases.size() << " reference lines, " << bad << " with an unexpected verdict\n";
         return bad ? kExitBadInput : kExitOk;
     }
-    std::string kind = ext == ".cfg" ? std::string() : detectSchema(text);
-    if (ext == ".cfg") {
-        const std::string lower = toLower(text);
-        kind = lower.find("[accelerator]") != std::string::npos ? "accelerator"
-               : lower.find("[layers]") != std::string::npos    ? "network"
-               : lower.find("[scheduling_table]") != std::string::npos ? "table"
-                                                                      : "";
-    }
+    const std::string kind = detectDocumentKind(text);
     if (kind == "accelerator") {
         const Accelerator acc = loadAccelerator(path);
         const SchedulingModel model(acc);

@@ -298,13 +298,9 @@ void MainWindow::openFile()
         return;
     try {
         const std::string text = readTextFile(path.toStdString());
-        std::string kind = detectSchema(text);
-        if (kind.empty()) {
-            const std::string lower = toLower(text);
-            kind = lower.find("[accelerator]") != std::string::npos ? "accelerator"
-                   : lower.find("[layers]") != std::string::npos    ? "network"
-                                                                    : "mapping";
-        }
+        // Anything that is neither an accelerator nor a network is read as a mapping (tables,
+        // reference result lines).
+        const std::string kind = detectDocumentKind(text);
         if (kind == "accelerator")
             selectAccelerator(path);
         else if (kind == "network")

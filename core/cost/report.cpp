@@ -72,6 +72,12 @@ double utilizationOf(const SchedulingModel& model, const TypeVector& tile, Level
 
 } // namespace
 
+double arrayUtilization(const ArraySpec& array, std::uint64_t active)
+{
+    const double cap = array.present ? double(array.sizeX) * double(array.sizeY) : 1.0;
+    return double(active) / cap * 100.0;
+}
+
 double bufferUtilization(const SchedulingModel& model, const Evaluation& eval, Level level, DataType type)
 {
     return utilizationOf(model, eval.allocatedTile[std::size_t(idx(level))], level, idx(type));
@@ -122,14 +128,10 @@ std::vector<ReportField> reportFields(const SchedulingModel& model, const Evalua
                          utilizationOf(model, tile, l, 0)});
         }
     }
-    const auto arrayUtil = [](const ArraySpec& a, std::uint64_t active) {
-        const double cap = a.present ? double(a.sizeX) * double(a.sizeY) : 1.0;
-        return double(active) / cap * 100.0;
-    };
     // "UTILIZAITON" is NeuroSpector's spelling in its report files; kept so reports diff cleanly.
-    f.push_back({"MAC ARRAY UTILIZAITON", arrayUtil(acc.macArray, e.activeMacs)});
-    f.push_back({"PE ARRAY UTILIZATION", arrayUtil(acc.peArray, e.activePes)});
-    f.push_back({"MULTI CHIPS UTILIZATION", arrayUtil(acc.multiChips, e.activeChips)});
+    f.push_back({"MAC ARRAY UTILIZAITON", arrayUtilization(acc.macArray, e.activeMacs)});
+    f.push_back({"PE ARRAY UTILIZATION", arrayUtilization(acc.peArray, e.activePes)});
+    f.push_back({"MULTI CHIPS UTILIZATION", arrayUtilization(acc.multiChips, e.activeChips)});
     for (CostPart c : {CostPart::Mac, CostPart::LocalBuffer, CostPart::GlobalBuffer, CostPart::Dram})
         f.push_back({std::string(costPartShort(c)) + " DYNAMIC ENERGY", e.dynamicEnergy[std::size_t(idx(c))]});
     for (CostPart c : {CostPart::Mac, CostPart::LocalBuffer, CostPart::GlobalBuffer, CostPart::Dram})

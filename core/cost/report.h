@@ -28,6 +28,9 @@ struct ReportOptions {
 std::vector<ReportField> reportFields(const SchedulingModel& model, const Evaluation& eval,
                                       const ReportOptions& options = {});
 
+/// Active instances of a spatial array in percent of its size (100 for an absent array).
+double arrayUtilization(const ArraySpec& array, std::uint64_t active);
+
 /// Buffer utilisation in percent of a level (shared: all stored types over the shared capacity;
 /// separate: the given type over its buffer). Returns 0 for absent levels.
 double bufferUtilization(const SchedulingModel& model, const Evaluation& eval, Level level, DataType type);

@@ -66,8 +66,7 @@ std::string writeText(const SchedulingModel& model, const Network& net, const Ne
             continue;
         }
         const Evaluation& e = lr.eval;
-        const double peUtil =
-            acc.peArray.present ? double(e.activePes) / double(acc.peArray.sizeX * acc.peArray.sizeY) * 100 : 100;
+        const double peUtil = arrayUtilization(acc.peArray, e.activePes);
         o << pad(sci(e.totalEnergy), 14) << pad(sci(e.totalCycles), 13)
           << pad(sci(levelTrafficWords(e, Level::LocalBuffer)), 13)
           << pad(sci(levelTrafficWords(e, Level::GlobalBuffer)), 13) << pad(sci(levelTrafficWords(e, Level::Dram)), 13)

@@ -577,6 +577,20 @@ std::string detectSchema(std::string_view text)
     return {};
 }
 
+std::string detectDocumentKind(std::string_view text)
+{
+    if (std::string kind = detectSchema(text); !kind.empty())
+        return kind;
+    const std::string lower = toLower(text);
+    if (lower.find("[accelerator]") != std::string::npos)
+        return "accelerator";
+    if (lower.find("[layers]") != std::string::npos)
+        return "network";
+    if (lower.find("[scheduling_table]") != std::string::npos)
+        return "table";
+    return {};
+}
+
 Accelerator loadAccelerator(const std::string& path)
 {
     const std::string text = readTextFile(path);

@@ -42,5 +42,8 @@ Mapping loadMapping(const std::string& path, const Accelerator& acc, const Netwo
 /// What kind of Mapscape document a JSON file holds ("accelerator", "network", "mapping"), from
 /// its "schema" member; empty if unknown.
 std::string detectSchema(std::string_view text);
+/// detectSchema for JSON; for NeuroSpector cfg text "accelerator", "network" or "table" from its
+/// sections; empty if neither.
+std::string detectDocumentKind(std::string_view text);
 
 } // namespace mapscape

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/models/results_table_model.h"
 
+#include "core/cost/report.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -109,8 +111,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
     case DramWords:
         return number(levelTrafficWords(e, Level::Dram));
     case PeUtil:
-        return number(acc.peArray.present ? double(e.activePes) / double(acc.peArray.sizeX * acc.peArray.sizeY) * 100.0
-                                          : 100.0);
+        return number(arrayUtilization(acc.peArray, e.activePes));
     default:
         break;
     }

@@ -15,7 +15,7 @@ void setTorchThreads(int threads) { at::set_num_threads(std::max(1, threads)); }
 double torchSelfCheck(std::uint64_t seed)
 {
     torch::NoGradGuard noGrad; // grad mode is thread-local: set it on the calling thread
-    torch::manual_seed(seed);
+    seedTorch(seed);
     torch::nn::Linear layer(8, 4);
     const torch::Tensor x = torch::randn({16, 8});
     return layer->forward(x).tanh().sum().item<double>();
