@@ -12,15 +12,23 @@
 #include "core/io/neurospector_json.h"
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
+#include "core/optim/optimizer_registry.h"
+#ifdef MAPSCAPE_HAS_TORCH
+#include "core/optim/rl/common/torch_setup.h"
+#endif
 #include "core/util/strings.h"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <sstream>
+#include <thread>
 
 namespace fs = std::filesystem;
 using namespace mapscape;
@@ -177,6 +185,21 @@ struct ConvertArgs {
     std::string out;
 };
 
+/// accelerator.cfg, network.cfg and one table cfg per mapped layer: replayable in NeuroSpector.
+void writeNeuroSpectorDirectory(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping)
+{
+    fs::create_directories(dir);
+    writeTextFileAtomic((fs::path(dir) / "accelerator.cfg").string(), acceleratorToNeuroSpectorCfg(acc));
+    writeTextFileAtomic((fs::path(dir) / "network.cfg").string(), networkToNeuroSpectorCfg(net));
+    int n = 0;
+    for (const LayerMapping& lm : mapping.layers) {
+        writeTextFileAtomic((fs::path(dir) / ("table_" + lm.layer + ".cfg")).string(),
+                            tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
+        ++n;
+    }
+    std::cerr << "wrote accelerator.cfg, network.cfg and " << n << " table file(s) to " << dir << "\n";
+}
+
 int runConvert(const ConvertArgs& a)
 {
     const Accelerator acc = loadAccelerator(resolvePreset(a.accelerator, PresetKind::Accelerator));
@@ -192,17 +215,145 @@ int runConvert(const ConvertArgs& a)
         throw InputError("--to: expected neurospector or json, got \"" + a.to + "\"");
     if (a.out.empty())
         throw InputError("--out: a directory is needed for NeuroSpector files");
-    fs::create_directories(a.out);
-    writeTextFileAtomic((fs::path(a.out) / "accelerator.cfg").string(), acceleratorToNeuroSpectorCfg(acc));
-    writeTextFileAtomic((fs::path(a.out) / "network.cfg").string(), networkToNeuroSpectorCfg(net));
-    int n = 0;
-    for (const LayerMapping& lm : mapping.layers) {
-        writeTextFileAtomic((fs::path(a.out) / ("table_" + lm.layer + ".cfg")).string(),
-                            tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
-        ++n;
-    }
-    std::cout << "wrote accelerator.cfg, network.cfg and " << n << " table file(s) to " << a.out << "\n";
+    writeNeuroSpectorDirectory(a.out, acc, net, mapping);
     return kExitOk;
+}
+
+struct OptimizeArgs {
+    std::string optimizer = "ppo";
+    std::string accelerator = "eyeriss";
+    std::string network = "resnet50";
+    std::string metric = "energy";
+    std::string dataflow = "fixed";
+    std::string layer;
+    std::uint64_t seed = 1;
+    std::string budget;
+    std::vector<std::string> options;
+    int threads = 0;
+    std::string out;
+    std::string neurospectorDir;
+    std::string metricsCsv;
+    bool quiet = false;
+};
+
+/// Progress line on stderr (rate-limited) and, optionally, every metric as CSV rows.
+class CliSink final : public MetricsSink {
+public:
+    CliSink(bool quiet, std::ostream* csv)
+        : m_quiet(quiet)
+        , m_csv(csv)
+        , m_start(std::chrono::steady_clock::now())
+    {
+        if (m_csv)
+            *m_csv << "name,step,value\n";
+    }
+    void record(std::string_view name, std::int64_t step, double value) override
+    {
+        if (m_csv)
+            *m_csv << name << ',' << step << ',' << formatReal(value) << '\n';
+        if (name == "ppo/best_total")
+            m_best = value;
+    }
+    void progress(double f) override
+    {
+        if (m_quiet)
+            return;
+        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+        if (f < 1.0 && t - m_lastPrint < 0.5)
+            return;
+        m_lastPrint = t;
+        const double eta = f > 0 ? t * (1 - f) / f : 0;
+        std::fprintf(stderr, "\r[%5.1f%%] %6.1f s elapsed, ETA %6.1f s", 100 * f, t, eta);
+        if (m_best > 0)
+            std::fprintf(stderr, ", best %.5e", m_best);
+        if (f >= 1.0)
+            std::fprintf(stderr, "\n");
+        std::fflush(stderr);
+    }
+    void message(std::string_view text) override
+    {
+        if (!m_quiet)
+            std::cerr << "\n" << text << "\n";
+    }
+
+private:
+    bool m_quiet;
+    std::ostream* m_csv;
+    std::chrono::steady_clock::time_point m_start;
+    double m_lastPrint = -1;
+    double m_best = 0;
+};
+
+int runOptimize(const OptimizeArgs& a)
+{
+    const auto metric = parseMetric(a.metric);
+    if (!metric)
+        throw InputError("--metric: expected energy, cycle or edp, got \"" + a.metric + "\"");
+    if (a.dataflow != "fixed" && a.dataflow != "flexible")
+        throw InputError("--dataflow: expected fixed or flexible, got \"" + a.dataflow + "\"");
+    const OptimizerInfo* info = findOptimizer(a.optimizer);
+    OptionValues values;
+    for (const std::string& o : a.options)
+        parseOptionAssignment(o, values);
+    if (!a.budget.empty()) {
+        if (!info)
+            throw InputError("--optimizer: \"" + a.optimizer + "\" is unknown");
+        if (info->budgetKey.empty())
+            throw InputError("--budget: optimizer \"" + info->id + "\" has no budget (it always runs to completion)");
+        values[info->budgetKey] = a.budget;
+    }
+    const Accelerator acc = loadAccelerator(resolvePreset(a.accelerator, PresetKind::Accelerator));
+    Network net = loadNetwork(resolvePreset(a.network, PresetKind::Network));
+    if (!a.layer.empty()) {
+        const int i = net.indexOf(a.layer);
+        if (i < 0)
+            throw InputError("--layer: network \"" + net.name + "\" has no layer \"" + a.layer + "\"");
+        net.layers = {net.layers[std::size_t(i)]};
+    }
+    const SchedulingProblem problem = SchedulingProblem::make(
+        acc, net, *metric, a.dataflow == "flexible" ? DataflowMode::Flexible : DataflowMode::Fixed);
+#ifdef MAPSCAPE_HAS_TORCH
+    rl::setTorchThreads(1); // the tiny policy networks gain nothing from intra-op threads
+#endif
+    std::unique_ptr<SearchStrategy> strategy = makeOptimizer(a.optimizer, problem, values, a.seed);
+
+    std::unique_ptr<std::ostream> csvFile;
+    std::ostringstream csvText;
+    CliSink sink(a.quiet, a.metricsCsv.empty() ? nullptr : &csvText);
+    DriverOptions drv;
+    drv.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    const SearchResult res = runSearch(problem, *strategy, drv, {}, sink);
+    if (!a.metricsCsv.empty())
+        writeTextFileAtomic(a.metricsCsv, csvText.str());
+
+    Mapping mapping;
+    mapping.accelerator = acc.name;
+    mapping.network = net.name;
+    mapping.metric = std::string(metricName(*metric));
+    mapping.source = "mapscape-cli optimize --optimizer " + a.optimizer + " --seed " + std::to_string(a.seed);
+    for (std::size_t l = 0; l < res.layers.size(); ++l) {
+        if (res.layers[l].found)
+            mapping.layers.push_back({net.layers[l].name, res.layers[l].table});
+    }
+    std::cout << "optimizer " << a.optimizer << " on " << acc.name << " / " << net.name << ", metric "
+              << metricName(*metric) << ", seed " << a.seed << "\n";
+    for (std::size_t l = 0; l < res.layers.size(); ++l) {
+        const LayerBest& b = res.layers[l];
+        std::cout << "  " << net.layers[l].name << ": ";
+        if (b.found)
+            std::cout << "energy " << formatSig(b.evaluation.totalEnergy) << " pJ, cycles "
+                      << formatSig(b.evaluation.totalCycles) << "\n";
+        else
+            std::cout << "no valid table found\n";
+    }
+    std::cout << "Total: energy " << formatSig(res.totalEnergy) << " pJ, cycles " << formatSig(res.totalCycles)
+              << " (" << res.layersFound << "/" << res.layers.size() << " layers), " << res.evaluations
+              << " tables evaluated, " << formatSig(res.seconds) << " s\n";
+    if (!a.out.empty())
+        writeTextFileAtomic(a.out, mappingToJson(mapping, acc));
+    if (!a.neurospectorDir.empty())
+        writeNeuroSpectorDirectory(a.neurospectorDir, acc, net, mapping);
+    return res.layersFound == int(res.layers.size()) ? kExitOk : kExitFailure;
 }
 
 int runPresets()
@@ -255,6 +406,26 @@ int main(int argc, char** argv)
 
     CLI::App* presets = app.add_subcommand("presets", "List the available presets");
 
+    OptimizeArgs op;
+    std::string optimizerList;
+    for (const OptimizerInfo& i : optimizerRegistry())
+        optimizerList += (optimizerList.empty() ? "" : "|") + i.id;
+    CLI::App* optimize = app.add_subcommand("optimize", "Search scheduling tables for a network and write the best");
+    optimize->add_option("-O,--optimizer", op.optimizer, optimizerList)->capture_default_str();
+    optimize->add_option("-a,--accelerator", op.accelerator, "Accelerator preset name or file")->capture_default_str();
+    optimize->add_option("-n,--network", op.network, "Network preset name or file")->capture_default_str();
+    optimize->add_option("-m,--metric", op.metric, "energy, cycle or edp")->capture_default_str();
+    optimize->add_option("--dataflow", op.dataflow, "fixed or flexible (try each allowed dataflow)")->capture_default_str();
+    optimize->add_option("-l,--layer", op.layer, "Optimise only this layer");
+    optimize->add_option("-s,--seed", op.seed, "Random seed")->capture_default_str();
+    optimize->add_option("-b,--budget", op.budget, "ppo: episodes per layer; random: samples per layer");
+    optimize->add_option("--option", op.options, "Optimizer option key=value (repeatable)");
+    optimize->add_option("-j,--threads", op.threads, "Worker threads (default: all cores)");
+    optimize->add_option("-o,--out", op.out, "Write the best tables as Mapscape mapping JSON");
+    optimize->add_option("--neurospector", op.neurospectorDir, "Also write NeuroSpector cfg files to this directory");
+    optimize->add_option("--metrics-csv", op.metricsCsv, "Write every recorded metric (name,step,value)");
+    optimize->add_flag("-q,--quiet", op.quiet, "No progress line");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -277,6 +448,8 @@ int main(int argc, char** argv)
             return runConvert(cv);
         if (*presets)
             return runPresets();
+        if (*optimize)
+            return runOptimize(op);
     } catch (const InputError& e) {
         std::cerr << "error: " << e.what() << "\n";
         return kExitBadInput;

@@ -261,7 +261,8 @@ EvalStatus SchedulingModel::checkCapacity(Level l, Row row, const TypeVector& a)
 }
 
 EvalStatus SchedulingModel::validate(const LayerShape& layer, const SchedulingTable& table, Tiles& tiles,
-                                     std::uint64_t& nMac, std::uint64_t& nPe, std::uint64_t& nChip) const noexcept
+                                     std::uint64_t& nMac, std::uint64_t& nPe, std::uint64_t& nChip, bool partial,
+                                     DimMask assigned) const noexcept
 {
     EvalStatus st;
     // 1. Every factor ≥ 1 and every column multiplies out to the layer's dimension.
@@ -278,7 +279,7 @@ EvalStatus SchedulingModel::validate(const LayerShape& layer, const SchedulingTa
             }
             overflow |= __builtin_mul_overflow(p, f, &p);
         }
-        if (overflow || p != layer.dims[std::size_t(d)]) {
+        if (!partial && (overflow || p != layer.dims[std::size_t(d)])) {
             st.violation = Violation::ColumnProduct;
             st.dim = Dim(d);
             st.value = overflow ? HUGE_VAL : double(p);
@@ -320,7 +321,7 @@ EvalStatus SchedulingModel::validate(const LayerShape& layer, const SchedulingTa
         } else if (m_hasMemConstraint[std::size_t(r)]) {
             for (int d = 0; d < kNumDims; ++d) {
                 const std::uint64_t want = m_memConstraint[std::size_t(r)][std::size_t(d)];
-                if (want != 0 && f[std::size_t(d)] != want) {
+                if (want != 0 && f[std::size_t(d)] != want && (assigned & (1u << d))) {
                     st.violation = Violation::MemoryConstraint;
                     st.dim = Dim(d);
                     st.value = double(f[std::size_t(d)]);
@@ -396,6 +397,14 @@ EvalStatus SchedulingModel::check(const LayerShape& layer, const SchedulingTable
     Tiles tiles;
     std::uint64_t a = 0, b = 0, c = 0;
     return validate(layer, table, tiles, a, b, c);
+}
+
+EvalStatus SchedulingModel::checkPartial(const LayerShape& layer, const SchedulingTable& table,
+                                         DimMask assigned) const noexcept
+{
+    Tiles tiles;
+    std::uint64_t a = 0, b = 0, c = 0;
+    return validate(layer, table, tiles, a, b, c, true, assigned);
 }
 
 EvalStatus SchedulingModel::evaluate(const LayerShape& layer, const SchedulingTable& table,

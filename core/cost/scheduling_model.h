@@ -50,6 +50,11 @@ public:
 
     /// Validity only (column products, rows, fan-out, constraints, capacities, dataflows).
     EvalStatus check(const LayerShape& layer, const SchedulingTable& table) const noexcept;
+    /// Necessary conditions of validity for a partially filled table, used to prune searches:
+    /// everything `check` tests except column products, and memory constraints only for the
+    /// dimensions in `assigned`. Every tile and array product only grows when factors grow, so a
+    /// table failing this check cannot be completed into a valid one by raising factors.
+    EvalStatus checkPartial(const LayerShape& layer, const SchedulingTable& table, DimMask assigned) const noexcept;
     /// Validity, then tiles, access counts, energies and cycles. `out` is fully written only when
     /// the returned status is ok.
     EvalStatus evaluate(const LayerShape& layer, const SchedulingTable& table, Evaluation& out) const noexcept;
@@ -71,7 +76,8 @@ private:
     struct Tiles;
 
     EvalStatus validate(const LayerShape& layer, const SchedulingTable& table, Tiles& tiles,
-                        std::uint64_t& nMac, std::uint64_t& nPe, std::uint64_t& nChip) const noexcept;
+                        std::uint64_t& nMac, std::uint64_t& nPe, std::uint64_t& nChip, bool partial = false,
+                        DimMask assigned = kAllDimsMask) const noexcept;
     EvalStatus checkCapacity(Level l, Row row, const TypeVector& allocated) const noexcept;
 
     Accelerator m_acc;

@@ -1,0 +1,286 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/optim/optimizer_registry.h"
+
+#include "core/optim/baselines/baselines.h"
+#ifdef MAPSCAPE_HAS_TORCH
+#include "core/optim/scheduling/ppo_scheduler.h"
+#endif
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace mapscape {
+
+namespace {
+
+using T = OptionSpec::Type;
+
+OptionSpec integer(std::string key, std::string label, long long def, double lo, double hi, std::string help)
+{
+    return {std::move(key), std::move(label), std::move(help), T::Integer, std::to_string(def), lo, hi, {}};
+}
+
+OptionSpec real(std::string key, std::string label, double def, double lo, double hi, std::string help)
+{
+    std::ostringstream s;
+    s << def;
+    return {std::move(key), std::move(label), std::move(help), T::Real, s.str(), lo, hi, {}};
+}
+
+OptionSpec boolean(std::string key, std::string label, bool def, std::string help)
+{
+    return {std::move(key), std::move(label), std::move(help), T::Boolean, def ? "true" : "false", 0, 1, {}};
+}
+
+OptionSpec choice(std::string key, std::string label, std::vector<std::string> choices, std::string help)
+{
+    std::string def = choices.front();
+    return {std::move(key), std::move(label), std::move(help), T::Choice, def, 0, 0, std::move(choices)};
+}
+
+std::vector<OptimizerInfo> buildRegistry()
+{
+    std::vector<OptimizerInfo> r;
+    {
+        OptimizerInfo ppo;
+        ppo.id = "ppo";
+        ppo.title = "PPO scheduling (seed 000)";
+        ppo.description = "A PPO agent picks 2 or 3 table rows per step; an exact search re-distributes their factors.";
+        ppo.budgetKey = "episodes";
+#ifdef MAPSCAPE_HAS_TORCH
+        const PpoSchedulerOptions d;
+        const rl::PpoOptions& p = d.ppo;
+        ppo.options = {
+            integer("episodes", "Episodes per layer", d.episodesPerLayer, 0, 100000, "training episodes per layer"),
+            integer("max_steps", "Steps per episode (T_max)", d.maxSteps, 1, 1000, ""),
+            integer("stall_limit", "Stall limit", d.stallLimit, 1, 1000, "non-improving steps that end an episode"),
+            boolean("multi_row", "3-row actions", d.multiRowActions, "allow the 45 three-row actions"),
+            choice("row_rule", "Current-row rule", {"follow", "fixed-dram", "round-robin"}, "how r moves after an action"),
+            integer("steps_per_update", "Steps per PPO update", d.stepsPerUpdate, 1, 1000000, ""),
+            boolean("greedy_finish", "Greedy final episode", d.greedyFinish, "one argmax episode per layer at the end"),
+            real("actor_lr", "Actor learning rate", p.actorLr, 1e-7, 1, ""),
+            real("critic_lr", "Critic learning rate", p.criticLr, 1e-7, 1, ""),
+            real("gamma", "Discount γ", p.gamma, 0, 1, ""),
+            real("clip", "Clip ε", p.clipEps, 0.01, 1, ""),
+            real("l2", "Critic L2 λ", p.l2, 0, 10, ""),
+            boolean("squared_l2", "Squared L2 norm", p.squaredL2, "weight decay instead of the paper's ‖ω‖"),
+            real("value_coef", "Value coefficient c1", p.valueCoef, 0, 100, ""),
+            real("entropy_coef", "Entropy coefficient c2⁰", p.entropyCoef, 0, 10, ""),
+            real("entropy_final", "Final entropy coefficient", p.entropyCoefFinal, 0, 10, ""),
+            real("entropy_decay", "Entropy decay γ_c2", p.entropyDecay, 0, 1, ""),
+            integer("entropy_decay_start", "Decay start episode", p.entropyDecayStart, 0, 1000000, ""),
+            real("gae_lambda", "GAE λ", p.gaeLambda, 0, 1, ""),
+            integer("epochs", "PPO epochs", p.epochs, 1, 100, ""),
+            integer("minibatch", "Minibatch size", p.miniBatch, 1, 100000, ""),
+            integer("hidden", "Hidden units", p.hidden, 1, 4096, "per layer, two tanh layers"),
+            real("max_grad_norm", "Gradient clip", p.maxGradNorm, 0, 1000, "0 disables"),
+            choice("critic_target", "Critic target", {"td0", "gae-return"}, "equation (3) as written, or GAE returns"),
+        };
+#else
+        ppo.available = false;
+        ppo.unavailableReason = "this build has no LibTorch (MAPSCAPE_WITH_TORCH=OFF)";
+#endif
+        r.push_back(std::move(ppo));
+    }
+    {
+        OptimizerInfo rs;
+        rs.id = "random";
+        rs.title = "Random search";
+        rs.description = "Uniformly drawn factorisations per column (Timeloop's random mapper); invalid draws count.";
+        rs.budgetKey = "samples";
+        const RandomSearchOptions d;
+        rs.options = {integer("samples", "Samples per layer", d.samplesPerLayer, 1, 1e9, ""),
+                      integer("batch", "Batch size", d.batch, 1, 1e6, "tables per ask")};
+        r.push_back(std::move(rs));
+    }
+    {
+        OptimizerInfo ex;
+        ex.id = "exhaustive";
+        ex.title = "Exhaustive search";
+        ex.description = "Exact search over every factor split of every row (pruned depth-first): the optimum of small layers.";
+        ex.options = {real("max_candidates", "Largest space", double(ExhaustiveSearchOptions{}.maxCandidates), 1, 1e18,
+                           "layers with more candidates are skipped")};
+        r.push_back(std::move(ex));
+    }
+    {
+        OptimizerInfo bu;
+        bu.id = "bottom-up";
+        bu.title = "Bottom-up (NeuroSpector-style)";
+        bu.description = "Level sets from DRAM inwards, each searched exactly for its partial cost.";
+        r.push_back(std::move(bu));
+    }
+    return r;
+}
+
+/// Typed access to option values with range checks and error messages naming the option.
+class Options {
+public:
+    Options(const OptimizerInfo& info, const OptionValues& values)
+        : m_info(info)
+        , m_values(values)
+    {
+        for (const auto& [key, value] : values) {
+            if (!spec(key))
+                throw InputError(info.id + "." + key + ": unknown option; known: " + known());
+        }
+    }
+
+    double number(const std::string& key) const
+    {
+        const OptionSpec& s = *spec(key);
+        const std::string text = valueOf(s);
+        double v = 0;
+        const char* end = text.data() + text.size();
+        auto [ptr, ec] = std::from_chars(text.data(), end, v);
+        const bool integral = s.type == T::Integer;
+        if (ec != std::errc() || ptr != end || !std::isfinite(v) || (integral && v != std::floor(v)) || v < s.minimum ||
+            v > s.maximum) {
+            std::ostringstream m;
+            m << m_info.id << "." << key << ": must be " << (integral ? "an integer" : "a number") << " in ["
+              << s.minimum << ", " << s.maximum << "], got \"" << text << "\"";
+            throw InputError(m.str());
+        }
+        return v;
+    }
+
+    int integer(const std::string& key) const { return int(number(key)); }
+
+    bool flag(const std::string& key) const
+    {
+        const std::string text = valueOf(*spec(key));
+        if (text == "true" || text == "1" || text == "yes" || text == "on")
+            return true;
+        if (text == "false" || text == "0" || text == "no" || text == "off")
+            return false;
+        throw InputError(m_info.id + "." + key + ": must be true or false, got \"" + text + "\"");
+    }
+
+    std::string pick(const std::string& key) const
+    {
+        const OptionSpec& s = *spec(key);
+        const std::string text = valueOf(s);
+        for (const std::string& c : s.choices) {
+            if (c == text)
+                return c;
+        }
+        std::string list;
+        for (const std::string& c : s.choices)
+            list += (list.empty() ? "" : ", ") + c;
+        throw InputError(m_info.id + "." + key + ": must be one of " + list + ", got \"" + text + "\"");
+    }
+
+private:
+    const OptionSpec* spec(const std::string& key) const
+    {
+        for (const OptionSpec& s : m_info.options) {
+            if (s.key == key)
+                return &s;
+        }
+        return nullptr;
+    }
+    std::string valueOf(const OptionSpec& s) const
+    {
+        auto it = m_values.find(s.key);
+        return it == m_values.end() ? s.defaultValue : it->second;
+    }
+    std::string known() const
+    {
+        std::string k;
+        for (const OptionSpec& s : m_info.options)
+            k += (k.empty() ? "" : ", ") + s.key;
+        return k.empty() ? "(none)" : k;
+    }
+
+    const OptimizerInfo& m_info;
+    const OptionValues& m_values;
+};
+
+} // namespace
+
+const std::vector<OptimizerInfo>& optimizerRegistry()
+{
+    static const std::vector<OptimizerInfo> registry = buildRegistry();
+    return registry;
+}
+
+const OptimizerInfo* findOptimizer(std::string_view id)
+{
+    for (const OptimizerInfo& i : optimizerRegistry()) {
+        if (i.id == id)
+            return &i;
+    }
+    return nullptr;
+}
+
+std::unique_ptr<SearchStrategy> makeOptimizer(std::string_view id, const SchedulingProblem& problem,
+                                              const OptionValues& values, std::uint64_t seed)
+{
+    const OptimizerInfo* info = findOptimizer(id);
+    if (!info) {
+        std::string list;
+        for (const OptimizerInfo& i : optimizerRegistry())
+            list += (list.empty() ? "" : ", ") + i.id;
+        throw InputError("optimizer \"" + std::string(id) + "\" is unknown; available: " + list);
+    }
+    if (!info->available)
+        throw InputError("optimizer \"" + info->id + "\" is not available: " + info->unavailableReason);
+    const Options o(*info, values);
+    if (info->id == "random") {
+        RandomSearchOptions r;
+        r.samplesPerLayer = o.integer("samples");
+        r.batch = o.integer("batch");
+        return std::make_unique<RandomSearch>(problem, r, seed);
+    }
+    if (info->id == "exhaustive") {
+        ExhaustiveSearchOptions e;
+        e.maxCandidates = std::uint64_t(o.number("max_candidates"));
+        return std::make_unique<ExhaustiveSearch>(problem, e);
+    }
+    if (info->id == "bottom-up")
+        return std::make_unique<BottomUpSearch>(problem);
+#ifdef MAPSCAPE_HAS_TORCH
+    if (info->id == "ppo") {
+        PpoSchedulerOptions s;
+        s.episodesPerLayer = o.integer("episodes");
+        s.maxSteps = o.integer("max_steps");
+        s.stallLimit = o.integer("stall_limit");
+        s.multiRowActions = o.flag("multi_row");
+        const std::string rule = o.pick("row_rule");
+        s.rowRule = rule == "follow" ? RowUpdateRule::Follow : rule == "fixed-dram" ? RowUpdateRule::FixedDram : RowUpdateRule::RoundRobin;
+        s.stepsPerUpdate = o.integer("steps_per_update");
+        s.greedyFinish = o.flag("greedy_finish");
+        rl::PpoOptions& p = s.ppo;
+        p.actorLr = float(o.number("actor_lr"));
+        p.criticLr = float(o.number("critic_lr"));
+        p.gamma = float(o.number("gamma"));
+        p.clipEps = float(o.number("clip"));
+        p.l2 = float(o.number("l2"));
+        p.squaredL2 = o.flag("squared_l2");
+        p.valueCoef = float(o.number("value_coef"));
+        p.entropyCoef = float(o.number("entropy_coef"));
+        p.entropyCoefFinal = float(o.number("entropy_final"));
+        p.entropyDecay = float(o.number("entropy_decay"));
+        p.entropyDecayStart = o.integer("entropy_decay_start");
+        p.gaeLambda = float(o.number("gae_lambda"));
+        p.epochs = o.integer("epochs");
+        p.miniBatch = o.integer("minibatch");
+        p.hidden = o.integer("hidden");
+        p.maxGradNorm = float(o.number("max_grad_norm"));
+        p.criticTarget = o.pick("critic_target") == "td0" ? rl::CriticTarget::TdZero : rl::CriticTarget::GaeReturn;
+        return std::make_unique<PpoScheduler>(problem, s, seed);
+    }
+#endif
+    throw InputError("optimizer \"" + info->id + "\" has no factory");
+}
+
+void parseOptionAssignment(std::string_view text, OptionValues& values)
+{
+    const std::size_t eq = text.find('=');
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size())
+        throw InputError("option \"" + std::string(text) + "\": expected key=value");
+    values[std::string(text.substr(0, eq))] = std::string(text.substr(eq + 1));
+}
+
+} // namespace mapscape

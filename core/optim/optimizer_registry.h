@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// The scheduling-table optimizers by id, with self-describing options (the GUI generates its
+/// option forms from these, the CLI parses --option key=value against them).
+
+#include "core/optim/search.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mapscape {
+
+struct OptionSpec {
+    enum class Type : std::uint8_t { Integer, Real, Boolean, Choice };
+    std::string key;   ///< "episodes"
+    std::string label; ///< "Episodes per layer"
+    std::string help;
+    Type type = Type::Integer;
+    std::string defaultValue;
+    double minimum = 0;
+    double maximum = 0;
+    std::vector<std::string> choices; ///< for Type::Choice
+};
+
+struct OptimizerInfo {
+    std::string id;    ///< "ppo"
+    std::string title; ///< "PPO scheduling (seed 000)"
+    std::string description;
+    std::vector<OptionSpec> options;
+    std::string budgetKey;          ///< option that --budget sets ("" if none)
+    bool available = true;
+    std::string unavailableReason;  ///< e.g. built without LibTorch
+};
+
+/// Option values by key, as text; missing keys take their defaults.
+using OptionValues = std::map<std::string, std::string>;
+
+/// Every registered optimizer, in display order.
+const std::vector<OptimizerInfo>& optimizerRegistry();
+/// nullptr if unknown.
+const OptimizerInfo* findOptimizer(std::string_view id);
+
+/// Creates an optimizer for `problem` (which must outlive it). Throws InputError naming the
+/// optimizer or option ("ppo.episodes: must be an integer in [0, 100000], got \"x\"").
+std::unique_ptr<SearchStrategy> makeOptimizer(std::string_view id, const SchedulingProblem& problem,
+                                              const OptionValues& values, std::uint64_t seed);
+
+/// Parses "key=value" into `values`; throws InputError if malformed.
+void parseOptionAssignment(std::string_view text, OptionValues& values);
+
+} // namespace mapscape

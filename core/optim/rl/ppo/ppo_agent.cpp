@@ -1,0 +1,379 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/optim/rl/ppo/ppo_agent.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+
+namespace mapscape::rl {
+
+float entropyCoefficient(const PpoOptions& o, std::int64_t episode)
+{
+    // Equation (6): constant before the start episode, then ×decay every `every` episodes
+    // (episodes start, start+every, ...), floored at the final value.
+    if (episode < o.entropyDecayStart || o.entropyDecayEvery <= 0)
+        return o.entropyCoef;
+    const std::int64_t decays = (episode - o.entropyDecayStart) / o.entropyDecayEvery + 1;
+    const double c = double(o.entropyCoef) * std::pow(double(o.entropyDecay), double(decays));
+    return float(std::max(c, double(o.entropyCoefFinal)));
+}
+
+namespace {
+
+// Masked logits use a large finite negative instead of −∞: the probabilities are exactly 0 in
+// float, and p·log p stays 0 instead of NaN.
+constexpr float kMaskedLogit = -1e9f;
+
+struct MlpImpl : torch::nn::Module {
+    MlpImpl(int in, int hidden, int out)
+        : fc1(register_module("fc1", torch::nn::Linear(in, hidden)))
+        , fc2(register_module("fc2", torch::nn::Linear(hidden, hidden)))
+        , head(register_module("head", torch::nn::Linear(hidden, out)))
+    {
+    }
+    torch::Tensor forward(const torch::Tensor& x)
+    {
+        return head->forward(torch::tanh(fc2->forward(torch::tanh(fc1->forward(x)))));
+    }
+    torch::nn::Linear fc1, fc2, head;
+};
+TORCH_MODULE(Mlp);
+
+/// PyTorch-style uniform(±1/√fan_in) initialisation from our own generator; the output layer of
+/// the actor is scaled down so the initial policy is close to uniform over valid actions.
+void initialise(Mlp& net, std::mt19937_64& rng, float headScale)
+{
+    torch::NoGradGuard noGrad;
+    for (auto& item : net->named_parameters()) {
+        torch::Tensor& p = item.value();
+        const bool isHead = item.key().rfind("head", 0) == 0;
+        const std::int64_t fanIn = p.dim() == 2 ? p.size(1) : 0;
+        const double bound = fanIn > 0 ? 1.0 / std::sqrt(double(fanIn)) : 0.0;
+        std::uniform_real_distribution<double> u(-bound, bound);
+        std::vector<float> values(std::size_t(p.numel()));
+        for (float& v : values)
+            v = float(u(rng) * (isHead ? headScale : 1.0));
+        if (p.dim() == 1)
+            std::fill(values.begin(), values.end(), 0.f);
+        p.copy_(torch::from_blob(values.data(), p.sizes(), torch::kFloat32).clone());
+    }
+}
+
+double globalNorm(const std::vector<torch::Tensor>& params)
+{
+    double s = 0;
+    for (const auto& p : params) {
+        if (p.grad().defined())
+            s += p.grad().pow(2).sum().item<double>();
+    }
+    return std::sqrt(s);
+}
+
+} // namespace
+
+struct PpoAgent::Impl {
+    int obsSize;
+    int actions;
+    PpoOptions opt;
+    std::mt19937_64 rng;
+    Mlp actor;
+    Mlp critic;
+    std::unique_ptr<torch::optim::Adam> actorOpt;
+    std::unique_ptr<torch::optim::Adam> criticOpt;
+    std::vector<Transition> buffer;
+
+    Impl(int o, int a, PpoOptions options, std::uint64_t seed)
+        : obsSize(o)
+        , actions(a)
+        , opt(options)
+        , rng(seed)
+        , actor(o, options.hidden, a)
+        , critic(o, options.hidden, 1)
+    {
+        if (o <= 0 || a <= 0)
+            throw std::invalid_argument("PpoAgent: observation and action sizes must be positive");
+        initialise(actor, rng, 0.01f);
+        initialise(critic, rng, 1.0f);
+        resetOptimisers();
+    }
+
+    void resetOptimisers()
+    {
+        actorOpt = std::make_unique<torch::optim::Adam>(actor->parameters(), torch::optim::AdamOptions(opt.actorLr));
+        criticOpt = std::make_unique<torch::optim::Adam>(critic->parameters(), torch::optim::AdamOptions(opt.criticLr));
+    }
+
+    torch::Tensor obsTensor(std::span<const float> obs) const
+    {
+        if (int(obs.size()) != obsSize)
+            throw std::invalid_argument("PpoAgent: observation has " + std::to_string(obs.size()) + " values, expected " +
+                                        std::to_string(obsSize));
+        return torch::from_blob(const_cast<float*>(obs.data()), {1, obsSize}, torch::kFloat32).clone();
+    }
+
+    torch::Tensor maskTensor(std::span<const std::uint8_t> mask) const
+    {
+        if (int(mask.size()) != actions)
+            throw std::invalid_argument("PpoAgent: mask has " + std::to_string(mask.size()) + " entries, expected " +
+                                        std::to_string(actions));
+        std::vector<float> m(mask.begin(), mask.end());
+        return torch::from_blob(m.data(), {1, actions}, torch::kFloat32).clone() > 0.5;
+    }
+
+    static torch::Tensor maskedLogits(const torch::Tensor& logits, const torch::Tensor& mask)
+    {
+        return logits.masked_fill(mask.logical_not(), kMaskedLogit);
+    }
+};
+
+PpoAgent::PpoAgent(int observationSize, int actionCount, PpoOptions options, std::uint64_t seed)
+    : d(std::make_unique<Impl>(observationSize, actionCount, options, seed))
+{
+}
+
+PpoAgent::~PpoAgent() = default;
+
+int PpoAgent::observationSize() const { return d->obsSize; }
+int PpoAgent::actionCount() const { return d->actions; }
+const PpoOptions& PpoAgent::options() const { return d->opt; }
+
+std::vector<double> PpoAgent::probabilities(std::span<const float> observation, std::span<const std::uint8_t> mask)
+{
+    torch::NoGradGuard noGrad;
+    const torch::Tensor logits = Impl::maskedLogits(d->actor->forward(d->obsTensor(observation)), d->maskTensor(mask));
+    const torch::Tensor p = torch::softmax(logits.to(torch::kFloat64), 1).contiguous();
+    const double* ptr = p.data_ptr<double>();
+    std::vector<double> out(ptr, ptr + d->actions);
+    for (int a = 0; a < d->actions; ++a) {
+        if (!mask[std::size_t(a)])
+            out[std::size_t(a)] = 0;
+    }
+    return out;
+}
+
+double PpoAgent::value(std::span<const float> observation)
+{
+    torch::NoGradGuard noGrad;
+    return d->critic->forward(d->obsTensor(observation)).item<double>();
+}
+
+PolicyStep PpoAgent::act(std::span<const float> observation, std::span<const std::uint8_t> mask, bool greedy)
+{
+    if (std::none_of(mask.begin(), mask.end(), [](std::uint8_t m) { return m != 0; }))
+        throw std::invalid_argument("PpoAgent: no valid action");
+    const std::vector<double> p = probabilities(observation, mask);
+    int action = -1;
+    if (greedy) {
+        double best = -1;
+        for (int a = 0; a < d->actions; ++a) {
+            if (mask[std::size_t(a)] && p[std::size_t(a)] > best) {
+                best = p[std::size_t(a)];
+                action = a;
+            }
+        }
+    } else {
+        const double total = std::accumulate(p.begin(), p.end(), 0.0);
+        const double u = std::uniform_real_distribution<double>(0.0, total)(d->rng);
+        double acc = 0;
+        for (int a = 0; a < d->actions; ++a) {
+            if (!mask[std::size_t(a)])
+                continue;
+            acc += p[std::size_t(a)];
+            action = a;
+            if (u < acc)
+                break;
+        }
+    }
+    PolicyStep s;
+    s.action = action;
+    s.logProb = float(std::log(std::max(p[std::size_t(action)], 1e-300)));
+    s.value = float(value(observation));
+    return s;
+}
+
+void PpoAgent::store(Transition t)
+{
+    if (int(t.observation.size()) != d->obsSize || int(t.nextObservation.size()) != d->obsSize ||
+        int(t.mask.size()) != d->actions || t.action < 0 || t.action >= d->actions)
+        throw std::invalid_argument("PpoAgent::store: transition does not match the agent's shape");
+    d->buffer.push_back(std::move(t));
+}
+
+std::size_t PpoAgent::pendingTransitions() const { return d->buffer.size(); }
+
+UpdateStats PpoAgent::update(double entropyCoef)
+{
+    UpdateStats stats;
+    std::vector<Transition>& buf = d->buffer;
+    const auto n = std::int64_t(buf.size());
+    if (n == 0)
+        return stats;
+    const PpoOptions& o = d->opt;
+    const int obs = d->obsSize;
+    const int acts = d->actions;
+
+    std::vector<float> obsData, nextData, maskData, logpData, rewards, dones;
+    std::vector<std::int64_t> actionData;
+    obsData.reserve(std::size_t(n * obs));
+    nextData.reserve(std::size_t(n * obs));
+    maskData.reserve(std::size_t(n * acts));
+    for (const Transition& t : buf) {
+        obsData.insert(obsData.end(), t.observation.begin(), t.observation.end());
+        nextData.insert(nextData.end(), t.nextObservation.begin(), t.nextObservation.end());
+        maskData.insert(maskData.end(), t.mask.begin(), t.mask.end());
+        actionData.push_back(t.action);
+        logpData.push_back(t.logProb);
+        rewards.push_back(t.reward);
+        dones.push_back(t.done ? 1.f : 0.f);
+    }
+    const auto tensor = [](std::vector<float>& v, std::vector<std::int64_t> shape) {
+        return torch::from_blob(v.data(), shape, torch::kFloat32).clone();
+    };
+    const torch::Tensor states = tensor(obsData, {n, obs});
+    const torch::Tensor nextStates = tensor(nextData, {n, obs});
+    const torch::Tensor masks = tensor(maskData, {n, acts}) > 0.5;
+    const torch::Tensor actions = torch::from_blob(actionData.data(), {n}, torch::kInt64).clone();
+    const torch::Tensor oldLogp = tensor(logpData, {n});
+
+    // Values and GAE advantages, chained per stream in insertion order.
+    const auto un = static_cast<std::size_t>(n);
+    std::vector<float> values(un), nextValues(un);
+    {
+        torch::NoGradGuard noGrad;
+        const torch::Tensor v = d->critic->forward(states).reshape({n}).contiguous();
+        const torch::Tensor nv = d->critic->forward(nextStates).reshape({n}).contiguous();
+        std::copy(v.data_ptr<float>(), v.data_ptr<float>() + n, values.begin());
+        std::copy(nv.data_ptr<float>(), nv.data_ptr<float>() + n, nextValues.begin());
+    }
+    std::vector<float> advantages(un), tdTargets(un);
+    std::vector<std::int64_t> nextInStream(un, -1);
+    {
+        std::vector<std::int64_t> lastSeen;
+        for (std::int64_t i = n - 1; i >= 0; --i) {
+            const int s = buf[std::size_t(i)].stream;
+            if (s >= int(lastSeen.size()))
+                lastSeen.resize(std::size_t(s) + 1, -1);
+            nextInStream[std::size_t(i)] = lastSeen[std::size_t(s)];
+            lastSeen[std::size_t(s)] = i;
+        }
+    }
+    for (std::int64_t i = n - 1; i >= 0; --i) {
+        const std::size_t k = std::size_t(i);
+        const float notDone = 1.f - dones[k];
+        tdTargets[k] = rewards[k] + notDone * o.gamma * nextValues[k];
+        const float delta = tdTargets[k] - values[k];
+        float next = 0;
+        if (notDone > 0 && nextInStream[k] >= 0)
+            next = advantages[std::size_t(nextInStream[k])];
+        advantages[k] = delta + o.gamma * o.gaeLambda * notDone * next;
+    }
+    std::vector<float> returns(un);
+    for (std::size_t k = 0; k < un; ++k)
+        returns[k] = advantages[k] + values[k];
+    torch::Tensor adv = tensor(advantages, {n});
+    if (o.normalizeAdvantages && n > 1)
+        adv = (adv - adv.mean()) / (adv.std() + 1e-8);
+    const torch::Tensor targets =
+        o.criticTarget == CriticTarget::TdZero ? tensor(tdTargets, {n}) : tensor(returns, {n});
+
+    std::vector<std::int64_t> order(un);
+    std::iota(order.begin(), order.end(), 0);
+    std::vector<torch::Tensor> allParams = d->actor->parameters();
+    for (const auto& p : d->critic->parameters())
+        allParams.push_back(p);
+    const std::int64_t mb = std::max(1, o.miniBatch);
+    int batches = 0;
+    for (int epoch = 0; epoch < std::max(1, o.epochs); ++epoch) {
+        std::shuffle(order.begin(), order.end(), d->rng);
+        for (std::int64_t start = 0; start < n; start += mb) {
+            const std::int64_t end = std::min(n, start + mb);
+            std::vector<std::int64_t> ids(order.begin() + start, order.begin() + end);
+            const torch::Tensor index = torch::from_blob(ids.data(), {end - start}, torch::kInt64).clone();
+            const torch::Tensor s = states.index_select(0, index);
+            const torch::Tensor m = masks.index_select(0, index);
+            const torch::Tensor a = actions.index_select(0, index);
+            const torch::Tensor lpOld = oldLogp.index_select(0, index);
+            const torch::Tensor advB = adv.index_select(0, index);
+            const torch::Tensor tgt = targets.index_select(0, index);
+
+            const torch::Tensor logits = Impl::maskedLogits(d->actor->forward(s), m);
+            const torch::Tensor logp = torch::log_softmax(logits, 1);
+            const torch::Tensor probs = logp.exp();
+            const torch::Tensor lpNew = logp.gather(1, a.unsqueeze(1)).squeeze(1);
+            const torch::Tensor ratio = (lpNew - lpOld).exp();
+            const torch::Tensor surr1 = ratio * advB;
+            const torch::Tensor surr2 = torch::clamp(ratio, 1.0 - o.clipEps, 1.0 + o.clipEps) * advB;
+            const torch::Tensor actorLoss = -torch::min(surr1, surr2).mean();
+            // Exact entropy of the masked distribution (masked entries contribute 0·finite).
+            const torch::Tensor entropy = -(probs * logp.masked_fill(m.logical_not(), 0.0)).sum(1).mean();
+
+            const torch::Tensor v = d->critic->forward(s).squeeze(1);
+            torch::Tensor l2 = torch::zeros({});
+            for (const auto& p : d->critic->parameters()) {
+                if (p.dim() == 2)
+                    l2 = l2 + p.pow(2).sum();
+            }
+            if (!o.squaredL2)
+                l2 = torch::sqrt(l2);
+            const torch::Tensor criticLoss = torch::smooth_l1_loss(v, tgt) + o.l2 * l2;
+            const torch::Tensor loss = actorLoss + o.valueCoef * criticLoss - float(entropyCoef) * entropy;
+
+            d->actorOpt->zero_grad();
+            d->criticOpt->zero_grad();
+            loss.backward();
+            if (o.maxGradNorm > 0) {
+                const double norm = globalNorm(allParams);
+                if (norm > o.maxGradNorm) {
+                    torch::NoGradGuard noGrad;
+                    const double scale = o.maxGradNorm / (norm + 1e-6);
+                    for (auto& p : allParams) {
+                        if (p.grad().defined())
+                            p.grad().mul_(scale);
+                    }
+                }
+            }
+            d->actorOpt->step();
+            d->criticOpt->step();
+
+            stats.actorLoss += actorLoss.item<double>();
+            stats.criticLoss += criticLoss.item<double>();
+            stats.entropy += entropy.item<double>();
+            stats.approxKl += (lpOld - lpNew).mean().item<double>();
+            ++batches;
+        }
+    }
+    if (batches > 0) {
+        stats.actorLoss /= batches;
+        stats.criticLoss /= batches;
+        stats.entropy /= batches;
+        stats.approxKl /= batches;
+    }
+    stats.samples = int(n);
+    buf.clear();
+    return stats;
+}
+
+void PpoAgent::copyWeightsFrom(const PpoAgent& other)
+{
+    if (other.d->obsSize != d->obsSize || other.d->actions != d->actions || other.d->opt.hidden != d->opt.hidden)
+        throw std::invalid_argument("PpoAgent::copyWeightsFrom: agents have different shapes");
+    torch::NoGradGuard noGrad;
+    const auto copy = [](Mlp& to, const Mlp& from) {
+        auto dst = to->parameters();
+        auto src = from->parameters();
+        for (std::size_t i = 0; i < dst.size(); ++i)
+            dst[i].copy_(src[i]);
+    };
+    copy(d->actor, other.d->actor);
+    copy(d->critic, other.d->critic);
+    d->resetOptimisers();
+}
+
+void PpoAgent::reseed(std::uint64_t seed) { d->rng.seed(seed); }
+
+} // namespace mapscape::rl

@@ -1,0 +1,227 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/optim/search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+namespace mapscape {
+
+SchedulingProblem SchedulingProblem::make(Accelerator acc, Network net, Metric metric, DataflowMode dataflow)
+{
+    if (FieldIssues issues = validateNetwork(net); !issues.empty())
+        throw InputError("network \"" + net.name + "\": " + joinIssues(issues));
+    if (net.layers.empty())
+        throw InputError("network \"" + net.name + "\": layers: the network has no layers");
+    SchedulingProblem p;
+    p.model = std::make_shared<const SchedulingModel>(std::move(acc));
+    for (const Layer& l : net.layers)
+        p.shapes.push_back(LayerShape::of(l));
+    p.network = std::move(net);
+    p.metric = metric;
+    p.dataflow = dataflow;
+    return p;
+}
+
+SchedulingProblem SchedulingProblem::singleLayer(int layer) const
+{
+    if (layer < 0 || layer >= layerCount())
+        throw InputError("layer index " + std::to_string(layer + 1) + " is out of range (1.." +
+                         std::to_string(layerCount()) + ")");
+    SchedulingProblem p = *this;
+    p.network.layers = {network.layers[std::size_t(layer)]};
+    p.shapes = {shapes[std::size_t(layer)]};
+    return p;
+}
+
+Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop)
+{
+    const SchedulingModel& model = *problem.model;
+    const LayerShape& shape = problem.shapes.at(std::size_t(proposal.layer));
+    Outcome out;
+    if (proposal.rows.empty()) {
+        out.table = proposal.table;
+        out.valid = model.evaluate(shape, proposal.table, out.evaluation).ok();
+        out.stats.spaceSize = 1;
+        out.stats.evaluated = 1;
+        out.stats.valid = out.valid ? 1 : 0;
+        if (out.valid) {
+            out.objective = objectiveValue(out.evaluation, problem.metric, proposal.objective,
+                                           model.accelerator().macArray.present);
+        }
+    } else {
+        RowSearchOptions o;
+        o.metric = problem.metric;
+        o.objective = proposal.objective;
+        o.dataflow = problem.dataflow;
+        o.richestRow = proposal.richestRow;
+        RowSearchResult r = searchRows(model, shape, proposal.table, proposal.rows, o, stop);
+        out.table = r.table;
+        out.valid = r.valid;
+        out.evaluation = r.evaluation;
+        out.objective = r.objective;
+        out.improved = r.improved;
+        out.stats = r.stats;
+        out.richest = r.richest;
+    }
+    if (out.valid)
+        out.metric = metricValue(out.evaluation, problem.metric);
+    return out;
+}
+
+namespace {
+
+struct CacheKey {
+    int layer;
+    std::uint16_t rows;
+    Objective objective;
+    Row richestRow;
+    SchedulingTable table;
+    friend bool operator==(const CacheKey&, const CacheKey&) = default;
+};
+
+struct CacheKeyHash {
+    std::size_t operator()(const CacheKey& k) const noexcept
+    {
+        std::uint64_t h = 1469598103934665603ull;
+        const auto mix = [&h](std::uint64_t v) {
+            h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+        };
+        mix(std::uint64_t(k.layer));
+        mix(k.rows);
+        mix(std::uint64_t(k.objective));
+        mix(std::uint64_t(k.richestRow));
+        for (const DimVector& row : k.table.factors) {
+            for (std::uint64_t f : row)
+                mix(f);
+        }
+        for (Dataflow df : k.table.dataflow)
+            mix(std::uint64_t(df));
+        return std::size_t(h);
+    }
+};
+
+CacheKey keyOf(const Proposal& p)
+{
+    std::uint16_t mask = 0;
+    for (Row r : p.rows)
+        mask = std::uint16_t(mask | (1u << idx(r)));
+    // An evaluation (no rows) and a search are distinguished by the top bit.
+    if (p.rows.empty())
+        mask = 0x8000;
+    return {p.layer, mask, p.objective, p.richestRow, p.table};
+}
+
+} // namespace
+
+SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strategy, const DriverOptions& options,
+                       std::stop_token stop, MetricsSink& sink)
+{
+    const auto start = std::chrono::steady_clock::now();
+    SearchResult result;
+    result.layers.resize(std::size_t(problem.layerCount()));
+    std::unordered_map<CacheKey, Outcome, CacheKeyHash> cache;
+    const int threads = std::max(1, options.threads);
+
+    while (!stop.stop_requested()) {
+        std::vector<Proposal> batch = strategy.ask();
+        if (batch.empty())
+            break;
+        for (const Proposal& p : batch) {
+            if (p.layer < 0 || p.layer >= problem.layerCount())
+                throw std::logic_error("optimizer proposed layer " + std::to_string(p.layer) + " out of range");
+        }
+        std::vector<Outcome> outcomes(batch.size());
+        std::vector<std::size_t> todo;
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (options.cacheEntries > 0) {
+                if (auto it = cache.find(keyOf(batch[i])); it != cache.end()) {
+                    outcomes[i] = it->second;
+                    outcomes[i].cached = true;
+                    ++result.cacheHits;
+                    continue;
+                }
+            }
+            todo.push_back(i);
+        }
+        // Largest searches first, so that the workers finish together.
+        if (threads > 1 && todo.size() > 1) {
+            std::vector<std::uint64_t> size(batch.size(), 1);
+            for (std::size_t i : todo) {
+                if (!batch[i].rows.empty())
+                    size[i] = searchSpaceSize(*problem.model, problem.shapes[std::size_t(batch[i].layer)], batch[i].rows,
+                                              problem.dataflow, &batch[i].table);
+            }
+            std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return size[a] > size[b]; });
+        }
+        std::atomic<std::size_t> next{0};
+        const auto work = [&] {
+            for (;;) {
+                const std::size_t k = next.fetch_add(1);
+                if (k >= todo.size())
+                    return;
+                const std::size_t i = todo[k];
+                outcomes[i] = evaluateProposal(problem, batch[i], stop);
+            }
+        };
+        const int n = int(std::min<std::size_t>(std::size_t(threads), todo.size()));
+        if (n <= 1) {
+            work();
+        } else {
+            std::vector<std::jthread> pool;
+            for (int t = 0; t < n; ++t)
+                pool.emplace_back(work);
+        }
+        if (stop.stop_requested()) {
+            // Outcomes of interrupted searches are partial: do not tell or cache them.
+            break;
+        }
+        for (std::size_t i : todo) {
+            if (options.cacheEntries > 0) {
+                if (cache.size() >= options.cacheEntries)
+                    cache.clear();
+                cache.emplace(keyOf(batch[i]), outcomes[i]);
+            }
+        }
+        ++result.proposals;
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            const Outcome& o = outcomes[i];
+            if (!o.cached)
+                result.evaluations += o.stats.evaluated;
+            if (!o.valid)
+                continue;
+            LayerBest& best = result.layers[std::size_t(batch[i].layer)];
+            if (!o.cached)
+                sink.evaluated(batch[i].layer, o.evaluation.totalEnergy, o.evaluation.totalCycles);
+            if (!best.found || o.metric < best.metric) {
+                best.found = true;
+                best.table = o.table;
+                best.evaluation = o.evaluation;
+                best.metric = o.metric;
+                sink.bestChanged(batch[i].layer, best.table, best.evaluation);
+            }
+        }
+        strategy.tell(batch, outcomes, sink);
+        sink.progress(std::clamp(strategy.progress(), 0.0, 1.0));
+    }
+    result.cancelled = stop.stop_requested();
+    strategy.finish(sink);
+    for (std::size_t l = 0; l < result.layers.size(); ++l) {
+        const LayerBest& b = result.layers[l];
+        if (!b.found)
+            continue;
+        const double w = double(problem.network.layers[l].repeat);
+        result.totalEnergy += w * b.evaluation.totalEnergy;
+        result.totalCycles += w * b.evaluation.totalCycles;
+        ++result.layersFound;
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+} // namespace mapscape

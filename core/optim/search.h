@@ -1,0 +1,131 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// The ask/tell protocol of the scheduling-table optimizers and the driver that owns evaluation
+/// (exact row searches, caching, parallelism across layers), cancellation and metrics.
+
+#include "core/optim/mapping_space.h"
+#include "core/model/layer.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mapscape {
+
+/// Receives what a run produces while it runs. Called from the thread that runs the search
+/// (never concurrently for one run); implementations that talk to a GUI must hand values over
+/// to their own thread.
+class MetricsSink {
+public:
+    virtual ~MetricsSink() = default;
+    /// A named scalar at a step ("ppo/reward" at episode 12). New names need no new plumbing.
+    virtual void record(std::string_view name, std::int64_t step, double value) = 0;
+    /// Fraction of the budget done, in [0, 1].
+    virtual void progress(double /*fraction*/) {}
+    /// A new best table for a layer (index into the problem's layers).
+    virtual void bestChanged(int /*layer*/, const SchedulingTable& /*table*/, const Evaluation& /*evaluation*/) {}
+    /// Every valid table the search evaluated as a whole (energy, cycles), for Pareto views.
+    /// Row searches report only their winners.
+    virtual void evaluated(int /*layer*/, double /*energyPj*/, double /*cycles*/) {}
+    /// A human-readable status line.
+    virtual void message(std::string_view /*text*/) {}
+};
+
+/// Discards everything.
+class NullMetricsSink final : public MetricsSink {
+public:
+    void record(std::string_view, std::int64_t, double) override {}
+};
+
+/// One network (or layer) on one accelerator with one objective. Immutable while a run uses it.
+struct SchedulingProblem {
+    std::shared_ptr<const SchedulingModel> model;
+    Network network;
+    std::vector<LayerShape> shapes; ///< one per network layer
+    Metric metric = Metric::Energy;
+    DataflowMode dataflow = DataflowMode::Fixed;
+
+    /// Throws InputError naming the offending field.
+    static SchedulingProblem make(Accelerator acc, Network net, Metric metric, DataflowMode dataflow);
+    /// A problem restricted to one layer (0-based index).
+    SchedulingProblem singleLayer(int layer) const;
+    int layerCount() const { return int(shapes.size()); }
+};
+
+/// What a strategy asks the driver to do: evaluate `table` as given (`rows` empty), or search
+/// all re-distributions of the factors held by `rows` exactly and return the best table.
+struct Proposal {
+    int layer = 0;
+    SchedulingTable table;
+    std::vector<Row> rows;
+    Objective objective = Objective::Total;
+    /// Row search only: also return the split that gives this row the richest factorisation
+    /// (see `RowSearchOptions::richestRow`); Row::Reg = no.
+    Row richestRow = Row::Reg;
+    std::int64_t tag = 0; ///< free for the strategy (e.g. which environment asked)
+};
+
+struct Outcome {
+    SchedulingTable table;   ///< the evaluated or the best found table
+    bool valid = false;
+    Evaluation evaluation{}; ///< valid when `valid`
+    double objective = 0;    ///< the proposal's objective of `table`
+    double metric = 0;       ///< the problem's metric of `table` (whole layer)
+    bool improved = false;   ///< row search: strictly better than the proposal's table
+    RowSearchStats stats;
+    bool cached = false;     ///< answered from the driver's cache
+    std::optional<SchedulingTable> richest; ///< see `Proposal::richestRow`
+};
+
+/// An optimizer in ask/tell form. `ask` returns the next batch (empty when finished); the
+/// driver evaluates it, possibly in parallel, and hands the outcomes to `tell` in order.
+class SearchStrategy {
+public:
+    virtual ~SearchStrategy() = default;
+    virtual std::vector<Proposal> ask() = 0;
+    virtual void tell(std::span<const Proposal> proposals, std::span<const Outcome> outcomes, MetricsSink& sink) = 0;
+    /// Fraction of the budget used, in [0, 1].
+    virtual double progress() const = 0;
+    /// Called once when the run ends (also after cancellation), for final reports.
+    virtual void finish(MetricsSink& /*sink*/) {}
+};
+
+struct DriverOptions {
+    int threads = 1;                 ///< worker threads for a batch (layers in parallel)
+    std::size_t cacheEntries = 1 << 16; ///< memoised outcomes (cleared when full); 0 disables
+};
+
+struct LayerBest {
+    bool found = false;
+    SchedulingTable table;
+    Evaluation evaluation{};
+    double metric = 0;
+};
+
+struct SearchResult {
+    std::vector<LayerBest> layers;
+    double totalEnergy = 0; ///< over layers with a result, each weighted by its repeat count
+    double totalCycles = 0;
+    int layersFound = 0;
+    std::uint64_t evaluations = 0; ///< complete tables evaluated by the model
+    std::uint64_t proposals = 0;
+    std::uint64_t cacheHits = 0;
+    double seconds = 0;
+    bool cancelled = false;
+};
+
+/// Runs a strategy to completion or cancellation. Exceptions from the strategy propagate; the
+/// model itself never throws.
+SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strategy, const DriverOptions& options,
+                       std::stop_token stop, MetricsSink& sink);
+
+/// Evaluates one proposal (what the driver does for each, without the cache).
+Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop = {});
+
+} // namespace mapscape
