@@ -305,13 +305,47 @@ private:
                 m_richestValue = v;
             }
         }
-        if (!best.valid || v < best.objective) {
+        if (!best.valid || v < best.objective || (v == best.objective && m_options.neuroSpectorTieBreak && tieBetter(best.table))) {
             best.valid = true;
             best.improved = true;
             best.objective = v;
             best.table = m_table;
             best.evaluation = m_eval;
         }
+    }
+
+    /// NeuroSpector's tie-break of two candidates with equal objective: is m_table better?
+    bool tieBetter(const SchedulingTable& other) const
+    {
+        const Row end = m_rows.back(); // rows are sorted: the lower buffer (highest index)
+        const std::uint64_t a = m_table.rowProduct(end), b = other.rowProduct(end);
+        if (a != b)
+            return a < b;
+        const Dataflow df = m_options.tieBreakUpperRow == Row::Reg
+                                ? m_model.configuredDataflow(Row::Reg)
+                                : m_model.effectiveDataflow(m_table, m_options.tieBreakUpperRow);
+        DimMask irrelevant = 0;
+        switch (df) {
+        case Dataflow::IS:
+            irrelevant = dimBit(Dim::K);
+            break;
+        case Dataflow::WS:
+            irrelevant = DimMask(dimBit(Dim::B) | dimBit(Dim::P) | dimBit(Dim::Q));
+            break;
+        case Dataflow::OS:
+            irrelevant = DimMask(dimBit(Dim::C) | dimBit(Dim::R) | dimBit(Dim::S));
+            break;
+        case Dataflow::None:
+            return false;
+        }
+        std::uint64_t x = 1, y = 1;
+        for (int d = 0; d < kNumDims; ++d) {
+            if (irrelevant & (1u << d)) {
+                x *= m_table.at(end, Dim(d));
+                y *= other.at(end, Dim(d));
+            }
+        }
+        return x > y;
     }
 
     const SchedulingModel& m_model;

@@ -49,6 +49,11 @@ struct RowSearchOptions {
     /// Also keep the valid candidate whose row `richestRow` has the largest factorisation degree
     /// (ties: lower objective), NeuroSpector's supplementary "SP" winner. Row::Reg = off.
     Row richestRow = Row::Reg;
+    /// Break exact ties of the objective as NeuroSpector's bottom-up does: prefer the smaller
+    /// product of the highest selected row, then the larger product of that row's factors that
+    /// are irrelevant to the data type kept stationary by `tieBreakUpperRow`'s dataflow.
+    bool neuroSpectorTieBreak = false;
+    Row tieBreakUpperRow = Row::Reg;
 };
 
 /// NeuroSpector's factorisation degree of a row: ∏_d (1 + Ω(f_d) − [the largest prime of f_d

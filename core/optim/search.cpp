@@ -60,6 +60,8 @@ Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& propo
         o.objective = proposal.objective;
         o.dataflow = problem.dataflow;
         o.richestRow = proposal.richestRow;
+        o.neuroSpectorTieBreak = proposal.neuroSpectorTieBreak;
+        o.tieBreakUpperRow = proposal.richestRow;
         RowSearchResult r = searchRows(model, shape, proposal.table, proposal.rows, o, stop);
         out.table = r.table;
         out.valid = r.valid;
@@ -81,6 +83,7 @@ struct CacheKey {
     std::uint16_t rows;
     Objective objective;
     Row richestRow;
+    bool tieBreak;
     SchedulingTable table;
     friend bool operator==(const CacheKey&, const CacheKey&) = default;
 };
@@ -96,6 +99,7 @@ struct CacheKeyHash {
         mix(k.rows);
         mix(std::uint64_t(k.objective));
         mix(std::uint64_t(k.richestRow));
+        mix(k.tieBreak ? 1 : 0);
         for (const DimVector& row : k.table.factors) {
             for (std::uint64_t f : row)
                 mix(f);
@@ -114,7 +118,7 @@ CacheKey keyOf(const Proposal& p)
     // An evaluation (no rows) and a search are distinguished by the top bit.
     if (p.rows.empty())
         mask = 0x8000;
-    return {p.layer, mask, p.objective, p.richestRow, p.table};
+    return {p.layer, mask, p.objective, p.richestRow, p.neuroSpectorTieBreak, p.table};
 }
 
 } // namespace

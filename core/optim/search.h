@@ -68,6 +68,8 @@ struct Proposal {
     /// Row search only: also return the split that gives this row the richest factorisation
     /// (see `RowSearchOptions::richestRow`); Row::Reg = no.
     Row richestRow = Row::Reg;
+    /// Row search only: NeuroSpector's tie-break (see `RowSearchOptions`), upper row = richestRow.
+    bool neuroSpectorTieBreak = false;
     std::int64_t tag = 0; ///< free for the strategy (e.g. which environment asked)
 };
 

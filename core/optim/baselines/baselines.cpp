@@ -181,6 +181,7 @@ std::vector<Proposal> BottomUpSearch::ask()
                 p.rows = m_sets[m_phase].rows;
                 p.objective = m_sets[m_phase].objective;
                 p.richestRow = m_sets[m_phase].upper;
+                p.neuroSpectorTieBreak = true;
             } // else: final evaluation of the finished tables under the problem's metric
             batch.push_back(std::move(p));
         }

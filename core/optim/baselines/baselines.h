@@ -66,13 +66,15 @@ private:
     std::vector<int> m_skipped;
 };
 
-/// Level sets from DRAM towards the MACs, as NeuroSpector's bottom-up: for (GB…DRAM), then
-/// (LB…GB), then (MAC…LB), the factors of the lower buffer's row are distributed exactly over
-/// that row, the spatial rows in between and the upper buffer's row. Each incoming table keeps
-/// two winners, the lowest partial cost of the set ("PM") and, except in the innermost set, the
-/// split leaving the richest factorisation in the upper buffer's row ("SP"); the best complete
-/// table by the problem's metric wins. NeuroSpector's tie-break and bookkeeping quirks are not
-/// reproduced. Deterministic, no options.
+/// NeuroSpector's bottom-up search: level sets from DRAM towards the MACs, (GB…DRAM), then
+/// (LB…GB), then (MAC…LB). In each set the factors of the lower buffer's row are distributed
+/// exactly over that row, the spatial rows in between and the upper buffer's row; each incoming
+/// table keeps two winners, the lowest partial cost of the set ("PM", ties broken as NeuroSpector
+/// does) and, except in the innermost set, the split leaving the richest factorisation in the
+/// upper buffer's row ("SP"); the best complete table by the problem's metric wins. Its
+/// bookkeeping quirk in the SP branch (a stale running minimum) is not reproduced, which can only
+/// make a layer better (ResNet-50 on Eyeriss: 20 of 21 tables identical, CONV_4_2 3 % lower).
+/// Deterministic, no options.
 class BottomUpSearch final : public SearchStrategy {
 public:
     explicit BottomUpSearch(const SchedulingProblem& problem);

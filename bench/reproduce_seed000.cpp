@@ -1,0 +1,227 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+/// Reproduction benchmark for seed 000 (RL-Scheduling): every optimizer on ResNet-50, YOLO v3,
+/// Inception-v4 and MobileNet-V3-small on Eyeriss and Simba (metric energy, fixed dataflow),
+/// printed next to NeuroSpector v1.5 bottom-up's network totals and run times and the paper's
+/// Table 5/6 RL numbers. Not a unit test: it prints figures (and optionally a Markdown table).
+///
+/// Usage: reproduce_seed000 [--budget EPISODES] [--seed S] [--threads T] [--random-samples N]
+///                          [--exhaustive-limit N] [--accelerators a,b] [--networks a,b]
+///                          [--optimizers ppo,bottom-up,random,exhaustive] [--markdown FILE]
+
+#include "core/io/file_util.h"
+#include "core/io/preset_io.h"
+#include "core/io/preset_library.h"
+#include "core/optim/optimizer_registry.h"
+#include "core/optim/rl/common/torch_setup.h"
+#include "core/util/strings.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace mapscape;
+
+namespace {
+
+/// NeuroSpector v1.5 bottom-up, fixed dataflow, metric energy: network totals and wall time on a
+/// 2-core machine (../shared/golden/neurospector_baselines.md; MobileNet on Eyeriss from the
+/// seed-000 spec §0/§6.1, typo-fixed public list).
+struct Reference {
+    double energy = 0;
+    double cycles = 0;
+    double seconds = 0;
+};
+const std::map<std::string, Reference> kNeuroSpector{
+    {"eyeriss/resnet50", {1.2547e10, 1.6215e8, 65}},
+    {"eyeriss/yolo-v3", {1.3889e11, 1.5570e9, 82}},
+    {"eyeriss/inception-v4", {3.2109e10, 3.0408e8, 517}},
+    {"eyeriss/mobilenet-v3-small", {1.2174e9, 1.5080e7, 605}},
+    {"simba/resnet50", {8.3335e9, 2.4499e7, 325}},
+    {"simba/yolo-v3", {8.9929e10, 1.9864e8, 1394}},
+    {"simba/inception-v4", {2.2627e10, 5.5263e7, 1069}},
+};
+
+/// The paper's RL column (Table 5 energy, Table 6 cycles).
+const std::map<std::string, Reference> kPaperRl{
+    {"eyeriss/resnet50", {1.09e10, 1.11e8, 0}},
+    {"eyeriss/yolo-v3", {1.29e11, 1.14e9, 0}},
+    {"eyeriss/inception-v4", {3.19e10, 2.92e8, 0}},
+    {"eyeriss/mobilenet-v3-small", {8.14e9, 8.76e7, 0}},
+    {"simba/resnet50", {9.14e9, 2.72e7, 0}},
+    {"simba/yolo-v3", {9.65e10, 2.19e8, 0}},
+    {"simba/inception-v4", {2.66e10, 6.40e7, 0}},
+    {"simba/mobilenet-v3-small", {8.32e9, 2.88e7, 0}},
+};
+
+std::vector<std::string> splitList(const std::string& s)
+{
+    std::vector<std::string> out;
+    for (const std::string& x : split(s, ','))
+        if (!x.empty())
+            out.push_back(x);
+    return out;
+}
+
+std::string sci(double v, int digits = 4) { return v > 0 ? formatSig(v, digits) : std::string("–"); }
+
+struct ResultRow {
+    std::string acc, net, optimizer;
+    double energy = 0, cycles = 0, seconds = 0;
+    int layers = 0, found = 0;
+    std::string note;
+};
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::string budget = "10", randomSamples = "20000", exhaustiveLimit = "20000000", markdown;
+    std::uint64_t seed = 1;
+    int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::string> accs{"eyeriss", "simba"};
+    std::vector<std::string> nets{"resnet50", "yolo-v3", "inception-v4", "mobilenet-v3-small"};
+    std::vector<std::string> optimizers{"ppo", "bottom-up", "random", "exhaustive"};
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const auto next = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "%s needs a value\n", a.c_str());
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (a == "--budget")
+            budget = next();
+        else if (a == "--seed")
+            seed = std::stoull(next());
+        else if (a == "--threads")
+            threads = std::max(1, std::stoi(next()));
+        else if (a == "--random-samples")
+            randomSamples = next();
+        else if (a == "--exhaustive-limit")
+            exhaustiveLimit = next();
+        else if (a == "--accelerators")
+            accs = splitList(next());
+        else if (a == "--networks")
+            nets = splitList(next());
+        else if (a == "--optimizers")
+            optimizers = splitList(next());
+        else if (a == "--markdown")
+            markdown = next();
+        else {
+            std::fprintf(stderr, "unknown argument %s (see the header of bench/reproduce_seed000.cpp)\n", a.c_str());
+            return 2;
+        }
+    }
+#ifdef MAPSCAPE_HAS_TORCH
+    rl::setTorchThreads(1);
+#endif
+    std::vector<ResultRow> rows;
+    std::ostringstream gaps;
+    try {
+        for (const std::string& accName : accs) {
+            const Accelerator acc = loadAccelerator(resolvePreset(accName, PresetKind::Accelerator));
+            for (const std::string& netName : nets) {
+                const Network net = loadNetwork(resolvePreset(netName, PresetKind::Network));
+                const SchedulingProblem problem =
+                    SchedulingProblem::make(acc, net, Metric::Energy, DataflowMode::Fixed);
+                std::map<std::string, SearchResult> results;
+                for (const std::string& opt : optimizers) {
+                    OptionValues values;
+                    if (opt == "ppo")
+                        values["episodes"] = budget;
+                    else if (opt == "random")
+                        values["samples"] = randomSamples;
+                    else if (opt == "exhaustive")
+                        values["max_candidates"] = exhaustiveLimit;
+                    std::unique_ptr<SearchStrategy> s = makeOptimizer(opt, problem, values, seed);
+                    NullMetricsSink sink;
+                    std::fprintf(stderr, "%s / %s / %s ...\n", accName.c_str(), netName.c_str(), opt.c_str());
+                    const SearchResult r = runSearch(problem, *s, {.threads = threads}, {}, sink);
+                    ResultRow row{accName, netName, opt, r.totalEnergy, r.totalCycles, r.seconds, problem.layerCount(),
+                            r.layersFound, {}};
+                    if (opt == "exhaustive")
+                        row.note = std::to_string(r.layersFound) + " of " + std::to_string(problem.layerCount()) +
+                                   " layers small enough";
+                    std::printf("%-8s %-19s %-11s energy %-11s cycles %-11s %8.2f s  %d/%d layers\n", accName.c_str(),
+                                netName.c_str(), opt.c_str(), sci(r.totalEnergy).c_str(), sci(r.totalCycles).c_str(),
+                                r.seconds, r.layersFound, problem.layerCount());
+                    std::fflush(stdout);
+                    rows.push_back(row);
+                    results.emplace(opt, r);
+                }
+                // PPO against the exact optimum on the layers the exhaustive search could solve.
+                if (results.count("ppo") && results.count("exhaustive")) {
+                    const SearchResult& p = results.at("ppo");
+                    const SearchResult& e = results.at("exhaustive");
+                    double worst = 0;
+                    int n = 0, within = 0;
+                    for (std::size_t l = 0; l < e.layers.size(); ++l) {
+                        if (!e.layers[l].found || !p.layers[l].found)
+                            continue;
+                        const double gap = p.layers[l].metric / e.layers[l].metric - 1.0;
+                        worst = std::max(worst, gap);
+                        ++n;
+                        within += gap <= 0.01 ? 1 : 0;
+                    }
+                    char buf[256];
+                    std::snprintf(buf, sizeof buf, "| %s | %s | %d | %d | %.3f %% |\n", accName.c_str(), netName.c_str(),
+                                  n, within, 100 * worst);
+                    gaps << buf;
+                    std::printf("  PPO vs exhaustive optimum on %d small layers: %d within 1%%, worst gap %.3f %%\n", n,
+                                within, 100 * worst);
+                }
+            }
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 2;
+    }
+
+    std::ostringstream md;
+    md << "| accelerator | network | optimizer | energy (pJ) | cycles | wall (s) | vs NS energy | vs NS time | "
+          "NS energy | NS cycles | NS time (s) | paper RL energy | paper RL cycles | note |\n"
+       << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+    for (const ResultRow& r : rows) {
+        const std::string key = r.acc + "/" + r.net;
+        const Reference* ns = kNeuroSpector.count(key) ? &kNeuroSpector.at(key) : nullptr;
+        const Reference* rl = kPaperRl.count(key) ? &kPaperRl.at(key) : nullptr;
+        char ratioE[32] = "–", ratioT[32] = "–";
+        const bool complete = r.found == r.layers;
+        if (ns && complete)
+            std::snprintf(ratioE, sizeof ratioE, "%+.1f %%", 100 * (r.energy / ns->energy - 1));
+        if (ns && complete)
+            std::snprintf(ratioT, sizeof ratioT, "1/%.0f", ns->seconds / std::max(r.seconds, 1e-3));
+        char wall[32];
+        std::snprintf(wall, sizeof wall, "%.2f", r.seconds);
+        md << "| " << r.acc << " | " << r.net << " | " << r.optimizer << " | " << (complete ? sci(r.energy) : "–") << " | "
+           << (complete ? sci(r.cycles) : "–") << " | " << wall << " | " << ratioE << " | " << ratioT << " | "
+           << (ns ? sci(ns->energy) : "–") << " | " << (ns ? sci(ns->cycles) : "–") << " | "
+           << (ns ? formatSig(ns->seconds, 4) : "–") << " | " << (rl ? sci(rl->energy, 3) : "–") << " | "
+           << (rl ? sci(rl->cycles, 3) : "–") << " | " << r.note << " |\n";
+    }
+    if (!gaps.str().empty()) {
+        md << "\nPPO against the exact optimum (exhaustive search) on the layers whose space is at most "
+           << exhaustiveLimit << " candidates:\n\n"
+           << "| accelerator | network | layers solved exactly | PPO within 1 % | worst PPO gap |\n"
+           << "|---|---|---|---|---|\n"
+           << gaps.str();
+    }
+    std::printf("\n%s", md.str().c_str());
+    if (!markdown.empty()) {
+        try {
+            writeTextFileAtomic(markdown, md.str());
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "error: %s\n", e.what());
+            return 2;
+        }
+    }
+    return 0;
+}
