@@ -47,6 +47,17 @@ void writeOutput(const std::string& text, const std::string& outPath)
         writeTextFileAtomic(outPath, text);
 }
 
+/// Keeps only the named layer (--layer), if one is given.
+void restrictToLayer(Network& net, const std::string& layer)
+{
+    if (layer.empty())
+        return;
+    const int i = net.indexOf(layer);
+    if (i < 0)
+        throw InputError("--layer: network \"" + net.name + "\" has no layer \"" + layer + "\"");
+    net.layers = {net.layers[std::size_t(i)]};
+}
+
 struct EvaluateArgs {
     std::string accelerator = "eyeriss";
     std::string network = "resnet50";
@@ -64,12 +75,7 @@ int runEvaluate(const EvaluateArgs& a)
         throw InputError("--format: expected text, json or csv, got \"" + a.format + "\"");
     const Accelerator acc = loadAccelerator(resolvePreset(a.accelerator, PresetKind::Accelerator));
     Network net = loadNetwork(resolvePreset(a.network, PresetKind::Network));
-    if (!a.layer.empty()) {
-        const int i = net.indexOf(a.layer);
-        if (i < 0)
-            throw InputError("--layer: network \"" + net.name + "\" has no layer \"" + a.layer + "\"");
-        net.layers = {net.layers[std::size_t(i)]};
-    }
+    restrictToLayer(net, a.layer);
     const SchedulingModel model(acc);
     Mapping mapping;
     NetworkEvalOptions opts;
@@ -304,12 +310,7 @@ int runOptimize(const OptimizeArgs& a)
     }
     const Accelerator acc = loadAccelerator(resolvePreset(a.accelerator, PresetKind::Accelerator));
     Network net = loadNetwork(resolvePreset(a.network, PresetKind::Network));
-    if (!a.layer.empty()) {
-        const int i = net.indexOf(a.layer);
-        if (i < 0)
-            throw InputError("--layer: network \"" + net.name + "\" has no layer \"" + a.layer + "\"");
-        net.layers = {net.layers[std::size_t(i)]};
-    }
+    restrictToLayer(net, a.layer);
     const SchedulingProblem problem = SchedulingProblem::make(
         acc, net, *metric, a.dataflow == "flexible" ? DataflowMode::Flexible : DataflowMode::Fixed);
 #ifdef MAPSCAPE_HAS_TORCH

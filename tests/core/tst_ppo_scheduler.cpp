@@ -4,6 +4,7 @@
 #include "core/optim/baselines/baselines.h"
 #include "core/optim/rl/ppo/ppo_agent.h"
 #include "core/optim/scheduling/ppo_scheduler.h"
+#include "support/cancellation.h"
 #include "support/fixtures.h"
 
 #include <QtTest>
@@ -241,22 +242,10 @@ private Q_SLOTS:
         PpoSchedulerOptions o;
         o.episodesPerLayer = 1000;
         PpoScheduler ppo(problem, o, 3);
-        NullMetricsSink sink;
-        std::stop_source stop;
-        SearchResult result;
-        std::atomic<bool> done{false};
-        std::thread worker([&] {
-            result = runSearch(problem, ppo, {.threads = 2}, stop.get_token(), sink);
-            done = true;
-        });
-        QTest::qSleep(300);
-        QVERIFY(!done.load());
-        QElapsedTimer timer;
-        timer.start();
-        stop.request_stop();
-        worker.join();
-        QVERIFY2(timer.elapsed() < 100, qPrintable(QStringLiteral("stopped after %1 ms").arg(timer.elapsed())));
-        QVERIFY(result.cancelled);
+        const test::CancelMeasurement m = test::runAndCancel(problem, ppo, 300);
+        QVERIFY(!m.finishedBeforeStop); // far from finished: it is the stop that ends it
+        QVERIFY2(m.stopLatencyMs < 100, qPrintable(QStringLiteral("stopped after %1 ms").arg(m.stopLatencyMs)));
+        QVERIFY(m.result.cancelled);
     }
 
     void badOptionsAreErrors()

@@ -3,6 +3,7 @@
 
 #include "core/optim/baselines/baselines.h"
 #include "core/optim/optimizer_registry.h"
+#include "support/cancellation.h"
 #include "support/fixtures.h"
 
 #include <QtTest>
@@ -155,22 +156,10 @@ private Q_SLOTS:
         net.layers = {test::layer("BIG1", 512, 1, 28, 28, 512, 3, 3, 1, 1), test::layer("BIG2", 1024, 1, 14, 14, 512, 3, 3, 1, 1)};
         const SchedulingProblem problem = SchedulingProblem::make(test::simba(), net, Metric::Energy, DataflowMode::Flexible);
         ExhaustiveSearch ex(problem, {.maxCandidates = ~0ull});
-        NullMetricsSink sink;
-        std::stop_source stop;
-        SearchResult result;
-        std::atomic<bool> done{false};
-        std::thread worker([&] {
-            result = runSearch(problem, ex, {.threads = 2}, stop.get_token(), sink);
-            done = true;
-        });
-        QTest::qSleep(200);
-        QVERIFY(!done.load()); // far from finished: it is the stop that ends it
-        QElapsedTimer timer;
-        timer.start();
-        stop.request_stop();
-        worker.join();
-        QVERIFY2(timer.elapsed() < 100, qPrintable(QStringLiteral("stopped after %1 ms").arg(timer.elapsed())));
-        QVERIFY(result.cancelled);
+        const test::CancelMeasurement m = test::runAndCancel(problem, ex, 200);
+        QVERIFY(!m.finishedBeforeStop); // far from finished: it is the stop that ends it
+        QVERIFY2(m.stopLatencyMs < 100, qPrintable(QStringLiteral("stopped after %1 ms").arg(m.stopLatencyMs)));
+        QVERIFY(m.result.cancelled);
     }
 
     void registryValidatesOptions()
