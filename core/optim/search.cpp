@@ -131,8 +131,14 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
     result.layers.resize(std::size_t(problem.layerCount()));
     std::unordered_map<CacheKey, Outcome, CacheKeyHash> cache;
     const int threads = std::max(1, options.threads);
+    double pausedSeconds = 0;
 
     while (!stop.stop_requested()) {
+        if (options.control) {
+            pausedSeconds += options.control->waitWhilePaused(stop);
+            if (stop.stop_requested())
+                break;
+        }
         std::vector<Proposal> batch = strategy.ask();
         if (batch.empty())
             break;
@@ -224,7 +230,7 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
         result.totalCycles += w * b.evaluation.totalCycles;
         ++result.layersFound;
     }
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - pausedSeconds;
     return result;
 }
 

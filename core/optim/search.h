@@ -6,6 +6,7 @@
 /// (exact row searches, caching, parallelism across layers), cancellation and metrics.
 
 #include "core/optim/mapping_space.h"
+#include "core/optim/run_control.h"
 #include "core/model/layer.h"
 
 #include <cstdint>
@@ -101,6 +102,7 @@ public:
 struct DriverOptions {
     int threads = 1;                 ///< worker threads for a batch (layers in parallel)
     std::size_t cacheEntries = 1 << 16; ///< memoised outcomes (cleared when full); 0 disables
+    RunControl* control = nullptr;   ///< optional pause / resume, checked between batches
 };
 
 struct LayerBest {
@@ -118,7 +120,7 @@ struct SearchResult {
     std::uint64_t evaluations = 0; ///< complete tables evaluated by the model
     std::uint64_t proposals = 0;
     std::uint64_t cacheHits = 0;
-    double seconds = 0;
+    double seconds = 0;       ///< wall time, pauses excluded
     bool cancelled = false;
 };
 

@@ -1,0 +1,152 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+#include "core/runner/optimizer_run.h"
+#include "support/fixtures.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace mapscape;
+
+namespace {
+
+Network smallNetwork()
+{
+    Network n;
+    n.name = "small";
+    n.layers = {test::layer("A", 16, 1, 14, 14, 8, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
+    return n;
+}
+
+RunSettings settings(std::string optimizer, OptionValues options = {})
+{
+    RunSettings s;
+    s.optimizer = std::move(optimizer);
+    s.options = std::move(options);
+    s.accelerator = test::eyeriss();
+    s.network = smallNetwork();
+    s.threads = 2;
+    return s;
+}
+
+} // namespace
+
+class TestOptimizerRun : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void runsToCompletion()
+    {
+        OptimizerRun run(1, settings("bottom-up"));
+        QSignalSpy finished(&run, &OptimizerRun::finished);
+        QSignalSpy states(&run, &OptimizerRun::stateChanged);
+        QSignalSpy data(&run, &OptimizerRun::dataAvailable);
+        QVERIFY(run.start());
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(run.state(), RunState::Finished);
+        QCOMPARE(states.first().first().value<RunState>(), RunState::Running);
+        QCOMPARE(states.last().first().value<RunState>(), RunState::Finished);
+        QVERIFY(!data.isEmpty());
+        QCOMPARE(run.progress(), 1.0);
+        QCOMPARE(run.etaSeconds(), 0.0);
+        const SearchResult r = run.result();
+        QCOMPARE(r.layersFound, 2);
+        const auto best = run.bestSoFar();
+        QCOMPARE(int(best.size()), 2);
+        QVERIFY(best[0].found && best[1].found);
+        QCOMPARE(best[0].evaluation.totalEnergy, r.layers[0].evaluation.totalEnergy);
+        QVERIFY(!run.takeMetrics().empty());
+        QVERIFY(!run.takeEvaluatedPoints().empty());
+        QVERIFY(run.takeMetrics().empty()); // drained
+        QVERIFY(run.title().startsWith(QStringLiteral("bottom-up #1")));
+    }
+
+    void badOptionsFailWithTheFieldName()
+    {
+        OptimizerRun run(2, settings("random", {{"samples", "-4"}}));
+        QSignalSpy failed(&run, &OptimizerRun::failed);
+        QVERIFY(!run.start());
+        QCOMPARE(run.state(), RunState::Failed);
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.first().first().toString().startsWith(QStringLiteral("random.samples:")));
+        QVERIFY(run.errorMessage().contains(QStringLiteral("got \"-4\"")));
+    }
+
+    void cancelStopsTheRun()
+    {
+        OptimizerRun run(3, settings("random", {{"samples", "100000000"}}));
+        QSignalSpy finished(&run, &OptimizerRun::finished);
+        QVERIFY(run.start());
+        QTest::qWait(100);
+        QCOMPARE(run.state(), RunState::Running);
+        QElapsedTimer t;
+        t.start();
+        run.cancel();
+        QVERIFY(finished.wait(2000));
+        QVERIFY(t.elapsed() < 1000);
+        QCOMPARE(run.state(), RunState::Cancelled);
+        QVERIFY(run.result().cancelled);
+        QVERIFY(run.progress() < 1.0);
+    }
+
+    void pauseHoldsProgress()
+    {
+        OptimizerRun run(4, settings("random", {{"samples", "100000000"}}));
+        QSignalSpy finished(&run, &OptimizerRun::finished);
+        QVERIFY(run.start());
+        QTest::qWait(100);
+        run.pause();
+        QCOMPARE(run.state(), RunState::Paused);
+        QTest::qWait(100); // the batch in flight ends
+        const double held = run.progress();
+        const double elapsed = run.elapsedSeconds();
+        QTest::qWait(300);
+        QCOMPARE(run.progress(), held);
+        QCOMPARE(run.elapsedSeconds(), elapsed); // paused time does not count
+        run.resume();
+        QCOMPARE(run.state(), RunState::Running);
+        QTest::qWait(150);
+        QVERIFY(run.progress() > held);
+        run.cancel();
+        QVERIFY(finished.wait(2000));
+        // Cancelling while paused also works.
+        OptimizerRun second(5, settings("random", {{"samples", "100000000"}}));
+        QSignalSpy secondFinished(&second, &OptimizerRun::finished);
+        QVERIFY(second.start());
+        QTest::qWait(50);
+        second.pause();
+        second.cancel();
+        QVERIFY(secondFinished.wait(2000));
+        QCOMPARE(second.state(), RunState::Cancelled);
+    }
+
+    void severalRunsAtOnce()
+    {
+        OptimizerRun a(6, settings("bottom-up"));
+        OptimizerRun b(7, settings("exhaustive"));
+        OptimizerRun c(8, settings("random", {{"samples", "2000"}}));
+        QSignalSpy fa(&a, &OptimizerRun::finished), fb(&b, &OptimizerRun::finished), fc(&c, &OptimizerRun::finished);
+        QVERIFY(a.start() && b.start() && c.start());
+        QVERIFY(fa.count() == 1 || fa.wait(20000));
+        QVERIFY(fb.count() == 1 || fb.wait(20000));
+        QVERIFY(fc.count() == 1 || fc.wait(20000));
+        // Exhaustive is the optimum: nothing beats it.
+        for (int l = 0; l < 2; ++l) {
+            QVERIFY(a.result().layers[std::size_t(l)].metric >= b.result().layers[std::size_t(l)].metric);
+            QVERIFY(c.result().layers[std::size_t(l)].metric >= b.result().layers[std::size_t(l)].metric);
+        }
+    }
+
+    void destroyingARunningRunIsSafe()
+    {
+        auto run = std::make_unique<OptimizerRun>(9, settings("random", {{"samples", "100000000"}}));
+        QVERIFY(run->start());
+        QTest::qWait(50);
+        run.reset(); // cancels and joins; queued signals to the dead object are dropped
+        QTest::qWait(50);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOptimizerRun)
+#include "tst_optimizer_run.moc"
