@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 #include "app/gui/main_window.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -29,7 +31,16 @@ int main(int argc, char** argv)
     const QCommandLineOption shot(QStringLiteral("screenshot"),
                                   QStringLiteral("Save a PNG of the window once the evaluation is shown, then quit."),
                                   QStringLiteral("file"));
-    parser.addOptions({acc, net, map, shot});
+    const QCommandLineOption optimize(QStringLiteral("optimize"),
+                                      QStringLiteral("Start a run of this optimizer (ppo, random, ...) at launch."),
+                                      QStringLiteral("id"));
+    const QCommandLineOption budget(QStringLiteral("budget"),
+                                    QStringLiteral("Budget option of the --optimize run (episodes, samples)."),
+                                    QStringLiteral("n"));
+    const QCommandLineOption delay(QStringLiteral("screenshot-delay"),
+                                   QStringLiteral("With --optimize: milliseconds of the run before the screenshot."),
+                                   QStringLiteral("ms"), QStringLiteral("3000"));
+    parser.addOptions({acc, net, map, shot, optimize, budget, delay});
     parser.process(app);
 
     mapscape::MainWindow window;
@@ -39,7 +50,37 @@ int main(int argc, char** argv)
         window.selectMapping(parser.value(map));
     window.show();
 
-    if (parser.isSet(shot)) {
+    if (parser.isSet(optimize)) {
+        mapscape::OptimizerPanel* panel = window.runsPanel()->optimizerPanel();
+        const QString id = parser.value(optimize);
+        if (!panel->selectOptimizer(id)) {
+            qCritical("unknown or unavailable optimizer: %s", qPrintable(id));
+            return 2;
+        }
+        if (parser.isSet(budget)) {
+            const mapscape::OptimizerInfo* info = mapscape::findOptimizer(id.toStdString());
+            if (!info || info->budgetKey.empty() ||
+                !panel->setOption(QString::fromStdString(info->budgetKey), parser.value(budget))) {
+                qCritical("--budget does not apply to %s", qPrintable(id));
+                return 2;
+            }
+        }
+        window.showTab(1);
+        if (!window.runsPanel()->startRun())
+            return 2;
+    }
+
+    if (parser.isSet(shot) && parser.isSet(optimize)) {
+        // A screenshot of the workbench while the run trains.
+        const QString file = parser.value(shot);
+        QTimer::singleShot(parser.value(delay).toInt(), &window, [&window, file]() {
+            window.runsPanel()->drain();
+            QTimer::singleShot(100, &window, [&window, file]() {
+                const bool ok = window.grab().save(file);
+                QApplication::exit(ok ? 0 : 1);
+            });
+        });
+    } else if (parser.isSet(shot)) {
         const QString file = parser.value(shot);
         QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, file]() {
             // Let the layout settle for one event-loop turn before grabbing.

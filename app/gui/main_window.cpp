@@ -9,6 +9,7 @@
 #include "core/io/preset_library.h"
 #include "core/util/strings.h"
 #include "widgets/models/results_table_model.h"
+#include "widgets/panels/runs_panel.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -22,6 +23,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 
@@ -112,7 +114,16 @@ void MainWindow::buildUi()
     split->addWidget(m_details);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    setCentralWidget(split);
+
+    m_runs = new RunsPanel(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(split, tr("Evaluate"));
+    m_tabs->addTab(m_runs, tr("Optimize"));
+    setCentralWidget(m_tabs);
+    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_runs, &RunsPanel::mappingRequested, this, [this](const Mapping& mapping) {
+        showMapping(mapping, QString::fromStdString(mapping.source));
+    });
 
     m_totals = new QLabel(this);
     statusBar()->addPermanentWidget(m_totals);
@@ -149,6 +160,7 @@ bool MainWindow::selectAccelerator(const QString& nameOrPath)
         return false;
     }
     showInCombo(m_accCombo, nameOrPath, qs(m_accelerator->name));
+    updateRunsProblem();
     m_mapping.reset(); // a mapping belongs to one accelerator
     refillMappingCombo();
     reevaluate();
@@ -164,8 +176,40 @@ bool MainWindow::selectNetwork(const QString& nameOrPath)
         return false;
     }
     showInCombo(m_netCombo, nameOrPath, qs(m_network->name));
+    updateRunsProblem();
     m_mapping.reset();
     refillMappingCombo();
+    reevaluate();
+    return true;
+}
+
+void MainWindow::updateRunsProblem()
+{
+    if (m_accelerator && m_network)
+        m_runs->setProblem(*m_accelerator, *m_network);
+}
+
+void MainWindow::showTab(int index) { m_tabs->setCurrentIndex(index); }
+
+bool MainWindow::showMapping(const Mapping& mapping, const QString& label)
+{
+    if (!m_accelerator || !m_network || mapping.accelerator != m_accelerator->name || mapping.network != m_network->name) {
+        reportError(tr("This mapping was made for %1 / %2; select them first.")
+                        .arg(qs(mapping.accelerator), qs(mapping.network)));
+        return false;
+    }
+    const QString key = QStringLiteral("session:") + label;
+    m_sessionMappings.insert(key, mapping);
+    m_mapping = mapping;
+    m_updatingCombos = true;
+    int i = m_mapCombo->findData(key);
+    if (i < 0) {
+        m_mapCombo->addItem(label, key);
+        i = m_mapCombo->count() - 1;
+    }
+    m_mapCombo->setCurrentIndex(i);
+    m_updatingCombos = false;
+    showTab(0);
     reevaluate();
     return true;
 }
@@ -174,6 +218,11 @@ bool MainWindow::selectMapping(const QString& nameOrPath)
 {
     if (nameOrPath.isEmpty()) {
         m_mapping.reset();
+        reevaluate();
+        return true;
+    }
+    if (auto it = m_sessionMappings.constFind(nameOrPath); it != m_sessionMappings.cend()) {
+        m_mapping = *it;
         reevaluate();
         return true;
     }
@@ -208,6 +257,7 @@ void MainWindow::showInCombo(QComboBox* combo, const QString& nameOrPath, const 
 void MainWindow::refillMappingCombo()
 {
     m_updatingCombos = true;
+    m_sessionMappings.clear();
     m_mapCombo->clear();
     m_mapCombo->addItem(tr("trivial (every loop at DRAM)"), QString());
     // Mapping presets are named <accelerator>_<network>_<source>_<metric>.

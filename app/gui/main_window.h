@@ -7,6 +7,7 @@
 #include "core/model/mapping.h"
 #include "core/runner/evaluation_runner.h"
 
+#include <QHash>
 #include <QMainWindow>
 
 #include <optional>
@@ -16,10 +17,12 @@ class QLabel;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTableView;
+class QTabWidget;
 
 namespace mapscape {
 
 class ResultsTableModel;
+class RunsPanel;
 
 /// The workbench window: pick an accelerator, a network and a mapping; the evaluation runs in
 /// the background and the per-layer results, the selected layer's scheduling table and the
@@ -38,6 +41,13 @@ public:
 
     /// The evaluation shown (or null before the first one finishes).
     const EvaluationSnapshot* currentSnapshot() const;
+    /// The optimisation workbench (its own tab).
+    RunsPanel* runsPanel() const { return m_runs; }
+    /// Shows a mapping produced in this session (e.g. a run's best tables) in the Evaluate tab;
+    /// false (and a message) if it was made for another accelerator or network.
+    bool showMapping(const Mapping& mapping, const QString& label);
+    /// Switches to the Evaluate (0) or Optimize (1) tab.
+    void showTab(int index);
 
 Q_SIGNALS:
     /// Emitted whenever a new evaluation has been displayed.
@@ -54,6 +64,7 @@ private:
     void openFile();
     void exportResults();
     void reportError(const QString& message);
+    void updateRunsProblem();
 
     EvaluationRunner m_runner;
     ResultsTableModel* m_model = nullptr;
@@ -64,11 +75,14 @@ private:
     QComboBox* m_netCombo = nullptr;
     QComboBox* m_mapCombo = nullptr;
     QLabel* m_totals = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    RunsPanel* m_runs = nullptr;
 
     std::optional<Accelerator> m_accelerator;
     std::optional<Network> m_network;
     std::optional<Mapping> m_mapping; // empty = trivial mapping
     std::shared_ptr<const EvaluationSnapshot> m_snapshot;
+    QHash<QString, Mapping> m_sessionMappings; // combo data "session:<label>" → mapping
     bool m_updatingCombos = false;
 };
 

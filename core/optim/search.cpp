@@ -132,6 +132,7 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
     std::unordered_map<CacheKey, Outcome, CacheKeyHash> cache;
     const int threads = std::max(1, options.threads);
     double pausedSeconds = 0;
+    double lastBestTotal = -1;
 
     while (!stop.stop_requested()) {
         if (options.control) {
@@ -215,6 +216,18 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
                 best.metric = o.metric;
                 sink.bestChanged(batch[i].layer, best.table, best.evaluation);
             }
+        }
+        // Network total of the best tables once every layer has one: comparable across optimizers.
+        double total = 0;
+        bool complete = true;
+        for (std::size_t l = 0; l < result.layers.size(); ++l) {
+            complete = complete && result.layers[l].found;
+            if (result.layers[l].found)
+                total += double(problem.network.layers[l].repeat) * result.layers[l].metric;
+        }
+        if (complete && total != lastBestTotal) {
+            sink.record("search/best_total", std::int64_t(result.proposals), total);
+            lastBestTotal = total;
         }
         strategy.tell(batch, outcomes, sink);
         sink.progress(std::clamp(strategy.progress(), 0.0, 1.0));

@@ -125,7 +125,8 @@ struct SearchResult {
 };
 
 /// Runs a strategy to completion or cancellation. Exceptions from the strategy propagate; the
-/// model itself never throws.
+/// model itself never throws. Records "search/best_total" (the network's metric summed over the
+/// best table of each layer, at the batch index) whenever it improves.
 SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strategy, const DriverOptions& options,
                        std::stop_token stop, MetricsSink& sink);
 
