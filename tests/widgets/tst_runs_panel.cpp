@@ -1,0 +1,153 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+#include "core/runner/optimizer_run.h"
+#include "support/fixtures.h"
+#include "widgets/charts/live_line_chart.h"
+#include "widgets/charts/pareto_chart.h"
+#include "widgets/models/run_list_model.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+
+#include <QAbstractItemModelTester>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace mapscape;
+
+namespace {
+
+Network smallNetwork()
+{
+    Network n;
+    n.name = "small";
+    n.layers = {test::layer("A", 16, 1, 14, 14, 8, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
+    return n;
+}
+
+QPushButton* button(QWidget* parent, const QString& text)
+{
+    for (QPushButton* b : parent->findChildren<QPushButton*>()) {
+        if (b->text() == text)
+            return b;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestRunsPanel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void optionFormFollowsTheRegistry()
+    {
+        OptimizerPanel panel;
+        QVERIFY(panel.selectOptimizer(QStringLiteral("random")));
+        QCOMPARE(panel.optimizerId(), QStringLiteral("random"));
+        QVERIFY(panel.settings().options.empty()); // defaults are not passed
+        QVERIFY(panel.setOption(QStringLiteral("samples"), QStringLiteral("123")));
+        QVERIFY(!panel.setOption(QStringLiteral("temperature"), QStringLiteral("1")));
+        QCOMPARE(panel.settings().options.at("samples"), std::string("123"));
+        QVERIFY(panel.selectOptimizer(QStringLiteral("bottom-up")));
+        QVERIFY(panel.settings().options.empty());
+        QVERIFY(panel.selectOptimizer(QStringLiteral("random"))); // values survive switching
+        QCOMPARE(panel.settings().options.at("samples"), std::string("123"));
+        QVERIFY(!panel.selectOptimizer(QStringLiteral("annealing")));
+    }
+
+    /// A run started from the GUI finishes and its result appears in the table and as a mapping.
+    void runFinishesAndShowsItsResult()
+    {
+        RunsPanel panel;
+        panel.resize(1000, 700);
+        panel.show();
+        QAbstractItemModelTester tester(panel.runModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&panel, &RunsPanel::runFinished);
+        QSignalSpy messages(&panel, &RunsPanel::message);
+        QVERIFY(!panel.startRun()); // no problem yet
+        QVERIFY(messages.last().first().toString().contains(QStringLiteral("accelerator")));
+
+        panel.setProblem(test::eyeriss(), smallNetwork());
+        QVERIFY(panel.optimizerPanel()->selectOptimizer(QStringLiteral("bottom-up")));
+        OptimizerRun* run = panel.startRun();
+        QVERIFY(run);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(run->state(), RunState::Finished);
+        panel.drain();
+        RunListModel* model = panel.runModel();
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->index(0, RunListModel::State).data().toString(), QStringLiteral("finished"));
+        QCOMPARE(model->index(0, RunListModel::Progress).data().toString(), QStringLiteral("100.0 %"));
+        const double energy = model->index(0, RunListModel::Energy).data(RunListModel::SortRole).toDouble();
+        QVERIFY(energy > 0);
+        QCOMPARE(energy, run->result().totalEnergy);
+
+        const Mapping m = panel.bestMapping(*run);
+        QCOMPARE(int(m.layers.size()), 2);
+        QCOMPARE(m.network, std::string("small"));
+        QSignalSpy mappings(&panel, &RunsPanel::mappingRequested);
+        QPushButton* show = button(&panel, QStringLiteral("Show best mapping"));
+        QVERIFY(show && show->isEnabled());
+        show->click();
+        QCOMPARE(mappings.count(), 1);
+        QCOMPARE(mappings.first().first().value<Mapping>().layers.size(), std::size_t(2));
+
+        QVERIFY(panel.metricNames().contains(QStringLiteral("search/best_total")));
+        QVERIFY(panel.curveChart()->seriesNames().contains(QStringLiteral("#1 bottom-up")));
+        panel.paretoChart()->flush();
+        QVERIFY(panel.paretoChart()->heldPoints() > 0);
+        QVERIFY(!panel.paretoChart()->front().isEmpty());
+
+        QTemporaryDir dir;
+        QString error;
+        const QString csv = dir.filePath(QStringLiteral("m.csv"));
+        QVERIFY2(panel.exportRunMetrics(*run, csv, &error), qPrintable(error));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.startsWith("name,step,value\n"));
+        QVERIFY(text.contains("search/best_total,"));
+    }
+
+    void cancelFromTheGui()
+    {
+        RunsPanel panel;
+        panel.show();
+        QAbstractItemModelTester tester(panel.runModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        panel.setProblem(test::eyeriss(), smallNetwork());
+        QVERIFY(panel.optimizerPanel()->selectOptimizer(QStringLiteral("random")));
+        QVERIFY(panel.optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("100000000")));
+        QSignalSpy finished(&panel, &RunsPanel::runFinished);
+        OptimizerRun* first = panel.startRun();
+        QVERIFY(panel.optimizerPanel()->selectOptimizer(QStringLiteral("exhaustive")));
+        OptimizerRun* second = panel.startRun(); // two runs at once
+        QVERIFY(first && second);
+        QVERIFY(finished.wait(20000)); // the exhaustive one ends on its own
+        QCOMPARE(second->state(), RunState::Finished);
+        QCOMPARE(first->state(), RunState::Running);
+
+        auto* table = panel.findChild<QTableView*>();
+        table->selectRow(0);
+        QCOMPARE(panel.selectedRun(), first);
+        QPushButton* pause = button(&panel, QStringLiteral("Pause"));
+        QVERIFY(pause && pause->isEnabled());
+        pause->click();
+        QTRY_COMPARE(first->state(), RunState::Paused);
+        QVERIFY(button(&panel, QStringLiteral("Resume")));
+        button(&panel, QStringLiteral("Resume"))->click();
+        QTRY_COMPARE(first->state(), RunState::Running);
+        button(&panel, QStringLiteral("Cancel"))->click();
+        QVERIFY(finished.wait(3000));
+        QCOMPARE(first->state(), RunState::Cancelled);
+        panel.drain();
+        QCOMPARE(panel.runModel()->index(0, RunListModel::State).data().toString(), QStringLiteral("cancelled"));
+        QVERIFY(!button(&panel, QStringLiteral("Cancel"))->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestRunsPanel)
+#include "tst_runs_panel.moc"
