@@ -8,10 +8,16 @@
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/util/strings.h"
+#include "widgets/document/network_document.h"
+#include "widgets/models/layer_table_model.h"
 #include "widgets/models/results_table_model.h"
 #include "widgets/panels/runs_panel.h"
 
 #include <QComboBox>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -75,6 +81,15 @@ void MainWindow::buildUi()
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    m_networkDoc = new NetworkDocument(this);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_networkDoc->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_networkDoc->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
     QToolBar* bar = addToolBar(tr("Project"));
     bar->setMovable(false);
     m_accCombo = new QComboBox(this);
@@ -118,6 +133,7 @@ void MainWindow::buildUi()
     m_runs = new RunsPanel(this);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(split, tr("Evaluate"));
+    m_tabs->addTab(buildNetworkEditor(), tr("Network"));
     m_tabs->addTab(m_runs, tr("Optimize"));
     setCentralWidget(m_tabs);
     connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
@@ -175,6 +191,7 @@ bool MainWindow::selectNetwork(const QString& nameOrPath)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
+    m_networkDoc->setNetwork(*m_network); // equal to m_network: networkEdited() ignores it
     showInCombo(m_netCombo, nameOrPath, qs(m_network->name));
     updateRunsProblem();
     m_mapping.reset();
@@ -190,6 +207,75 @@ void MainWindow::updateRunsProblem()
 }
 
 void MainWindow::showTab(int index) { m_tabs->setCurrentIndex(index); }
+
+QWidget* MainWindow::buildNetworkEditor()
+{
+    auto* page = new QWidget(this);
+    m_layerModel = new LayerTableModel(m_networkDoc, this);
+    m_layerTable = new QTableView(page);
+    m_layerTable->setModel(m_layerModel);
+    m_layerTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_layerTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_layerTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_layerTable->setAlternatingRowColors(true);
+    auto* add = new QPushButton(tr("Add layer"), page);
+    auto* duplicate = new QPushButton(tr("Duplicate"), page);
+    auto* remove = new QPushButton(tr("Remove"), page);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(duplicate);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    buttons->addWidget(new QLabel(tr("Invalid cells are tinted; hover for the reason. Edits re-evaluate the current mapping."), page));
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(buttons);
+    layout->addWidget(m_layerTable, 1);
+
+    const auto selectedRows = [this] {
+        std::vector<int> rows;
+        for (const QModelIndex& i : m_layerTable->selectionModel()->selectedRows())
+            rows.push_back(i.row());
+        std::sort(rows.begin(), rows.end());
+        return rows;
+    };
+    connect(add, &QPushButton::clicked, this, [this, selectedRows] {
+        const std::vector<int> rows = selectedRows();
+        Layer l;
+        l.name = m_networkDoc->uniqueName("LAYER_NEW");
+        l.k = l.c = 64;
+        l.p = l.q = 14;
+        l.r = l.s = 3;
+        m_networkDoc->insertLayers(rows.empty() ? int(m_networkDoc->network().layers.size()) : rows.back() + 1, {l});
+    });
+    connect(duplicate, &QPushButton::clicked, this, [this, selectedRows] { m_networkDoc->duplicateLayers(selectedRows()); });
+    connect(remove, &QPushButton::clicked, this, [this, selectedRows] {
+        const std::vector<int> rows = selectedRows();
+        if (rows.empty())
+            return;
+        m_networkDoc->undoStack()->beginMacro(tr("Remove %1 layer(s)").arg(rows.size()));
+        for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+            m_networkDoc->removeLayers(*it, 1);
+        m_networkDoc->undoStack()->endMacro();
+    });
+    connect(m_layerModel, &LayerTableModel::editRejected, this, [this](const QString& why) {
+        statusBar()->showMessage(why, 8000);
+    });
+    connect(m_networkDoc, &NetworkDocument::changed, this, &MainWindow::networkEdited);
+    return page;
+}
+
+void MainWindow::networkEdited()
+{
+    if (m_network && *m_network == m_networkDoc->network())
+        return; // a network was opened, not edited
+    m_network = m_networkDoc->network();
+    if (FieldIssues issues = validateNetwork(*m_network); !issues.empty()) {
+        statusBar()->showMessage(tr("Network not evaluated: %1").arg(qs(joinIssues(issues))), 8000);
+        return; // keep the last evaluation; the editor shows what is wrong
+    }
+    updateRunsProblem();
+    reevaluate();
+}
 
 bool MainWindow::showMapping(const Mapping& mapping, const QString& label)
 {

@@ -21,6 +21,8 @@ class QTabWidget;
 
 namespace mapscape {
 
+class LayerTableModel;
+class NetworkDocument;
 class ResultsTableModel;
 class RunsPanel;
 
@@ -46,8 +48,10 @@ public:
     /// Shows a mapping produced in this session (e.g. a run's best tables) in the Evaluate tab;
     /// false (and a message) if it was made for another accelerator or network.
     bool showMapping(const Mapping& mapping, const QString& label);
-    /// Switches to the Evaluate (0) or Optimize (1) tab.
+    /// Switches to the Evaluate (0), Network (1) or Optimize (2) tab.
     void showTab(int index);
+    /// The network being edited (its undo stack is the Edit menu's).
+    NetworkDocument* networkDocument() const { return m_networkDoc; }
 
 Q_SIGNALS:
     /// Emitted whenever a new evaluation has been displayed.
@@ -65,6 +69,8 @@ private:
     void exportResults();
     void reportError(const QString& message);
     void updateRunsProblem();
+    QWidget* buildNetworkEditor();
+    void networkEdited();
 
     EvaluationRunner m_runner;
     ResultsTableModel* m_model = nullptr;
@@ -76,6 +82,9 @@ private:
     QComboBox* m_mapCombo = nullptr;
     QLabel* m_totals = nullptr;
     QTabWidget* m_tabs = nullptr;
+    NetworkDocument* m_networkDoc = nullptr;
+    LayerTableModel* m_layerModel = nullptr;
+    QTableView* m_layerTable = nullptr;
     RunsPanel* m_runs = nullptr;
 
     std::optional<Accelerator> m_accelerator;

@@ -1,0 +1,77 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+#include "app/gui/main_window.h"
+#include "core/runner/optimizer_run.h"
+#include "widgets/document/network_document.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace mapscape;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    /// Editing a layer re-evaluates the current mapping; undo brings the old figures back.
+    void editsReevaluateLive()
+    {
+        MainWindow w;
+        QSignalSpy shown(&w, &MainWindow::evaluationShown);
+        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
+        QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
+        const double before = w.currentSnapshot()->result.energy;
+        QVERIFY(qAbs(before - 1.2547e10) / 1.2547e10 < 1e-4);
+
+        NetworkDocument* doc = w.networkDocument();
+        QCOMPARE(int(doc->network().layers.size()), 21);
+        shown.clear();
+        // FC_1 with K = 500: the preset table no longer multiplies out, the layer is reported.
+        QVERIFY(doc->setField(20, LayerField::K, QStringLiteral("500")).isEmpty());
+        QTRY_VERIFY(!shown.isEmpty());
+        QVERIFY(!w.currentSnapshot()->result.complete());
+        shown.clear();
+        doc->undoStack()->undo();
+        QTRY_VERIFY(!shown.isEmpty());
+        QTRY_VERIFY(w.currentSnapshot()->result.complete());
+        QCOMPARE(w.currentSnapshot()->result.energy, before);
+
+        // An invalid value is kept in the editor but not evaluated.
+        shown.clear();
+        QVERIFY(doc->setField(0, LayerField::G, QStringLiteral("5")).isEmpty());
+        QTest::qWait(200);
+        QVERIFY(shown.isEmpty());
+        QCOMPARE(doc->network().layers[0].g, 5);
+    }
+
+    /// A run started in the Optimize tab ends, and its best mapping lands in the Evaluate tab.
+    void runResultBecomesTheMapping()
+    {
+        MainWindow w;
+        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        RunsPanel* runs = w.runsPanel();
+        QVERIFY(runs->optimizerPanel()->selectOptimizer(QStringLiteral("bottom-up")));
+        QSignalSpy finished(runs, &RunsPanel::runFinished);
+        OptimizerRun* run = runs->startRun();
+        QVERIFY(run);
+        QVERIFY(finished.wait(60000));
+        QSignalSpy shown(&w, &MainWindow::evaluationShown);
+        QVERIFY(w.showMapping(runs->bestMapping(*run), QStringLiteral("bottom-up run")));
+        QTRY_VERIFY(!shown.isEmpty());
+        QVERIFY(w.currentSnapshot()->result.complete());
+        QCOMPARE(w.currentSnapshot()->result.energy, run->result().totalEnergy);
+        // A mapping for another network is refused.
+        Mapping other = runs->bestMapping(*run);
+        other.network = "YOLO-v3";
+        QVERIFY(!w.showMapping(other, QStringLiteral("wrong")));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"
