@@ -40,7 +40,9 @@ int main(int argc, char** argv)
     const QCommandLineOption delay(QStringLiteral("screenshot-delay"),
                                    QStringLiteral("With --optimize: milliseconds of the run before the screenshot."),
                                    QStringLiteral("ms"), QStringLiteral("3000"));
-    parser.addOptions({acc, net, map, shot, optimize, budget, delay});
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Open on this tab: evaluate, network or optimize."),
+                                 QStringLiteral("name"), QStringLiteral("evaluate"));
+    parser.addOptions({acc, net, map, shot, optimize, budget, delay, tab});
     parser.process(app);
 
     mapscape::MainWindow window;
@@ -48,6 +50,13 @@ int main(int argc, char** argv)
     window.selectNetwork(parser.value(net));
     if (parser.isSet(map))
         window.selectMapping(parser.value(map));
+    const QStringList tabs{QStringLiteral("evaluate"), QStringLiteral("network"), QStringLiteral("optimize")};
+    if (const int t = tabs.indexOf(parser.value(tab).toLower()); t >= 0)
+        window.showTab(t);
+    else {
+        qCritical("--tab: expected evaluate, network or optimize, got %s", qPrintable(parser.value(tab)));
+        return 2;
+    }
     window.show();
 
     if (parser.isSet(optimize)) {
@@ -65,7 +74,7 @@ int main(int argc, char** argv)
                 return 2;
             }
         }
-        window.showTab(1);
+        window.showTab(2);
         if (!window.runsPanel()->startRun())
             return 2;
     }
