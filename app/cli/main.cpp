@@ -7,6 +7,8 @@
 #include "core/cost/network_evaluation.h"
 #include "core/cost/report.h"
 #include "core/export/evaluation_writer.h"
+#include "core/export/mapping_csv.h"
+#include "core/export/timeloop_map.h"
 #include "core/io/file_util.h"
 #include "core/io/neurospector_cfg.h"
 #include "core/io/neurospector_json.h"
@@ -217,8 +219,16 @@ int runConvert(const ConvertArgs& a)
         writeOutput(mappingToJson(mapping, acc), a.out);
         return kExitOk;
     }
+    if (a.to == "csv") {
+        writeOutput(mappingToCsv(mapping, acc), a.out);
+        return kExitOk;
+    }
+    if (a.to == "timeloop") {
+        writeOutput(mappingToTimeloopYaml(net, mapping, acc), a.out);
+        return kExitOk;
+    }
     if (a.to != "neurospector")
-        throw InputError("--to: expected neurospector or json, got \"" + a.to + "\"");
+        throw InputError("--to: expected neurospector, json, csv or timeloop, got \"" + a.to + "\"");
     if (a.out.empty())
         throw InputError("--out: a directory is needed for NeuroSpector files");
     writeNeuroSpectorDirectory(a.out, acc, net, mapping);
@@ -402,7 +412,7 @@ int main(int argc, char** argv)
     convert->add_option("-a,--accelerator", cv.accelerator, "Accelerator")->capture_default_str();
     convert->add_option("-n,--network", cv.network, "Network")->capture_default_str();
     convert->add_option("-t,--table", cv.table, "Mapping to convert");
-    convert->add_option("--to", cv.to, "neurospector (a directory of cfg files) or json")->capture_default_str();
+    convert->add_option("--to", cv.to, "neurospector (a directory of cfg files), json, csv or timeloop (map YAML)")->capture_default_str();
     convert->add_option("-o,--out", cv.out, "Output directory (neurospector) or file (json)");
 
     CLI::App* presets = app.add_subcommand("presets", "List the available presets");

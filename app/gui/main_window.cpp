@@ -4,6 +4,9 @@
 
 #include "core/cost/report.h"
 #include "core/export/evaluation_writer.h"
+#include "core/export/mapping_csv.h"
+#include "core/export/timeloop_map.h"
+#include "core/io/neurospector_cfg.h"
 #include "core/io/file_util.h"
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
@@ -14,6 +17,7 @@
 #include "widgets/panels/runs_panel.h"
 
 #include <QComboBox>
+#include <filesystem>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QUndoStack>
@@ -78,6 +82,7 @@ void MainWindow::buildUi()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open accelerator, network or mapping…"), QKeySequence::Open, this, &MainWindow::openFile);
     file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportResults);
+    file->addAction(tr("Export &mapping…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportMapping);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -446,6 +451,55 @@ void MainWindow::openFile()
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
     }
+}
+
+QString MainWindow::writeMapping(const QString& path) const
+{
+    if (!m_snapshot)
+        return tr("Nothing evaluated yet.");
+    const Accelerator& acc = m_snapshot->model->accelerator();
+    const Network& net = m_snapshot->network;
+    // The tables shown: the evaluated mapping (trivial tables for layers without one).
+    Mapping mapping = m_snapshot->mapping;
+    mapping.accelerator = acc.name;
+    mapping.network = net.name;
+    mapping.layers.clear();
+    for (std::size_t i = 0; i < net.layers.size() && i < m_snapshot->result.layers.size(); ++i)
+        mapping.layers.push_back({net.layers[i].name, m_snapshot->result.layers[i].table});
+    try {
+        const std::string p = path.toStdString();
+        if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+            writeTextFileAtomic(p, mappingToJson(mapping, acc));
+        else if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
+            writeTextFileAtomic(p, mappingToCsv(mapping, acc));
+        else if (path.endsWith(QStringLiteral(".yaml"), Qt::CaseInsensitive) ||
+                 path.endsWith(QStringLiteral(".yml"), Qt::CaseInsensitive))
+            writeTextFileAtomic(p, mappingToTimeloopYaml(net, mapping, acc));
+        else {
+            std::filesystem::create_directories(p);
+            writeTextFileAtomic(p + "/accelerator.cfg", acceleratorToNeuroSpectorCfg(acc));
+            writeTextFileAtomic(p + "/network.cfg", networkToNeuroSpectorCfg(net));
+            for (const LayerMapping& lm : mapping.layers)
+                writeTextFileAtomic(p + "/table_" + lm.layer + ".cfg", tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
+        }
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+void MainWindow::exportMapping()
+{
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export mapping"), QStringLiteral("mapping.json"),
+        tr("Mapscape JSON (*.json);;CSV (*.csv);;Timeloop map YAML (*.yaml);;NeuroSpector cfg folder (*)"), &filter);
+    if (path.isEmpty())
+        return;
+    if (const QString error = writeMapping(path); !error.isEmpty())
+        reportError(error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
 }
 
 void MainWindow::exportResults()

@@ -48,6 +48,9 @@ public:
     /// Shows a mapping produced in this session (e.g. a run's best tables) in the Evaluate tab;
     /// false (and a message) if it was made for another accelerator or network.
     bool showMapping(const Mapping& mapping, const QString& label);
+    /// Writes the current mapping: .json (Mapscape), .csv, .yaml (Timeloop map) or, for any
+    /// other path, a directory of NeuroSpector cfg files. Returns an error message or "".
+    QString writeMapping(const QString& path) const;
     /// Switches to the Evaluate (0), Network (1) or Optimize (2) tab.
     void showTab(int index);
     /// The network being edited (its undo stack is the Edit menu's).
@@ -67,6 +70,7 @@ private:
     void showLayerDetails();
     void openFile();
     void exportResults();
+    void exportMapping();
     void reportError(const QString& message);
     void updateRunsProblem();
     QWidget* buildNetworkEditor();

@@ -2,12 +2,15 @@
 // SPDX-License-Identifier: MIT
 
 #include "app/gui/main_window.h"
+#include "core/io/preset_io.h"
+#include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
 #include "widgets/document/network_document.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace mapscape;
@@ -47,6 +50,33 @@ private Q_SLOTS:
         QTest::qWait(200);
         QVERIFY(shown.isEmpty());
         QCOMPARE(doc->network().layers[0].g, 5);
+    }
+
+    void exportsTheMapping()
+    {
+        MainWindow w;
+        QVERIFY(w.selectAccelerator(QStringLiteral("simba")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        QVERIFY(w.selectMapping(QStringLiteral("simba_resnet50_neurospector-bottom-up_energy")));
+        QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
+        QTemporaryDir dir;
+        const auto read = [](const QString& path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("m.json"))), QString());
+        const Accelerator acc = loadAccelerator(resolvePreset("simba", PresetKind::Accelerator));
+        const Network net = loadNetwork(resolvePreset("resnet50", PresetKind::Network));
+        const Mapping back = loadMapping(dir.filePath(QStringLiteral("m.json")).toStdString(), acc, net);
+        QCOMPARE(int(back.layers.size()), 21);
+        QCOMPARE(back.layers[1].table, w.currentSnapshot()->result.layers[1].table);
+        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("m.csv"))), QString());
+        QVERIFY(read(dir.filePath(QStringLiteral("m.csv"))).startsWith(QStringLiteral("layer,row,K,B,P,Q,C,R,S,G,dataflow\n")));
+        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("m.yaml"))), QString());
+        QCOMPARE(read(dir.filePath(QStringLiteral("m.yaml"))).count(QStringLiteral("mapping:\n")), 21);
+        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("ns"))), QString());
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("ns/table_FC_1.cfg"))));
+        QVERIFY(w.writeMapping(QStringLiteral("/proc/forbidden/m.json")).contains(QStringLiteral("/proc/forbidden/m.json")));
     }
 
     /// A run started in the Optimize tab ends, and its best mapping lands in the Evaluate tab.

@@ -79,8 +79,21 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_pareto->setTitle(tr("Evaluated schedules of the selected run (all layers)"));
 
     auto* tabs = new QTabWidget(this);
+    m_tabs = tabs;
     tabs->addTab(curveTab, tr("Curves"));
     tabs->addTab(m_pareto, tr("Pareto"));
+    m_saveChart = new QPushButton(tr("Save chart…"), this);
+    m_saveChart->setToolTip(tr("Write the visible chart as PNG or SVG"));
+    tabs->setCornerWidget(m_saveChart);
+    connect(m_saveChart, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("chart.png"),
+                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        const bool ok = m_tabs->currentIndex() == 0 ? m_curves->exportTo(path, &error) : m_pareto->exportTo(path, &error);
+        Q_EMIT message(ok ? tr("Wrote %1").arg(path) : error);
+    });
 
     auto* runsBox = new QWidget(this);
     auto* runsLayout = new QVBoxLayout(runsBox);

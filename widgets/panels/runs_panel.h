@@ -23,6 +23,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableView;
+class QTabWidget;
 
 namespace mapscape {
 
@@ -79,6 +80,8 @@ private:
     QPushButton* m_cancel = nullptr;
     QPushButton* m_show = nullptr;
     QPushButton* m_exportMetrics = nullptr;
+    QPushButton* m_saveChart = nullptr;
+    QTabWidget* m_tabs = nullptr;
     QComboBox* m_curveMetric = nullptr;
     LiveLineChart* m_curves = nullptr;
     ParetoChart* m_pareto = nullptr;
