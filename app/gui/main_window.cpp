@@ -11,7 +11,9 @@
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/util/strings.h"
+#include "widgets/charts/pareto_chart.h"
 #include "widgets/document/network_document.h"
+#include "widgets/views/scheduling_table_view.h"
 #include "widgets/models/layer_table_model.h"
 #include "widgets/models/results_table_model.h"
 #include "widgets/panels/runs_panel.h"
@@ -129,9 +131,19 @@ void MainWindow::buildUi()
     m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_details->setPlaceholderText(tr("Select a layer to see its scheduling table and cost breakdown."));
 
+    m_tableView = new SchedulingTableView(this);
+    m_breakdown = new EnergyBreakdownChart(this);
+    m_breakdown->setMinimumHeight(200);
+    auto* detailSplit = new QSplitter(Qt::Vertical, this);
+    detailSplit->addWidget(m_tableView);
+    detailSplit->addWidget(m_breakdown);
+    detailSplit->addWidget(m_details);
+    detailSplit->setStretchFactor(1, 1);
+    detailSplit->setStretchFactor(2, 1);
+
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
-    split->addWidget(m_details);
+    split->addWidget(detailSplit);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
@@ -408,9 +420,20 @@ void MainWindow::showLayerDetails()
     const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
     if (!m_snapshot || !current.isValid()) {
         m_details->clear();
+        m_tableView->clear();
+        m_breakdown->setBreakdown(QString(), {}, {}, {});
         return;
     }
     const LayerResult& lr = m_snapshot->result.layers[std::size_t(current.row())];
+    m_tableView->setTable(m_snapshot->model, lr.layer, lr.table, lr.ok ? std::optional<Evaluation>(lr.eval) : std::nullopt);
+    QStringList parts;
+    QList<double> dyn, stat;
+    for (CostPart part : {CostPart::Mac, CostPart::LocalBuffer, CostPart::GlobalBuffer, CostPart::Dram}) {
+        parts.append(QString::fromUtf8(costPartShort(part).data()));
+        dyn.append(lr.ok ? lr.eval.dynamicEnergy[std::size_t(idx(part))] : 0.0);
+        stat.append(lr.ok ? lr.eval.staticEnergy[std::size_t(idx(part))] : 0.0);
+    }
+    m_breakdown->setBreakdown(tr("%1: energy by level").arg(qs(lr.layer)), parts, dyn, stat);
     const Layer& l = m_snapshot->network.layers[std::size_t(current.row())];
     std::string text = "Layer " + lr.layer + "  (" + std::string(layerKindName(l.kind())) + ")\n";
     text += "K=" + std::to_string(l.k) + " B=" + std::to_string(l.b) + " P=" + std::to_string(l.p) +

@@ -21,7 +21,9 @@ class QTabWidget;
 
 namespace mapscape {
 
+class EnergyBreakdownChart;
 class LayerTableModel;
+class SchedulingTableView;
 class NetworkDocument;
 class ResultsTableModel;
 class RunsPanel;
@@ -81,6 +83,8 @@ private:
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
     QPlainTextEdit* m_details = nullptr;
+    SchedulingTableView* m_tableView = nullptr;
+    EnergyBreakdownChart* m_breakdown = nullptr;
     QComboBox* m_accCombo = nullptr;
     QComboBox* m_netCombo = nullptr;
     QComboBox* m_mapCombo = nullptr;

@@ -202,6 +202,8 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
         ++result.proposals;
         for (std::size_t i = 0; i < batch.size(); ++i) {
             const Outcome& o = outcomes[i];
+            if (!batch[i].rows.empty())
+                sink.searched(batch[i].layer, batch[i].rows, o.improved);
             if (!o.cached)
                 result.evaluations += o.stats.evaluated;
             if (!o.valid)

@@ -34,6 +34,9 @@ public:
     /// Every valid table the search evaluated as a whole (energy, cycles), for Pareto views.
     /// Row searches report only their winners.
     virtual void evaluated(int /*layer*/, double /*energyPj*/, double /*cycles*/) {}
+    /// A row search was answered (rows searched on a layer's table, whether it improved), for
+    /// views that highlight what an optimizer is working on.
+    virtual void searched(int /*layer*/, std::span<const Row> /*rows*/, bool /*improved*/) {}
     /// A human-readable status line.
     virtual void message(std::string_view /*text*/) {}
 };

@@ -66,6 +66,11 @@ public:
         b.metric = metricValue(e, m_run.m_settings.metric);
         notifyLocked();
     }
+    void searched(int layer, std::span<const Row> rows, bool) override
+    {
+        std::lock_guard lock(m_run.m_mutex);
+        m_run.m_lastRows[std::size_t(layer)].assign(rows.begin(), rows.end());
+    }
     void evaluated(int layer, double energy, double cycles) override
     {
         std::lock_guard lock(m_run.m_mutex);
@@ -139,6 +144,7 @@ bool OptimizerRun::start()
     {
         std::lock_guard lock(m_mutex);
         m_best.assign(std::size_t(m_problem->layerCount()), LayerBest{});
+        m_lastRows.assign(std::size_t(m_problem->layerCount()), {});
         m_startTime = std::chrono::steady_clock::now();
     }
     m_sink = std::make_unique<Sink>(*this);
@@ -294,6 +300,12 @@ std::vector<LayerBest> OptimizerRun::bestSoFar() const
 {
     std::lock_guard lock(m_mutex);
     return m_best;
+}
+
+std::vector<Row> OptimizerRun::lastSearchedRows(int layer) const
+{
+    std::lock_guard lock(m_mutex);
+    return layer >= 0 && layer < int(m_lastRows.size()) ? m_lastRows[std::size_t(layer)] : std::vector<Row>{};
 }
 
 SearchResult OptimizerRun::result() const

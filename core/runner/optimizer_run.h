@@ -83,6 +83,8 @@ public:
     std::vector<std::string> takeMessages();
     /// Best table per layer so far (copies; `found` false for layers without one yet).
     std::vector<LayerBest> bestSoFar() const;
+    /// Rows of the latest row search on a layer (empty if none yet).
+    std::vector<Row> lastSearchedRows(int layer) const;
     /// The problem being solved (valid after a successful `start`).
     std::shared_ptr<const SchedulingProblem> problem() const { return m_problem; }
     /// Totals of the final result (valid in Finished or Cancelled).
@@ -125,6 +127,7 @@ private:
     std::vector<EvaluatedPoint> m_points;
     std::vector<std::string> m_messages;
     std::vector<LayerBest> m_best;
+    std::vector<std::vector<Row>> m_lastRows;
     SearchResult m_result;
     bool m_notified = false;
 

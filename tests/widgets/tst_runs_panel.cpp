@@ -8,6 +8,7 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/views/scheduling_table_view.h"
 
 #include <QAbstractItemModelTester>
 #include <QPushButton>
@@ -101,6 +102,14 @@ private Q_SLOTS:
         panel.paretoChart()->flush();
         QVERIFY(panel.paretoChart()->heldPoints() > 0);
         QVERIFY(!panel.paretoChart()->front().isEmpty());
+
+        // The best-table view shows the run's table for the chosen layer.
+        panel.setBestTableLayer(1);
+        panel.drain();
+        SchedulingTableView* view = panel.bestTableView();
+        QVERIFY(!view->bars().empty());
+        QCOMPARE(view->bars().front().label, QStringLiteral("PE array"));
+        QVERIFY(view->isHighlighted(Row::Lb) || view->isHighlighted(Row::Gb)); // bottom-up's last set
 
         QTemporaryDir dir;
         QString error;

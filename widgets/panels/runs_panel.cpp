@@ -9,6 +9,7 @@
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
+#include "widgets/views/scheduling_table_view.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -82,6 +83,21 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_tabs = tabs;
     tabs->addTab(curveTab, tr("Curves"));
     tabs->addTab(m_pareto, tr("Pareto"));
+    auto* bestTab = new QWidget(this);
+    auto* bestLayout = new QVBoxLayout(bestTab);
+    auto* bestChooser = new QHBoxLayout;
+    m_bestLayer = new QComboBox(bestTab);
+    m_bestLayer->setMinimumContentsLength(16);
+    bestChooser->addWidget(new QLabel(tr("Layer"), bestTab));
+    bestChooser->addWidget(m_bestLayer);
+    bestChooser->addWidget(new QLabel(tr("highlighted: rows of the latest row search"), bestTab));
+    bestChooser->addStretch(1);
+    m_bestView = new SchedulingTableView(bestTab);
+    bestLayout->addLayout(bestChooser);
+    bestLayout->addWidget(m_bestView);
+    bestLayout->addStretch(1);
+    tabs->addTab(bestTab, tr("Best table"));
+    connect(m_bestLayer, &QComboBox::currentIndexChanged, this, &RunsPanel::refreshBestTable);
     m_saveChart = new QPushButton(tr("Save chart…"), this);
     m_saveChart->setToolTip(tr("Write the visible chart as PNG or SVG"));
     tabs->setCornerWidget(m_saveChart);
@@ -256,6 +272,7 @@ void RunsPanel::drain()
             Q_EMIT message(QString::fromStdString(text));
     }
     m_model->refresh();
+    refreshBestTable();
     if (active)
         m_drainTimer.start(kRefreshWhileRunningMs); // keep progress, wall time and ETA moving
 }
@@ -276,6 +293,44 @@ void RunsPanel::onSelectionChanged()
         const QList<QPointF>& pts = m_evaluated[run->id()];
         m_pareto->append(std::span<const QPointF>(pts.constData(), std::size_t(pts.size())));
     }
+    refreshBestTable();
+}
+
+void RunsPanel::setBestTableLayer(int layer)
+{
+    if (layer >= 0 && layer < m_bestLayer->count())
+        m_bestLayer->setCurrentIndex(layer);
+}
+
+void RunsPanel::refreshBestTable()
+{
+    const OptimizerRun* run = selectedRun();
+    if (!run || !run->problem()) {
+        m_bestView->clear();
+        return;
+    }
+    const Network& net = run->problem()->network;
+    // Keep the layer list in step with the selected run's network.
+    bool same = m_bestLayer->count() == int(net.layers.size());
+    for (int i = 0; same && i < m_bestLayer->count(); ++i)
+        same = m_bestLayer->itemText(i).toStdString() == net.layers[std::size_t(i)].name;
+    if (!same) {
+        const QSignalBlocker block(m_bestLayer);
+        m_bestLayer->clear();
+        for (const Layer& l : net.layers)
+            m_bestLayer->addItem(QString::fromStdString(l.name));
+    }
+    const int layer = std::max(0, m_bestLayer->currentIndex());
+    const auto best = run->bestSoFar();
+    if (layer >= int(best.size()) || !best[std::size_t(layer)].found) {
+        m_bestView->clear();
+        return;
+    }
+    const LayerBest& b = best[std::size_t(layer)];
+    m_bestView->setTable(run->problem()->model,
+                         net.layers[std::size_t(layer)].name + " — best of run #" + std::to_string(run->id()), b.table,
+                         b.evaluation);
+    m_bestView->setHighlight(run->lastSearchedRows(layer));
 }
 
 void RunsPanel::rebuildCurves()

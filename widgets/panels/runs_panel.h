@@ -32,6 +32,7 @@ class OptimizerPanel;
 class OptimizerRun;
 class ParetoChart;
 class RunListModel;
+class SchedulingTableView;
 
 /// GUI thread only. Owns its runs; destroying the panel cancels and joins them.
 class RunsPanel : public QWidget {
@@ -47,6 +48,9 @@ public:
     RunListModel* runModel() const { return m_model; }
     LiveLineChart* curveChart() const { return m_curves; }
     ParetoChart* paretoChart() const { return m_pareto; }
+    SchedulingTableView* bestTableView() const { return m_bestView; }
+    /// Which layer the best-table view shows (index into the selected run's network).
+    void setBestTableLayer(int layer);
 
     /// Starts a run with the panel's settings on the current problem; returns it, or null with
     /// the reason reported through `message` (bad options, no problem, ...).
@@ -72,6 +76,7 @@ private:
     void rebuildCurves();
     void updateButtons();
     void scheduleDrain();
+    void refreshBestTable();
 
     OptimizerPanel* m_panel = nullptr;
     RunListModel* m_model = nullptr;
@@ -86,6 +91,8 @@ private:
     LiveLineChart* m_curves = nullptr;
     ParetoChart* m_pareto = nullptr;
     QTimer m_drainTimer;
+    SchedulingTableView* m_bestView = nullptr;
+    QComboBox* m_bestLayer = nullptr;
 
     std::optional<Accelerator> m_accelerator;
     std::optional<Network> m_network;
