@@ -7,6 +7,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QGuiApplication>
+#include <QMessageBox>
 #include <QTimer>
 
 int main(int argc, char** argv)
@@ -58,6 +61,14 @@ int main(int argc, char** argv)
         return 2;
     }
     window.show();
+    // Unsaved work of a session that did not end cleanly (crash, kill) is offered back.
+    if (!parser.isSet(shot) && !parser.isSet(optimize) && QFile::exists(mapscape::MainWindow::autosavePath()) &&
+        QGuiApplication::platformName() != QStringLiteral("offscreen")) {
+        if (QMessageBox::question(&window, QStringLiteral("Mapscape"),
+                                  QStringLiteral("Mapscape did not close cleanly last time. Restore the unsaved work?")) ==
+            QMessageBox::Yes)
+            window.restoreAutosave();
+    }
 
     if (parser.isSet(optimize)) {
         mapscape::OptimizerPanel* panel = window.runsPanel()->optimizerPanel();

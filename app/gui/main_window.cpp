@@ -16,9 +16,15 @@
 #include "widgets/views/scheduling_table_view.h"
 #include "widgets/models/layer_table_model.h"
 #include "widgets/models/results_table_model.h"
+#include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 
+#include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
+#include <QGuiApplication>
+#include <QSettings>
+#include <QStandardPaths>
 #include <filesystem>
 #include <QHBoxLayout>
 #include <QPushButton>
@@ -82,6 +88,29 @@ void MainWindow::buildUi()
     setWindowIcon(QIcon(QStringLiteral(":/icons/mapscape.svg")));
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Open &project…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
+                                                          tr("Mapscape projects (*.mapscape.json *.json)"));
+        if (!path.isEmpty())
+            openProject(path);
+    });
+    file->addAction(tr("&Save project"), QKeySequence::Save, this, [this] {
+        QString path = m_projectPath;
+        if (path.isEmpty())
+            path = QFileDialog::getSaveFileName(this, tr("Save project"), QStringLiteral("project.mapscape.json"),
+                                                tr("Mapscape projects (*.mapscape.json)"));
+        if (!path.isEmpty())
+            saveProjectAs(path);
+    });
+    file->addAction(tr("Save project &as…"), QKeySequence::SaveAs, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save project as"), QStringLiteral("project.mapscape.json"),
+                                                          tr("Mapscape projects (*.mapscape.json)"));
+        if (!path.isEmpty())
+            saveProjectAs(path);
+    });
+    m_recentMenu = file->addMenu(tr("&Recent projects"));
+    rebuildRecentMenu();
+    file->addSeparator();
     file->addAction(tr("&Open accelerator, network or mapping…"), QKeySequence::Open, this, &MainWindow::openFile);
     file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportResults);
     file->addAction(tr("Export &mapping…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportMapping);
@@ -179,13 +208,22 @@ void MainWindow::buildUi()
             selectMapping(m_mapCombo->itemData(i).toString());
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showLayerDetails);
+    connect(m_networkDoc, &NetworkDocument::changed, this, &MainWindow::markDirty);
+    // Autosave: unsaved work is written every 20 s (MAPSCAPE_AUTOSAVE_MS overrides, for tests).
+    const int autosaveMs = qEnvironmentVariableIsSet("MAPSCAPE_AUTOSAVE_MS") ? qEnvironmentVariableIntValue("MAPSCAPE_AUTOSAVE_MS")
+                                                                             : 20000;
+    m_autosave.setInterval(std::max(50, autosaveMs));
+    connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    m_autosave.start();
     resize(1280, 760);
 }
 
 bool MainWindow::selectAccelerator(const QString& nameOrPath)
 {
     try {
-        Accelerator acc = loadAccelerator(resolvePreset(nameOrPath.toStdString(), PresetKind::Accelerator));
+        Accelerator acc = nameOrPath == QStringLiteral("project:accelerator") && m_projectAccelerator
+                              ? *m_projectAccelerator
+                              : loadAccelerator(resolvePreset(nameOrPath.toStdString(), PresetKind::Accelerator));
         SchedulingModel check(acc); // validates; throws with the field on bad input
         m_accelerator = std::move(acc);
     } catch (const std::exception& e) {
@@ -203,12 +241,16 @@ bool MainWindow::selectAccelerator(const QString& nameOrPath)
 bool MainWindow::selectNetwork(const QString& nameOrPath)
 {
     try {
-        m_network = loadNetwork(resolvePreset(nameOrPath.toStdString(), PresetKind::Network));
+        m_network = nameOrPath == QStringLiteral("project:network") && m_projectNetwork
+                        ? *m_projectNetwork
+                        : loadNetwork(resolvePreset(nameOrPath.toStdString(), PresetKind::Network));
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
+    m_loadingNetwork = true;
     m_networkDoc->setNetwork(*m_network); // equal to m_network: networkEdited() ignores it
+    m_loadingNetwork = false;
     showInCombo(m_netCombo, nameOrPath, qs(m_network->name));
     updateRunsProblem();
     m_mapping.reset();
@@ -303,6 +345,7 @@ bool MainWindow::showMapping(const Mapping& mapping, const QString& label)
     }
     const QString key = QStringLiteral("session:") + label;
     m_sessionMappings.insert(key, mapping);
+    markDirty();
     m_mapping = mapping;
     m_updatingCombos = true;
     int i = m_mapCombo->findData(key);
@@ -315,6 +358,198 @@ bool MainWindow::showMapping(const Mapping& mapping, const QString& label)
     showTab(0);
     reevaluate();
     return true;
+}
+
+void MainWindow::markDirty()
+{
+    if (m_loadingNetwork)
+        return; // a network was opened, not edited
+    m_dirty = true;
+    setWindowModified(true);
+}
+
+std::optional<Project> MainWindow::currentProject() const
+{
+    if (!m_accelerator)
+        return std::nullopt;
+    Project p;
+    p.accelerator = *m_accelerator;
+    p.network = m_networkDoc->network();
+    p.mapping = m_mapping;
+    const RunSettings s = m_runs->optimizerPanel()->settings();
+    p.optimizer.id = s.optimizer;
+    p.optimizer.options = s.options;
+    p.optimizer.metric = s.metric;
+    p.optimizer.dataflow = s.dataflow;
+    p.optimizer.seed = s.seed;
+    p.optimizer.threads = s.threads;
+    return p;
+}
+
+bool MainWindow::openProject(const QString& path)
+{
+    Project p;
+    try {
+        p = loadProject(path.toStdString());
+        SchedulingModel check(p.accelerator);
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        return false;
+    }
+    m_accelerator = p.accelerator;
+    m_network = p.network;
+    m_updatingCombos = true;
+    m_projectAccelerator = p.accelerator;
+    m_projectNetwork = p.network;
+    for (QComboBox* combo : {m_accCombo, m_netCombo}) {
+        const QString key = combo == m_accCombo ? QStringLiteral("project:accelerator") : QStringLiteral("project:network");
+        const QString label = qs(combo == m_accCombo ? p.accelerator.name : p.network.name) + tr(" (project)");
+        int i = combo->findData(key);
+        if (i < 0) {
+            combo->addItem(label, key);
+            i = combo->count() - 1;
+        }
+        combo->setItemText(i, label);
+        combo->setCurrentIndex(i);
+    }
+    m_updatingCombos = false;
+    m_loadingNetwork = true;
+    m_networkDoc->setNetwork(p.network);
+    m_loadingNetwork = false;
+    refillMappingCombo();
+    updateRunsProblem();
+    RunSettings rs;
+    rs.optimizer = p.optimizer.id;
+    rs.options = p.optimizer.options;
+    rs.metric = p.optimizer.metric;
+    rs.dataflow = p.optimizer.dataflow;
+    rs.seed = p.optimizer.seed;
+    rs.threads = p.optimizer.threads;
+    if (const QStringList problems = m_runs->optimizerPanel()->applySettings(rs); !problems.isEmpty())
+        statusBar()->showMessage(tr("Optimizer settings not applied: %1").arg(problems.join(QStringLiteral(", "))), 10000);
+    m_mapping.reset();
+    if (p.mapping)
+        showMapping(*p.mapping, tr("project mapping"));
+    else
+        reevaluate();
+    m_projectPath = path;
+    m_dirty = false;
+    setWindowModified(false);
+    setWindowTitle(tr("Mapscape — %1[*]").arg(QFileInfo(path).fileName()));
+    rememberRecent(path);
+    return true;
+}
+
+bool MainWindow::saveProjectAs(const QString& path)
+{
+    const std::optional<Project> p = currentProject();
+    if (!p) {
+        reportError(tr("Nothing to save yet: choose an accelerator."));
+        return false;
+    }
+    try {
+        saveProject(*p, path.toStdString());
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        return false;
+    }
+    m_projectPath = path;
+    m_dirty = false;
+    setWindowModified(false);
+    setWindowTitle(tr("Mapscape — %1[*]").arg(QFileInfo(path).fileName()));
+    QFile::remove(autosavePath());
+    rememberRecent(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+QString MainWindow::autosavePath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return dir + QStringLiteral("/autosave.mapscape.json");
+}
+
+bool MainWindow::autosaveNow()
+{
+    if (!m_dirty)
+        return false;
+    const std::optional<Project> p = currentProject();
+    if (!p)
+        return false;
+    try {
+        saveProject(*p, autosavePath().toStdString());
+    } catch (const std::exception& e) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromUtf8(e.what())), 8000);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::restoreAutosave()
+{
+    const QString path = autosavePath();
+    if (!QFile::exists(path))
+        return false;
+    if (!openProject(path))
+        return false;
+    // Restored work is unsaved work: keep it marked so it is autosaved again and not lost.
+    m_projectPath.clear();
+    m_dirty = true;
+    setWindowModified(true);
+    setWindowTitle(tr("Mapscape — restored unsaved work[*]"));
+    statusBar()->showMessage(tr("Restored unsaved work from %1").arg(path), 10000);
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_dirty && isVisible() && QGuiApplication::platformName() != QStringLiteral("offscreen")) {
+        const auto answer = QMessageBox::question(this, tr("Mapscape"), tr("Save changes to the project before closing?"),
+                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Save) {
+            QString path = m_projectPath;
+            if (path.isEmpty())
+                path = QFileDialog::getSaveFileName(this, tr("Save project"), QStringLiteral("project.mapscape.json"));
+            if (path.isEmpty() || !saveProjectAs(path)) {
+                event->ignore();
+                return;
+            }
+        }
+    }
+    QFile::remove(autosavePath()); // a clean exit: nothing to restore next time
+    event->accept();
+}
+
+QStringList MainWindow::recentProjects() const
+{
+    return QSettings().value(QStringLiteral("recentProjects")).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString& path)
+{
+    if (path == autosavePath())
+        return;
+    QStringList list = recentProjects();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > 8)
+        list.removeLast();
+    QSettings().setValue(QStringLiteral("recentProjects"), list);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList list = recentProjects();
+    for (const QString& path : list)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openProject(path); })->setToolTip(path);
+    m_recentMenu->setEnabled(!list.isEmpty());
 }
 
 bool MainWindow::selectMapping(const QString& nameOrPath)

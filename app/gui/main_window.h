@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/io/project_io.h"
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
@@ -9,6 +10,7 @@
 
 #include <QHash>
 #include <QMainWindow>
+#include <QTimer>
 
 #include <optional>
 
@@ -53,6 +55,21 @@ public:
     /// Writes the current mapping: .json (Mapscape), .csv, .yaml (Timeloop map) or, for any
     /// other path, a directory of NeuroSpector cfg files. Returns an error message or "".
     QString writeMapping(const QString& path) const;
+    /// The project as it stands: accelerator, edited network, mapping shown, optimizer settings.
+    std::optional<Project> currentProject() const;
+    /// Opens a project file; false and a message naming the field on bad input (the current
+    /// work is kept).
+    bool openProject(const QString& path);
+    /// Saves to a path (atomic); false and a message on failure.
+    bool saveProjectAs(const QString& path);
+    /// Where unsaved work is autosaved (removed on a clean exit; restored after a crash).
+    static QString autosavePath();
+    /// Writes the autosave file now if there are unsaved changes; returns whether it wrote.
+    bool autosaveNow();
+    /// Restores the autosave file if there is one; returns whether it did.
+    bool restoreAutosave();
+    bool hasUnsavedChanges() const { return m_dirty; }
+    QStringList recentProjects() const;
     /// Switches to the Evaluate (0), Network (1) or Optimize (2) tab.
     void showTab(int index);
     /// The network being edited (its undo stack is the Edit menu's).
@@ -62,8 +79,14 @@ Q_SIGNALS:
     /// Emitted whenever a new evaluation has been displayed.
     void evaluationShown();
 
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
     void buildUi();
+    void markDirty();
+    void rememberRecent(const QString& path);
+    void rebuildRecentMenu();
     void refillMappingCombo();
     void showInCombo(QComboBox* combo, const QString& nameOrPath, const QString& label);
     void reevaluate();
@@ -100,6 +123,13 @@ private:
     std::optional<Mapping> m_mapping; // empty = trivial mapping
     std::shared_ptr<const EvaluationSnapshot> m_snapshot;
     QHash<QString, Mapping> m_sessionMappings; // combo data "session:<label>" → mapping
+    QString m_projectPath;
+    std::optional<Accelerator> m_projectAccelerator; // as opened from the project file
+    std::optional<Network> m_projectNetwork;
+    bool m_dirty = false;
+    bool m_loadingNetwork = false;
+    QTimer m_autosave;
+    QMenu* m_recentMenu = nullptr;
     bool m_updatingCombos = false;
 };
 

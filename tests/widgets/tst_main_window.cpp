@@ -10,6 +10,7 @@
 #include "widgets/panels/runs_panel.h"
 
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -19,6 +20,52 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    /// Save, reopen, autosave after an edit, restore after a "crash".
+    void projectsAndAutosave()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("p.mapscape.json"));
+        {
+            MainWindow w;
+            QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+            QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+            QVERIFY(!w.hasUnsavedChanges());
+            QVERIFY(w.runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("random")));
+            QVERIFY(w.runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("777")));
+            QVERIFY(w.networkDocument()->setField(0, LayerField::K, QStringLiteral("32")).isEmpty());
+            QVERIFY(w.hasUnsavedChanges());
+            QVERIFY(w.saveProjectAs(path));
+            QVERIFY(!w.hasUnsavedChanges());
+            QVERIFY(w.recentProjects().contains(path));
+        }
+        {
+            MainWindow w;
+            QVERIFY(w.openProject(path));
+            QCOMPARE(w.networkDocument()->network().layers[0].k, 32);
+            QCOMPARE(w.runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("random"));
+            QCOMPARE(w.runsPanel()->optimizerPanel()->settings().options.at("samples"), std::string("777"));
+            QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->network.layers[0].k == 32);
+            // An edit is autosaved; a window that is never closed cleanly leaves it behind.
+            QVERIFY(w.networkDocument()->setField(1, LayerField::P, QStringLiteral("28")).isEmpty());
+            QVERIFY(w.autosaveNow());
+            QVERIFY(QFile::exists(MainWindow::autosavePath()));
+        }
+        {
+            MainWindow w;
+            QVERIFY(w.restoreAutosave());
+            QCOMPARE(w.networkDocument()->network().layers[1].p, 28);
+            QCOMPARE(w.networkDocument()->network().layers[0].k, 32);
+            QVERIFY(w.hasUnsavedChanges());
+            w.close(); // clean exit (offscreen: no question) removes the autosave
+            QVERIFY(!QFile::exists(MainWindow::autosavePath()));
+        }
+        MainWindow w;
+        QVERIFY(!w.restoreAutosave());
+        QVERIFY(!w.openProject(dir.filePath(QStringLiteral("missing.json"))));
+    }
+
     /// Editing a layer re-evaluates the current mapping; undo brings the old figures back.
     void editsReevaluateLive()
     {

@@ -227,3 +227,28 @@ RunSettings OptimizerPanel::settings() const
 }
 
 } // namespace mapscape
+
+namespace mapscape {
+
+QStringList OptimizerPanel::applySettings(const RunSettings& s)
+{
+    QStringList problems;
+    const QString id = QString::fromStdString(s.optimizer);
+    if (!selectOptimizer(id))
+        problems.append(QStringLiteral("optimizer \"%1\" is unknown or unavailable").arg(id));
+    m_metric->setCurrentIndex(std::max(0, m_metric->findData(int(s.metric))));
+    m_dataflow->setCurrentIndex(std::max(0, m_dataflow->findData(int(s.dataflow))));
+    m_seed->setValue(int(std::min<std::uint64_t>(s.seed, std::uint64_t(m_seed->maximum()))));
+    m_threads->setValue(std::clamp(s.threads, m_threads->minimum(), m_threads->maximum()));
+    if (const OptimizerInfo* info = findOptimizer(s.optimizer)) {
+        for (const OptionSpec& o : info->options)
+            setOption(QString::fromStdString(o.key), QString::fromStdString(o.defaultValue));
+    }
+    for (const auto& [key, value] : s.options) {
+        if (!setOption(QString::fromStdString(key), QString::fromStdString(value)))
+            problems.append(QStringLiteral("%1.%2 = %3").arg(id, QString::fromStdString(key), QString::fromStdString(value)));
+    }
+    return problems;
+}
+
+} // namespace mapscape

@@ -32,6 +32,9 @@ public:
     /// Optimizer, options (only those differing from the defaults), metric, dataflow, seed,
     /// threads. The accelerator and network are left for the caller.
     RunSettings settings() const;
+    /// Selects the optimizer and fills metric, dataflow, seed, threads and the given options
+    /// (others back to their defaults). Returns the keys or values it could not apply.
+    QStringList applySettings(const RunSettings& settings);
 
 Q_SIGNALS:
     void startRequested();
