@@ -7,6 +7,10 @@
 #endif
 
 #include <QMetaObject>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 #include <QThread>
 
 namespace mapscape {
@@ -155,6 +159,11 @@ bool OptimizerRun::start()
 
 void OptimizerRun::work(std::stop_token stop)
 {
+#ifdef __linux__
+    // Below the GUI thread: on a 2-core machine two runs plus their helpers would otherwise
+    // compete with the event loop for time slices. Threads the search spawns inherit this.
+    setpriority(PRIO_PROCESS, id_t(gettid()), 10);
+#endif
     try {
 #ifdef MAPSCAPE_HAS_TORCH
         rl::setTorchThreads(1);

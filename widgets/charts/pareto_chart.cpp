@@ -20,13 +20,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace mapscape {
 
 namespace {
 constexpr int kFrameIntervalMs = 33;
-constexpr std::size_t kMaxHeldPoints = 1'000'000;
+constexpr double kCellsPerDecade = 60;
 } // namespace
 
 struct ParetoChart::Private {
@@ -37,8 +37,12 @@ struct ParetoChart::Private {
     QScatterSeries* cloud = nullptr;
     QLineSeries* frontLine = nullptr;
     QScatterSeries* frontDots = nullptr;
-    std::vector<QPointF> points;
+    std::size_t held = 0;
     std::vector<Point2> front;
+    /// One representative point per cell of a fixed log-log grid: redraws cost O(cells), not
+    /// O(points), however long a run evaluates.
+    std::unordered_map<std::int64_t, QPointF> cells;
+    double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
     int drawn = 0;
 };
 
@@ -95,8 +99,14 @@ void ParetoChart::append(std::span<const QPointF> points)
     for (const QPointF& p : points) {
         if (!(p.x() > 0 && p.y() > 0 && std::isfinite(p.x()) && std::isfinite(p.y())))
             continue; // log axes
-        if (d->points.size() < kMaxHeldPoints)
-            d->points.push_back(p);
+        ++d->held;
+        d->x0 = std::min(d->x0, p.x());
+        d->x1 = std::max(d->x1, p.x());
+        d->y0 = std::min(d->y0, p.y());
+        d->y1 = std::max(d->y1, p.y());
+        const auto cx = std::int64_t(std::floor(std::log10(p.x()) * kCellsPerDecade));
+        const auto cy = std::int64_t(std::floor(std::log10(p.y()) * kCellsPerDecade));
+        d->cells.try_emplace((cx << 32) ^ (cy & 0xffffffff), p);
         fresh.push_back({p.x(), p.y()});
     }
     if (fresh.empty())
@@ -108,7 +118,10 @@ void ParetoChart::append(std::span<const QPointF> points)
 
 void ParetoChart::clear()
 {
-    d->points.clear();
+    d->held = 0;
+    d->cells.clear();
+    d->x0 = d->y0 = HUGE_VAL;
+    d->x1 = d->y1 = -HUGE_VAL;
     d->front.clear();
     d->cloud->clear();
     d->frontLine->clear();
@@ -117,7 +130,7 @@ void ParetoChart::clear()
     m_timer.stop();
 }
 
-int ParetoChart::heldPoints() const { return int(d->points.size()); }
+int ParetoChart::heldPoints() const { return int(d->held); }
 int ParetoChart::drawnPoints() const { return d->drawn; }
 
 QList<QPointF> ParetoChart::front() const
@@ -138,36 +151,19 @@ void ParetoChart::flush()
 
 void ParetoChart::redraw()
 {
-    if (d->points.empty())
+    if (d->cells.empty())
         return;
-    double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
-    for (const QPointF& p : d->points) {
-        x0 = std::min(x0, p.x());
-        x1 = std::max(x1, p.x());
-        y0 = std::min(y0, p.y());
-        y1 = std::max(y1, p.y());
-    }
-    // One point per 3×3-pixel cell of the plot, in log space.
-    const int cols = std::max(16, d->view->width() / 3);
-    const int rows = std::max(16, d->view->height() / 3);
-    const double lx0 = std::log(x0), ly0 = std::log(y0);
-    const double sx = x1 > x0 ? (std::log(x1) - lx0) / cols : 1.0;
-    const double sy = y1 > y0 ? (std::log(y1) - ly0) / rows : 1.0;
-    std::unordered_set<std::int64_t> cells;
     QList<QPointF> shown;
-    for (const QPointF& p : d->points) {
-        const auto cx = std::int64_t((std::log(p.x()) - lx0) / sx);
-        const auto cy = std::int64_t((std::log(p.y()) - ly0) / sy);
-        if (cells.insert(cx * (rows + 1) + cy).second)
-            shown.append(p);
-    }
+    shown.reserve(qsizetype(d->cells.size()));
+    for (const auto& [key, p] : d->cells)
+        shown.append(p);
     d->cloud->replace(shown);
     d->drawn = int(shown.size());
     const QList<QPointF> f = front();
     d->frontLine->replace(f);
     d->frontDots->replace(f);
-    d->xAxis->setRange(x0 / 1.2, x1 * 1.2);
-    d->yAxis->setRange(y0 / 1.2, y1 * 1.2);
+    d->xAxis->setRange(d->x0 / 1.2, d->x1 * 1.2);
+    d->yAxis->setRange(d->y0 / 1.2, d->y1 * 1.2);
 }
 
 bool ParetoChart::exportTo(const QString& path, QString* error)
