@@ -32,7 +32,7 @@ int main(int argc, char** argv)
     mapscape::MainWindow window;
     window.selectAccelerator(QStringLiteral("eyeriss"));
     window.selectNetwork(QStringLiteral("resnet50"));
-    window.showTab(2);
+    window.showTab(mapscape::MainWindow::OptimizeTab);
     window.show();
     mapscape::RunsPanel* runs = window.runsPanel();
     std::vector<mapscape::OptimizerRun*> started;

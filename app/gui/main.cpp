@@ -43,7 +43,8 @@ int main(int argc, char** argv)
     const QCommandLineOption delay(QStringLiteral("screenshot-delay"),
                                    QStringLiteral("With --optimize: milliseconds of the run before the screenshot."),
                                    QStringLiteral("ms"), QStringLiteral("3000"));
-    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Open on this tab: evaluate, network or optimize."),
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QStringLiteral("Open on this tab: evaluate, network, accelerator or optimize."),
                                  QStringLiteral("name"), QStringLiteral("evaluate"));
     parser.addOptions({acc, net, map, shot, optimize, budget, delay, tab});
     parser.process(app);
@@ -53,11 +54,12 @@ int main(int argc, char** argv)
     window.selectNetwork(parser.value(net));
     if (parser.isSet(map))
         window.selectMapping(parser.value(map));
-    const QStringList tabs{QStringLiteral("evaluate"), QStringLiteral("network"), QStringLiteral("optimize")};
+    const QStringList tabs{QStringLiteral("evaluate"), QStringLiteral("network"), QStringLiteral("accelerator"),
+                           QStringLiteral("optimize")};
     if (const int t = tabs.indexOf(parser.value(tab).toLower()); t >= 0)
         window.showTab(t);
     else {
-        qCritical("--tab: expected evaluate, network or optimize, got %s", qPrintable(parser.value(tab)));
+        qCritical("--tab: expected evaluate, network, accelerator or optimize, got %s", qPrintable(parser.value(tab)));
         return 2;
     }
     window.show();
@@ -85,7 +87,7 @@ int main(int argc, char** argv)
                 return 2;
             }
         }
-        window.showTab(2);
+        window.showTab(mapscape::MainWindow::OptimizeTab);
         if (!window.runsPanel()->startRun())
             return 2;
     }

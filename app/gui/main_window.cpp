@@ -12,7 +12,9 @@
 #include "core/io/preset_library.h"
 #include "core/util/strings.h"
 #include "widgets/charts/pareto_chart.h"
+#include "widgets/document/accelerator_document.h"
 #include "widgets/document/network_document.h"
+#include "widgets/models/accelerator_table_model.h"
 #include "widgets/views/scheduling_table_view.h"
 #include "widgets/models/layer_table_model.h"
 #include "widgets/models/results_table_model.h"
@@ -28,6 +30,9 @@
 #include <filesystem>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QFileDialog>
@@ -118,10 +123,16 @@ void MainWindow::buildUi()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     m_networkDoc = new NetworkDocument(this);
+    m_accDoc = new AcceleratorDocument(this);
+    // One Edit menu for both editors: the active stack follows the tab.
+    m_undoGroup = new QUndoGroup(this);
+    m_undoGroup->addStack(m_networkDoc->undoStack());
+    m_undoGroup->addStack(m_accDoc->undoStack());
+    m_undoGroup->setActiveStack(m_networkDoc->undoStack());
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_networkDoc->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_networkDoc->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction* redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
@@ -180,7 +191,11 @@ void MainWindow::buildUi()
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(split, tr("Evaluate"));
     m_tabs->addTab(buildNetworkEditor(), tr("Network"));
+    m_tabs->addTab(buildAcceleratorEditor(), tr("Accelerator"));
     m_tabs->addTab(m_runs, tr("Optimize"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        m_undoGroup->setActiveStack(tab == AcceleratorTab ? m_accDoc->undoStack() : m_networkDoc->undoStack());
+    });
     setCentralWidget(m_tabs);
     connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(m_runs, &RunsPanel::mappingRequested, this, [this](const Mapping& mapping) {
@@ -230,6 +245,9 @@ bool MainWindow::selectAccelerator(const QString& nameOrPath)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
+    m_loadingNetwork = true;
+    m_accDoc->setAccelerator(*m_accelerator);
+    m_loadingNetwork = false;
     showInCombo(m_accCombo, nameOrPath, qs(m_accelerator->name));
     updateRunsProblem();
     m_mapping.reset(); // a mapping belongs to one accelerator
@@ -321,6 +339,61 @@ QWidget* MainWindow::buildNetworkEditor()
     });
     connect(m_networkDoc, &NetworkDocument::changed, this, &MainWindow::networkEdited);
     return page;
+}
+
+QWidget* MainWindow::buildAcceleratorEditor()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout;
+    const std::pair<ChipField, QString> chipFields[] = {{ChipField::PrecisionBits, tr("Word width (bits)")},
+                                                       {ChipField::FrequencyMhz, tr("Clock (MHz)")},
+                                                       {ChipField::MacEnergyPj, tr("MAC energy (pJ)")},
+                                                       {ChipField::MacStaticMw, tr("MAC static power (mW)")}};
+    for (const auto& [field, label] : chipFields) {
+        auto* edit = new QLineEdit(page);
+        edit->setMaximumWidth(160);
+        form->addRow(label, edit);
+        const ChipField f = field;
+        const auto refresh = [this, edit, f] { edit->setText(chipFieldText(m_accDoc->accelerator(), f)); };
+        connect(m_accDoc, &AcceleratorDocument::changed, edit, refresh);
+        connect(edit, &QLineEdit::editingFinished, this, [this, edit, f] {
+            const QString why = m_accDoc->setChipField(f, edit->text());
+            if (!why.isEmpty()) {
+                statusBar()->showMessage(why, 8000);
+                edit->setText(chipFieldText(m_accDoc->accelerator(), f));
+            }
+        });
+    }
+    m_accModel = new AcceleratorTableModel(m_accDoc, this);
+    auto* table = new QTableView(page);
+    table->setModel(m_accModel);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->verticalHeader()->hide();
+    table->setAlternatingRowColors(true);
+    connect(m_accModel, &AcceleratorTableModel::editRejected, this,
+            [this](const QString& why) { statusBar()->showMessage(why, 8000); });
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Levels, innermost first. Invalid cells are tinted; hover for the reason. "
+                                    "Edits re-evaluate the current mapping."),
+                                 page));
+    layout->addWidget(table, 1);
+    connect(m_accDoc, &AcceleratorDocument::changed, this, &MainWindow::acceleratorEdited);
+    return page;
+}
+
+void MainWindow::acceleratorEdited()
+{
+    if (m_loadingNetwork)
+        return; // opened, not edited
+    if (FieldIssues issues = validateAccelerator(m_accDoc->accelerator()); !issues.empty()) {
+        statusBar()->showMessage(tr("Accelerator not evaluated: %1").arg(qs(joinIssues(issues))), 8000);
+        return; // the editor shows what is wrong; the last evaluation stays
+    }
+    m_accelerator = m_accDoc->accelerator();
+    markDirty();
+    updateRunsProblem();
+    reevaluate();
 }
 
 void MainWindow::networkEdited()
@@ -415,6 +488,7 @@ bool MainWindow::openProject(const QString& path)
     m_updatingCombos = false;
     m_loadingNetwork = true;
     m_networkDoc->setNetwork(p.network);
+    m_accDoc->setAccelerator(p.accelerator);
     m_loadingNetwork = false;
     refillMappingCombo();
     updateRunsProblem();

@@ -20,9 +20,12 @@ class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTableView;
 class QTabWidget;
+class QUndoGroup;
 
 namespace mapscape {
 
+class AcceleratorDocument;
+class AcceleratorTableModel;
 class EnergyBreakdownChart;
 class LayerTableModel;
 class SchedulingTableView;
@@ -37,6 +40,8 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
+    enum Tab { EvaluateTab, NetworkTab, AcceleratorTab, OptimizeTab };
+
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -70,7 +75,9 @@ public:
     bool restoreAutosave();
     bool hasUnsavedChanges() const { return m_dirty; }
     QStringList recentProjects() const;
-    /// Switches to the Evaluate (0), Network (1) or Optimize (2) tab.
+    /// The accelerator being edited (its undo stack is the Edit menu's on the Accelerator tab).
+    AcceleratorDocument* acceleratorDocument() const { return m_accDoc; }
+    /// Switches tab (see Tab).
     void showTab(int index);
     /// The network being edited (its undo stack is the Edit menu's).
     NetworkDocument* networkDocument() const { return m_networkDoc; }
@@ -99,6 +106,8 @@ private:
     void reportError(const QString& message);
     void updateRunsProblem();
     QWidget* buildNetworkEditor();
+    QWidget* buildAcceleratorEditor();
+    void acceleratorEdited();
     void networkEdited();
 
     EvaluationRunner m_runner;
@@ -114,6 +123,9 @@ private:
     QLabel* m_totals = nullptr;
     QTabWidget* m_tabs = nullptr;
     NetworkDocument* m_networkDoc = nullptr;
+    AcceleratorDocument* m_accDoc = nullptr;
+    AcceleratorTableModel* m_accModel = nullptr;
+    QUndoGroup* m_undoGroup = nullptr;
     LayerTableModel* m_layerModel = nullptr;
     QTableView* m_layerTable = nullptr;
     RunsPanel* m_runs = nullptr;

@@ -5,6 +5,7 @@
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
+#include "widgets/document/accelerator_document.h"
 #include "widgets/document/network_document.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
@@ -124,6 +125,27 @@ private Q_SLOTS:
         QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("ns"))), QString());
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("ns/table_FC_1.cfg"))));
         QVERIFY(w.writeMapping(QStringLiteral("/proc/forbidden/m.json")).contains(QStringLiteral("/proc/forbidden/m.json")));
+    }
+
+    void acceleratorEditsReevaluate()
+    {
+        MainWindow w;
+        QSignalSpy shown(&w, &MainWindow::evaluationShown);
+        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
+        QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
+        const double before = w.currentSnapshot()->result.energy;
+        shown.clear();
+        // Twice the DRAM access energy: the same tables cost more.
+        QVERIFY(w.acceleratorDocument()->setLevelField(Component::Dram, LevelField::Energy, QStringLiteral("256")).isEmpty());
+        QTRY_VERIFY(!shown.isEmpty());
+        QTRY_VERIFY(w.currentSnapshot()->result.energy > before);
+        QVERIFY(w.hasUnsavedChanges());
+        shown.clear();
+        w.acceleratorDocument()->undoStack()->undo();
+        QTRY_VERIFY(!shown.isEmpty());
+        QTRY_COMPARE(w.currentSnapshot()->result.energy, before);
     }
 
     /// A run started in the Optimize tab ends, and its best mapping lands in the Evaluate tab.
