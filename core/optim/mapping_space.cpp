@@ -3,6 +3,7 @@
 #include "core/optim/mapping_space.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 
@@ -296,6 +297,8 @@ private:
         if (!m_model.evaluate(m_layer, m_table, m_eval).ok())
             return;
         ++best.stats.valid;
+        if (m_options.collectFront)
+            addToFront(best.front, m_eval.totalCycles, m_eval.totalEnergy);
         const double v = objectiveValue(m_eval, m_options.metric, m_options.objective, m_hasMacArray);
         if (m_options.richestRow != Row::Reg) {
             const std::uint64_t degree = factorizationDegree(m_table.row(m_options.richestRow));
@@ -312,6 +315,23 @@ private:
             best.table = m_table;
             best.evaluation = m_eval;
         }
+    }
+
+    /// Inserts (c, e) into a front sorted by cycles ascending (energy descending) if no point
+    /// dominates it, removing the points it dominates.
+    static void addToFront(std::vector<std::pair<double, double>>& front, double c, double e)
+    {
+        auto it = std::lower_bound(front.begin(), front.end(), std::make_pair(c, -HUGE_VAL));
+        // A point with cycles ≤ c and energy ≤ e dominates (c, e).
+        if (it != front.begin() && std::prev(it)->second <= e)
+            return;
+        if (it != front.end() && it->first == c && it->second <= e)
+            return;
+        auto last = it;
+        while (last != front.end() && last->second >= e)
+            ++last;
+        it = front.erase(it, last);
+        front.insert(it, {c, e});
     }
 
     /// NeuroSpector's tie-break of two candidates with equal objective: is m_table better?

@@ -54,6 +54,8 @@ struct RowSearchOptions {
     /// are irrelevant to the data type kept stationary by `tieBreakUpperRow`'s dataflow.
     bool neuroSpectorTieBreak = false;
     Row tieBreakUpperRow = Row::Reg;
+    /// Also collect the energy-vs-cycles Pareto front of every valid candidate (for views).
+    bool collectFront = false;
 };
 
 /// NeuroSpector's factorisation degree of a row: ∏_d (1 + Ω(f_d) − [the largest prime of f_d
@@ -81,6 +83,9 @@ struct RowSearchResult {
     RowSearchStats stats;
     /// With `RowSearchOptions::richestRow`: the supplementary winner, if one was valid.
     std::optional<SchedulingTable> richest;
+    /// With `RowSearchOptions::collectFront`: (cycles, energy) of the non-dominated candidates,
+    /// cycles ascending.
+    std::vector<std::pair<double, double>> front;
 };
 
 /// Exact search over all re-distributions of the factors held by `rows` in `incumbent` (column

@@ -39,7 +39,8 @@ SchedulingProblem SchedulingProblem::singleLayer(int layer) const
     return p;
 }
 
-Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop)
+Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop,
+                         bool collectFront)
 {
     const SchedulingModel& model = *problem.model;
     const LayerShape& shape = problem.shapes.at(std::size_t(proposal.layer));
@@ -62,6 +63,7 @@ Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& propo
         o.richestRow = proposal.richestRow;
         o.neuroSpectorTieBreak = proposal.neuroSpectorTieBreak;
         o.tieBreakUpperRow = proposal.richestRow;
+        o.collectFront = collectFront;
         RowSearchResult r = searchRows(model, shape, proposal.table, proposal.rows, o, stop);
         out.table = r.table;
         out.valid = r.valid;
@@ -70,6 +72,7 @@ Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& propo
         out.improved = r.improved;
         out.stats = r.stats;
         out.richest = r.richest;
+        out.front = std::move(r.front);
     }
     if (out.valid)
         out.metric = metricValue(out.evaluation, problem.metric);
@@ -177,7 +180,7 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
                 if (k >= todo.size())
                     return;
                 const std::size_t i = todo[k];
-                outcomes[i] = evaluateProposal(problem, batch[i], stop);
+                outcomes[i] = evaluateProposal(problem, batch[i], stop, options.paretoFronts);
             }
         };
         const int n = int(std::min<std::size_t>(std::size_t(threads), todo.size()));
@@ -209,8 +212,12 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
             if (!o.valid)
                 continue;
             LayerBest& best = result.layers[std::size_t(batch[i].layer)];
-            if (!o.cached)
-                sink.evaluated(batch[i].layer, o.evaluation.totalEnergy, o.evaluation.totalCycles);
+            if (!o.cached) {
+                if (o.front.empty())
+                    sink.evaluated(batch[i].layer, o.evaluation.totalEnergy, o.evaluation.totalCycles);
+                for (const auto& [cycles, energy] : o.front)
+                    sink.evaluated(batch[i].layer, energy, cycles);
+            }
             if (!best.found || o.metric < best.metric) {
                 best.found = true;
                 best.table = o.table;

@@ -32,7 +32,8 @@ public:
     /// A new best table for a layer (index into the problem's layers).
     virtual void bestChanged(int /*layer*/, const SchedulingTable& /*table*/, const Evaluation& /*evaluation*/) {}
     /// Every valid table the search evaluated as a whole (energy, cycles), for Pareto views.
-    /// Row searches report only their winners.
+    /// Row searches report their winner, or the front of all their candidates when
+    /// DriverOptions::paretoFronts is set.
     virtual void evaluated(int /*layer*/, double /*energyPj*/, double /*cycles*/) {}
     /// A row search was answered (rows searched on a layer's table, whether it improved), for
     /// views that highlight what an optimizer is working on.
@@ -87,6 +88,8 @@ struct Outcome {
     RowSearchStats stats;
     bool cached = false;     ///< answered from the driver's cache
     std::optional<SchedulingTable> richest; ///< see `Proposal::richestRow`
+    /// (cycles, energy) front of the row search's candidates (DriverOptions::paretoFronts).
+    std::vector<std::pair<double, double>> front;
 };
 
 /// An optimizer in ask/tell form. `ask` returns the next batch (empty when finished); the
@@ -106,6 +109,9 @@ struct DriverOptions {
     int threads = 1;                 ///< worker threads for a batch (layers in parallel)
     std::size_t cacheEntries = 1 << 16; ///< memoised outcomes (cleared when full); 0 disables
     RunControl* control = nullptr;   ///< optional pause / resume, checked between batches
+    /// Report the energy-vs-cycles front of every row search's candidates to
+    /// MetricsSink::evaluated (not only its winner). Costs a little per candidate.
+    bool paretoFronts = false;
 };
 
 struct LayerBest {
@@ -134,6 +140,7 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
                        std::stop_token stop, MetricsSink& sink);
 
 /// Evaluates one proposal (what the driver does for each, without the cache).
-Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop = {});
+Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop = {},
+                         bool collectFront = false);
 
 } // namespace mapscape

@@ -171,6 +171,7 @@ void OptimizerRun::work(std::stop_token stop)
         DriverOptions options;
         options.threads = std::max(1, m_settings.threads);
         options.control = &m_control;
+        options.paretoFronts = true; // the Pareto view shows every row search's front
         SearchResult r = runSearch(*m_problem, *m_strategy, options, stop, *m_sink);
         {
             std::lock_guard lock(m_mutex);

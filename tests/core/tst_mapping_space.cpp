@@ -183,6 +183,50 @@ private Q_SLOTS:
         QCOMPARE(searchSpaceSize(model, shape, rowList, DataflowMode::Fixed), naive.candidates);
     }
 
+    /// The collected front equals the front of all valid candidates (plain enumeration).
+    void frontOfAllCandidates()
+    {
+        const SchedulingModel model(test::eyeriss());
+        const LayerShape shape = LayerShape::of(test::layer("SMALL", 8, 1, 7, 7, 4, 3, 3, 1, 1));
+        const std::vector<Row> rows{Row::Lb, Row::PeX, Row::Gb, Row::Dram};
+        RowSearchOptions o;
+        o.collectFront = true;
+        const SchedulingTable start = SchedulingTable::allAtDram(shape.dims);
+        const RowSearchResult r = searchRows(model, shape, start, rows, o);
+        QVERIFY(r.front.size() >= 2);
+        // Reference: enumerate every candidate and keep the non-dominated (cycles, energy).
+        std::vector<std::pair<double, double>> all;
+        std::array<std::vector<std::uint64_t>, kNumDims> splits;
+        for (int d = 0; d < kNumDims; ++d)
+            splits[std::size_t(d)] = orderedFactorizations(shape.dims[std::size_t(d)], 4);
+        SchedulingTable t = start;
+        Evaluation e;
+        std::function<void(int)> rec = [&](int d) {
+            if (d == kNumDims) {
+                if (model.evaluate(shape, t, e).ok())
+                    all.emplace_back(e.totalCycles, e.totalEnergy);
+                return;
+            }
+            for (std::size_t k = 0; k < splits[std::size_t(d)].size() / 4; ++k) {
+                for (int i = 0; i < 4; ++i)
+                    t.at(rows[std::size_t(i)], Dim(d)) = splits[std::size_t(d)][k * 4 + std::size_t(i)];
+                rec(d + 1);
+            }
+        };
+        rec(0);
+        std::sort(all.begin(), all.end());
+        std::vector<std::pair<double, double>> front;
+        for (const auto& p : all) {
+            if (front.empty() || p.second < front.back().second) {
+                if (!front.empty() && front.back().first == p.first)
+                    front.back() = p;
+                else
+                    front.push_back(p);
+            }
+        }
+        QCOMPARE(r.front, front);
+    }
+
     void incumbentKeptOnTies()
     {
         const SchedulingModel model(test::eyeriss());

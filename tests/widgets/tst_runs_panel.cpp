@@ -13,6 +13,7 @@
 #include <QAbstractItemModelTester>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -78,6 +79,7 @@ private Q_SLOTS:
         QVERIFY(run);
         QVERIFY(finished.wait(20000));
         QCOMPARE(run->state(), RunState::Finished);
+        panel.findChild<QTabWidget*>()->setCurrentIndex(1); // Pareto
         panel.drain();
         RunListModel* model = panel.runModel();
         QCOMPARE(model->rowCount(), 1);
@@ -102,6 +104,8 @@ private Q_SLOTS:
         panel.paretoChart()->flush();
         QVERIFY(panel.paretoChart()->heldPoints() > 0);
         QVERIFY(!panel.paretoChart()->front().isEmpty());
+        if (qEnvironmentVariableIsSet("MAPSCAPE_TEST_SHOTS")) // pictures to look at
+            panel.grab().save(qEnvironmentVariable("MAPSCAPE_TEST_SHOTS") + QStringLiteral("/runs-panel-pareto.png"));
 
         // The best-table view shows the run's table for the chosen layer.
         panel.setBestTableLayer(1);

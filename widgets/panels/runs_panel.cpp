@@ -77,7 +77,6 @@ RunsPanel::RunsPanel(QWidget* parent)
     curveLayout->addWidget(m_curves, 1);
 
     m_pareto = new ParetoChart(this);
-    m_pareto->setTitle(tr("Evaluated schedules of the selected run (all layers)"));
 
     auto* tabs = new QTabWidget(this);
     m_tabs = tabs;
@@ -85,19 +84,27 @@ RunsPanel::RunsPanel(QWidget* parent)
     tabs->addTab(m_pareto, tr("Pareto"));
     auto* bestTab = new QWidget(this);
     auto* bestLayout = new QVBoxLayout(bestTab);
-    auto* bestChooser = new QHBoxLayout;
-    m_bestLayer = new QComboBox(bestTab);
-    m_bestLayer->setMinimumContentsLength(16);
-    bestChooser->addWidget(new QLabel(tr("Layer"), bestTab));
-    bestChooser->addWidget(m_bestLayer);
-    bestChooser->addWidget(new QLabel(tr("highlighted: rows of the latest row search"), bestTab));
-    bestChooser->addStretch(1);
     m_bestView = new SchedulingTableView(bestTab);
-    bestLayout->addLayout(bestChooser);
+    bestLayout->addWidget(new QLabel(tr("Highlighted: the rows of the latest row search on this layer."), bestTab));
     bestLayout->addWidget(m_bestView);
     bestLayout->addStretch(1);
     tabs->addTab(bestTab, tr("Best table"));
-    connect(m_bestLayer, &QComboBox::currentIndexChanged, this, &RunsPanel::refreshBestTable);
+    // The layer the Pareto and best-table views show.
+    m_bestLayer = new QComboBox(this);
+    m_bestLayer->setMinimumContentsLength(16);
+    auto* layerRow = new QHBoxLayout;
+    layerRow->addWidget(new QLabel(tr("Layer"), this));
+    layerRow->addWidget(m_bestLayer);
+    layerRow->addStretch(1);
+    auto* viewsBox = new QWidget(this);
+    auto* viewsLayout = new QVBoxLayout(viewsBox);
+    viewsLayout->setContentsMargins(0, 0, 0, 0);
+    viewsLayout->addLayout(layerRow);
+    viewsLayout->addWidget(tabs, 1);
+    connect(m_bestLayer, &QComboBox::currentIndexChanged, this, [this] {
+        refillPareto();
+        refreshBestTable();
+    });
     m_saveChart = new QPushButton(tr("Save chart…"), this);
     m_saveChart->setToolTip(tr("Write the visible chart as PNG or SVG"));
     tabs->setCornerWidget(m_saveChart);
@@ -119,7 +126,7 @@ RunsPanel::RunsPanel(QWidget* parent)
 
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(runsBox);
-    right->addWidget(tabs);
+    right->addWidget(viewsBox);
     right->setStretchFactor(0, 1);
     right->setStretchFactor(1, 2);
 
@@ -259,11 +266,12 @@ void RunsPanel::drain()
                              curvePoints);
         auto& store = m_evaluated[run.id()];
         QList<QPointF> fresh;
+        const int layer = shownLayer();
         for (const EvaluatedPoint& p : run.takeEvaluatedPoints()) {
-            if (std::size_t(store.size()) >= kMaxPointsPerRun)
+            if (store.size() >= kMaxPointsPerRun)
                 break;
-            store.append(QPointF(p.cycles, p.energy));
-            if (&run == selected)
+            store.push_back(p);
+            if (&run == selected && p.layer == layer)
                 fresh.append(QPointF(p.cycles, p.energy));
         }
         if (!fresh.isEmpty())
@@ -288,12 +296,43 @@ QStringList RunsPanel::metricNames() const
 void RunsPanel::onSelectionChanged()
 {
     updateButtons();
-    m_pareto->clear();
-    if (const OptimizerRun* run = selectedRun()) {
-        const QList<QPointF>& pts = m_evaluated[run->id()];
-        m_pareto->append(std::span<const QPointF>(pts.constData(), std::size_t(pts.size())));
-    }
+    syncLayerChooser(selectedRun());
+    refillPareto();
     refreshBestTable();
+}
+
+int RunsPanel::shownLayer() const { return std::max(0, m_bestLayer->currentIndex()); }
+
+void RunsPanel::syncLayerChooser(const OptimizerRun* run)
+{
+    if (!run || !run->problem())
+        return;
+    const Network& net = run->problem()->network;
+    bool same = m_bestLayer->count() == int(net.layers.size());
+    for (int i = 0; same && i < m_bestLayer->count(); ++i)
+        same = m_bestLayer->itemText(i).toStdString() == net.layers[std::size_t(i)].name;
+    if (same)
+        return;
+    const QSignalBlocker block(m_bestLayer);
+    m_bestLayer->clear();
+    for (const Layer& l : net.layers)
+        m_bestLayer->addItem(QString::fromStdString(l.name));
+}
+
+void RunsPanel::refillPareto()
+{
+    m_pareto->clear();
+    const OptimizerRun* run = selectedRun();
+    if (!run)
+        return;
+    const int layer = shownLayer();
+    m_pareto->setTitle(tr("Evaluated schedules of %1, run #%2").arg(m_bestLayer->currentText()).arg(run->id()));
+    QList<QPointF> pts;
+    for (const EvaluatedPoint& p : m_evaluated.value(run->id())) {
+        if (p.layer == layer)
+            pts.append(QPointF(p.cycles, p.energy));
+    }
+    m_pareto->append(std::span<const QPointF>(pts.constData(), std::size_t(pts.size())));
 }
 
 void RunsPanel::setBestTableLayer(int layer)
@@ -310,16 +349,7 @@ void RunsPanel::refreshBestTable()
         return;
     }
     const Network& net = run->problem()->network;
-    // Keep the layer list in step with the selected run's network.
-    bool same = m_bestLayer->count() == int(net.layers.size());
-    for (int i = 0; same && i < m_bestLayer->count(); ++i)
-        same = m_bestLayer->itemText(i).toStdString() == net.layers[std::size_t(i)].name;
-    if (!same) {
-        const QSignalBlocker block(m_bestLayer);
-        m_bestLayer->clear();
-        for (const Layer& l : net.layers)
-            m_bestLayer->addItem(QString::fromStdString(l.name));
-    }
+    syncLayerChooser(run);
     const int layer = std::max(0, m_bestLayer->currentIndex());
     const auto best = run->bestSoFar();
     if (layer >= int(best.size()) || !best[std::size_t(layer)].found) {

@@ -9,6 +9,7 @@
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
+#include "core/runner/optimizer_run.h"
 
 #include <QHash>
 #include <QList>
@@ -49,8 +50,9 @@ public:
     LiveLineChart* curveChart() const { return m_curves; }
     ParetoChart* paretoChart() const { return m_pareto; }
     SchedulingTableView* bestTableView() const { return m_bestView; }
-    /// Which layer the best-table view shows (index into the selected run's network).
+    /// Which layer the Pareto and best-table views show (index into the selected run's network).
     void setBestTableLayer(int layer);
+    int shownLayer() const;
 
     /// Starts a run with the panel's settings on the current problem; returns it, or null with
     /// the reason reported through `message` (bad options, no problem, ...).
@@ -77,6 +79,8 @@ private:
     void updateButtons();
     void scheduleDrain();
     void refreshBestTable();
+    void refillPareto();
+    void syncLayerChooser(const OptimizerRun* run);
 
     OptimizerPanel* m_panel = nullptr;
     RunListModel* m_model = nullptr;
@@ -99,7 +103,7 @@ private:
     std::vector<std::unique_ptr<OptimizerRun>> m_runs;
     /// Per run id: every metric series recorded so far (for the curves and the CSV export).
     QHash<int, QHash<QString, QList<QPointF>>> m_history;
-    QHash<int, QList<QPointF>> m_evaluated;
+    QHash<int, std::vector<EvaluatedPoint>> m_evaluated;
     int m_nextId = 1;
 };
 
