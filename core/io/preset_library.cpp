@@ -35,6 +35,12 @@ std::vector<std::string> presetDirectories()
             if (!d.empty())
                 dirs.push_back(d);
     }
+    // Relocatable installs (a .deb puts the binaries in /usr/bin and the presets in
+    // /usr/share/mapscape/presets whatever the build's prefix was): next to the executable.
+    std::error_code exeError;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", exeError);
+    if (!exeError)
+        dirs.push_back((exe.parent_path().parent_path() / "share" / "mapscape" / "presets").string());
     dirs.emplace_back(MAPSCAPE_SOURCE_PRESET_DIR);
     dirs.emplace_back(MAPSCAPE_INSTALL_PRESET_DIR);
     std::vector<std::string> existing;

@@ -14,8 +14,9 @@ enum class PresetKind { Accelerator, Network, Mapping };
 /// Sub-folder of a preset directory: "accelerators", "networks", "mappings".
 std::string_view presetFolder(PresetKind kind);
 
-/// Search order: $MAPSCAPE_PRESET_DIR (colon-separated), the source tree's presets/ (when run
-/// from a build tree), the installed data directory.
+/// Search order: $MAPSCAPE_PRESET_DIR (colon-separated), <executable>/../share/mapscape/presets
+/// (installed, relocatable), the source tree's presets/ (when run from a build tree), the
+/// configured install data directory.
 std::vector<std::string> presetDirectories();
 
 struct PresetInfo {
