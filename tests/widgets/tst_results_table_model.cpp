@@ -6,6 +6,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QtTest>
 
 using namespace mapscape;
@@ -18,6 +19,12 @@ private Q_SLOTS:
     {
         ResultsTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // The sorting proxy the main window puts in front of it.
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(ResultsTableModel::SortRole);
+        proxy.sort(ResultsTableModel::Energy, Qt::AscendingOrder);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
 
         auto snap = std::make_shared<EvaluationSnapshot>();
@@ -41,6 +48,8 @@ private Q_SLOTS:
         QVERIFY(!model.data(model.index(5, 0)).isValid());
         QVERIFY(!model.headerData(ResultsTableModel::ColumnCount, Qt::Horizontal).isValid());
         QCOMPARE(model.headerData(ResultsTableModel::Energy, Qt::Horizontal).toString(), QStringLiteral("Energy (pJ)"));
+        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(proxy.index(0, ResultsTableModel::Layer).data().toString(), QStringLiteral("CONV_1")); // FC_1 has none: sorts last
         model.setSnapshot(nullptr);
         QCOMPARE(model.rowCount(), 0);
     }

@@ -7,6 +7,7 @@
 #include "core/util/strings.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
+#include "widgets/delegates/progress_delegate.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/views/scheduling_table_view.h"
@@ -49,6 +50,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
+    m_table->setItemDelegateForColumn(RunListModel::Progress, new ProgressDelegate(RunListModel::SortRole, m_table));
 
     m_pause = new QPushButton(tr("Pause"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
