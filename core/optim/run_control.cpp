@@ -33,7 +33,9 @@ double RunControl::waitWhilePaused(std::stop_token stop)
     if (!m_paused)
         return 0;
     const auto start = std::chrono::steady_clock::now();
+    m_holding = true;
     m_cv.wait(lock, stop, [this] { return !m_paused; });
+    m_holding = false;
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

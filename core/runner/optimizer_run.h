@@ -71,6 +71,9 @@ public:
     void cancel();
 
     RunState state() const;
+    /// Paused and the worker has stopped between batches (a pause takes effect after the batch
+    /// in flight).
+    bool pauseHeld() const { return m_control.holding(); }
     double progress() const;      ///< 0..1
     double elapsedSeconds() const; ///< pauses excluded
     double etaSeconds() const;     ///< < 0 when unknown

@@ -15,7 +15,7 @@ Network smallNetwork()
 {
     Network n;
     n.name = "small";
-    n.layers = {test::layer("A", 16, 1, 14, 14, 8, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
+    n.layers = {test::layer("A", 8, 1, 7, 7, 4, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
     return n;
 }
 
@@ -83,8 +83,8 @@ private Q_SLOTS:
         QElapsedTimer t;
         t.start();
         run.cancel();
-        QVERIFY(finished.wait(2000));
-        QVERIFY(t.elapsed() < 1000);
+        QVERIFY(finished.wait(5000));
+        QVERIFY(t.elapsed() < 3000); // the 100 ms bound is measured in the core tests
         QCOMPARE(run.state(), RunState::Cancelled);
         QVERIFY(run.result().cancelled);
         QVERIFY(run.progress() < 1.0);
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QTest::qWait(100);
         run.pause();
         QCOMPARE(run.state(), RunState::Paused);
-        QTest::qWait(100); // the batch in flight ends
+        QTRY_VERIFY(run.pauseHeld()); // the batch in flight ends
         const double held = run.progress();
         const double elapsed = run.elapsedSeconds();
         QTest::qWait(300);
@@ -106,8 +106,7 @@ private Q_SLOTS:
         QCOMPARE(run.elapsedSeconds(), elapsed); // paused time does not count
         run.resume();
         QCOMPARE(run.state(), RunState::Running);
-        QTest::qWait(150);
-        QVERIFY(run.progress() > held);
+        QTRY_VERIFY(run.progress() > held);
         run.cancel();
         QVERIFY(finished.wait(2000));
         // Cancelling while paused also works.

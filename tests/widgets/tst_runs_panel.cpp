@@ -26,7 +26,7 @@ Network smallNetwork()
 {
     Network n;
     n.name = "small";
-    n.layers = {test::layer("A", 16, 1, 14, 14, 8, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
+    n.layers = {test::layer("A", 8, 1, 7, 7, 4, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
     return n;
 }
 
