@@ -11,21 +11,13 @@ using namespace mapscape;
 
 namespace {
 
-Network smallNetwork()
-{
-    Network n;
-    n.name = "small";
-    n.layers = {test::layer("A", 8, 1, 7, 7, 4, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
-    return n;
-}
-
 RunSettings settings(std::string optimizer, OptionValues options = {})
 {
     RunSettings s;
     s.optimizer = std::move(optimizer);
     s.options = std::move(options);
     s.accelerator = test::eyeriss();
-    s.network = smallNetwork();
+    s.network = test::twoLayerNetwork();
     s.threads = 2;
     return s;
 }

@@ -121,4 +121,13 @@ inline SchedulingTable conv1Example()
                   {Row::Dram, {{Dim::P, 4}, {Dim::Q, 7}}}});
 }
 
+/// A conv layer and an FC layer small enough for exhaustive searches in a fraction of a second.
+inline Network twoLayerNetwork()
+{
+    Network n;
+    n.name = "small";
+    n.layers = {layer("A", 8, 1, 7, 7, 4, 3, 3, 1, 1), layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
+    return n;
+}
+
 } // namespace mapscape::test

@@ -17,6 +17,19 @@
 
 using namespace mapscape;
 
+namespace {
+
+/// ResNet-50 on Eyeriss with NeuroSpector's bottom-up tables, evaluated.
+void openNeuroSpectorResnet(MainWindow& w)
+{
+    QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+    QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+    QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
+    QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
+}
+
+} // namespace
+
 class TestMainWindow : public QObject {
     Q_OBJECT
 
@@ -72,10 +85,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         QSignalSpy shown(&w, &MainWindow::evaluationShown);
-        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-        QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
-        QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
+        openNeuroSpectorResnet(w);
         const double before = w.currentSnapshot()->result.energy;
         QVERIFY(qAbs(before - 1.2547e10) / 1.2547e10 < 1e-4);
 
@@ -131,10 +141,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         QSignalSpy shown(&w, &MainWindow::evaluationShown);
-        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-        QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
-        QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
+        openNeuroSpectorResnet(w);
         const double before = w.currentSnapshot()->result.energy;
         shown.clear();
         // Twice the DRAM access energy: the same tables cost more.

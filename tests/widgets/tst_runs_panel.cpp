@@ -22,14 +22,6 @@ using namespace mapscape;
 
 namespace {
 
-Network smallNetwork()
-{
-    Network n;
-    n.name = "small";
-    n.layers = {test::layer("A", 8, 1, 7, 7, 4, 3, 3, 1, 1), test::layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
-    return n;
-}
-
 QPushButton* button(QWidget* parent, const QString& text)
 {
     for (QPushButton* b : parent->findChildren<QPushButton*>()) {
@@ -73,7 +65,7 @@ private Q_SLOTS:
         QVERIFY(!panel.startRun()); // no problem yet
         QVERIFY(messages.last().first().toString().contains(QStringLiteral("accelerator")));
 
-        panel.setProblem(test::eyeriss(), smallNetwork());
+        panel.setProblem(test::eyeriss(), test::twoLayerNetwork());
         QVERIFY(panel.optimizerPanel()->selectOptimizer(QStringLiteral("bottom-up")));
         OptimizerRun* run = panel.startRun();
         QVERIFY(run);
@@ -131,7 +123,7 @@ private Q_SLOTS:
         RunsPanel panel;
         panel.show();
         QAbstractItemModelTester tester(panel.runModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        panel.setProblem(test::eyeriss(), smallNetwork());
+        panel.setProblem(test::eyeriss(), test::twoLayerNetwork());
         QVERIFY(panel.optimizerPanel()->selectOptimizer(QStringLiteral("random")));
         QVERIFY(panel.optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("100000000")));
         QSignalSpy finished(&panel, &RunsPanel::runFinished);
