@@ -196,15 +196,7 @@ struct ConvertArgs {
 /// accelerator.cfg, network.cfg and one table cfg per mapped layer: replayable in NeuroSpector.
 void writeNeuroSpectorDirectory(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping)
 {
-    fs::create_directories(dir);
-    writeTextFileAtomic((fs::path(dir) / "accelerator.cfg").string(), acceleratorToNeuroSpectorCfg(acc));
-    writeTextFileAtomic((fs::path(dir) / "network.cfg").string(), networkToNeuroSpectorCfg(net));
-    int n = 0;
-    for (const LayerMapping& lm : mapping.layers) {
-        writeTextFileAtomic((fs::path(dir) / ("table_" + lm.layer + ".cfg")).string(),
-                            tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
-        ++n;
-    }
+    const int n = writeNeuroSpectorFolder(dir, acc, net, mapping);
     std::cerr << "wrote accelerator.cfg, network.cfg and " << n << " table file(s) to " << dir << "\n";
 }
 
@@ -337,15 +329,10 @@ int runOptimize(const OptimizeArgs& a)
     if (!a.metricsCsv.empty())
         writeTextFileAtomic(a.metricsCsv, csvText.str());
 
-    Mapping mapping;
+    Mapping mapping = mappingOf(net, res.layers);
     mapping.accelerator = acc.name;
-    mapping.network = net.name;
     mapping.metric = std::string(metricName(*metric));
     mapping.source = "mapscape-cli optimize --optimizer " + a.optimizer + " --seed " + std::to_string(a.seed);
-    for (std::size_t l = 0; l < res.layers.size(); ++l) {
-        if (res.layers[l].found)
-            mapping.layers.push_back({net.layers[l].name, res.layers[l].table});
-    }
     std::cout << "optimizer " << a.optimizer << " on " << acc.name << " / " << net.name << ", metric "
               << metricName(*metric) << ", seed " << a.seed << "\n";
     for (std::size_t l = 0; l < res.layers.size(); ++l) {

@@ -92,24 +92,21 @@ int main(int argc, char** argv)
             return 2;
     }
 
+    const QString file = parser.value(shot);
+    const auto grabAndQuit = [&window, file]() {
+        const bool ok = window.grab().save(file);
+        QApplication::exit(ok ? 0 : 1);
+    };
     if (parser.isSet(shot) && parser.isSet(optimize)) {
         // A screenshot of the workbench while the run trains.
-        const QString file = parser.value(shot);
-        QTimer::singleShot(parser.value(delay).toInt(), &window, [&window, file]() {
+        QTimer::singleShot(parser.value(delay).toInt(), &window, [&window, grabAndQuit]() {
             window.runsPanel()->drain();
-            QTimer::singleShot(100, &window, [&window, file]() {
-                const bool ok = window.grab().save(file);
-                QApplication::exit(ok ? 0 : 1);
-            });
+            QTimer::singleShot(100, &window, grabAndQuit);
         });
     } else if (parser.isSet(shot)) {
-        const QString file = parser.value(shot);
-        QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, file]() {
+        QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, grabAndQuit]() {
             // Let the layout settle for one event-loop turn before grabbing.
-            QTimer::singleShot(200, &window, [&window, file]() {
-                const bool ok = window.grab().save(file);
-                QApplication::exit(ok ? 0 : 1);
-            });
+            QTimer::singleShot(200, &window, grabAndQuit);
         });
         QTimer::singleShot(30000, &app, []() { QApplication::exit(3); });
     }

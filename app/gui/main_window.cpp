@@ -27,7 +27,6 @@
 #include <QGuiApplication>
 #include <QSettings>
 #include <QStandardPaths>
-#include <filesystem>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QFormLayout>
@@ -245,9 +244,9 @@ bool MainWindow::selectAccelerator(const QString& nameOrPath)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    m_loadingNetwork = true;
+    m_loadingDocuments = true;
     m_accDoc->setAccelerator(*m_accelerator);
-    m_loadingNetwork = false;
+    m_loadingDocuments = false;
     showInCombo(m_accCombo, nameOrPath, qs(m_accelerator->name));
     updateRunsProblem();
     m_mapping.reset(); // a mapping belongs to one accelerator
@@ -266,9 +265,9 @@ bool MainWindow::selectNetwork(const QString& nameOrPath)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    m_loadingNetwork = true;
+    m_loadingDocuments = true;
     m_networkDoc->setNetwork(*m_network); // equal to m_network: networkEdited() ignores it
-    m_loadingNetwork = false;
+    m_loadingDocuments = false;
     showInCombo(m_netCombo, nameOrPath, qs(m_network->name));
     updateRunsProblem();
     m_mapping.reset();
@@ -384,7 +383,7 @@ QWidget* MainWindow::buildAcceleratorEditor()
 
 void MainWindow::acceleratorEdited()
 {
-    if (m_loadingNetwork)
+    if (m_loadingDocuments)
         return; // opened, not edited
     if (FieldIssues issues = validateAccelerator(m_accDoc->accelerator()); !issues.empty()) {
         statusBar()->showMessage(tr("Accelerator not evaluated: %1").arg(qs(joinIssues(issues))), 8000);
@@ -435,7 +434,7 @@ bool MainWindow::showMapping(const Mapping& mapping, const QString& label)
 
 void MainWindow::markDirty()
 {
-    if (m_loadingNetwork)
+    if (m_loadingDocuments)
         return; // a network was opened, not edited
     m_dirty = true;
     setWindowModified(true);
@@ -486,10 +485,10 @@ bool MainWindow::openProject(const QString& path)
         combo->setCurrentIndex(i);
     }
     m_updatingCombos = false;
-    m_loadingNetwork = true;
+    m_loadingDocuments = true;
     m_networkDoc->setNetwork(p.network);
     m_accDoc->setAccelerator(p.accelerator);
-    m_loadingNetwork = false;
+    m_loadingDocuments = false;
     refillMappingCombo();
     updateRunsProblem();
     RunSettings rs;
@@ -807,13 +806,8 @@ QString MainWindow::writeMapping(const QString& path) const
         else if (path.endsWith(QStringLiteral(".yaml"), Qt::CaseInsensitive) ||
                  path.endsWith(QStringLiteral(".yml"), Qt::CaseInsensitive))
             writeTextFileAtomic(p, mappingToTimeloopYaml(net, mapping, acc));
-        else {
-            std::filesystem::create_directories(p);
-            writeTextFileAtomic(p + "/accelerator.cfg", acceleratorToNeuroSpectorCfg(acc));
-            writeTextFileAtomic(p + "/network.cfg", networkToNeuroSpectorCfg(net));
-            for (const LayerMapping& lm : mapping.layers)
-                writeTextFileAtomic(p + "/table_" + lm.layer + ".cfg", tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
-        }
+        else
+            writeNeuroSpectorFolder(p, acc, net, mapping);
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }

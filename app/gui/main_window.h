@@ -139,7 +139,7 @@ private:
     std::optional<Accelerator> m_projectAccelerator; // as opened from the project file
     std::optional<Network> m_projectNetwork;
     bool m_dirty = false;
-    bool m_loadingNetwork = false;
+    bool m_loadingDocuments = false;
     QTimer m_autosave;
     QMenu* m_recentMenu = nullptr;
     bool m_updatingCombos = false;

@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/neurospector_cfg.h"
 
+#include "core/io/file_util.h"
 #include "core/util/strings.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
@@ -418,6 +420,21 @@ std::string tableToNeuroSpectorCfg(const std::string& layerName, const Schedulin
     if (!overrides.empty())
         o << "# dataflows used by this table (set them in the accelerator cfg):" << overrides << "\n";
     return o.str();
+}
+
+int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping)
+{
+    namespace fs = std::filesystem;
+    fs::create_directories(dir);
+    writeTextFileAtomic((fs::path(dir) / "accelerator.cfg").string(), acceleratorToNeuroSpectorCfg(acc));
+    writeTextFileAtomic((fs::path(dir) / "network.cfg").string(), networkToNeuroSpectorCfg(net));
+    int n = 0;
+    for (const LayerMapping& lm : mapping.layers) {
+        writeTextFileAtomic((fs::path(dir) / ("table_" + lm.layer + ".cfg")).string(),
+                            tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
+        ++n;
+    }
+    return n;
 }
 
 } // namespace mapscape

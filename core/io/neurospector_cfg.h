@@ -7,6 +7,7 @@
 
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
+#include "core/model/mapping.h"
 #include "core/model/scheduling_table.h"
 
 #include <string>
@@ -33,5 +34,10 @@ std::string networkToNeuroSpectorCfg(const Network& net);
 /// The analyzer's table format. Dataflows are not part of that format; overrides are written as
 /// a comment (apply them with an accelerator cfg that carries those dataflows).
 std::string tableToNeuroSpectorCfg(const std::string& layerName, const SchedulingTable& table, const Accelerator& acc);
+
+/// Writes accelerator.cfg, network.cfg and table_<layer>.cfg for every mapped layer into `dir`
+/// (created if needed; files written atomically): a folder NeuroSpector's analyzer can replay.
+/// Returns the number of table files. Throws on failure (InputError naming the file for writes).
+int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping);
 
 } // namespace mapscape

@@ -153,17 +153,6 @@ std::uint64_t factorizationDegree(const DimVector& row)
     return degree;
 }
 
-RowSearchStats& RowSearchStats::operator+=(const RowSearchStats& o)
-{
-    spaceSize = saturatingAdd(spaceSize, o.spaceSize);
-    nodes += o.nodes;
-    pruned += o.pruned;
-    evaluated += o.evaluated;
-    valid += o.valid;
-    cancelled = cancelled || o.cancelled;
-    return *this;
-}
-
 std::vector<Row> mappableRows(const SchedulingModel& model)
 {
     std::vector<Row> rows;
@@ -200,6 +189,18 @@ std::vector<Dataflow> candidateDataflows(const SchedulingModel& model, Row row)
 }
 
 namespace {
+
+/// The rows of a search that can hold factors, without duplicates, innermost first.
+std::vector<Row> targetRows(const SchedulingModel& model, std::span<const Row> rows)
+{
+    std::vector<Row> targets;
+    for (Row r : rows) {
+        if (model.isMappableRow(r) && std::find(targets.begin(), targets.end(), r) == targets.end())
+            targets.push_back(r);
+    }
+    std::sort(targets.begin(), targets.end());
+    return targets;
+}
 
 /// Shared state of one depth-first search.
 class RowSearcher {
@@ -341,9 +342,7 @@ private:
         const std::uint64_t a = m_table.rowProduct(end), b = other.rowProduct(end);
         if (a != b)
             return a < b;
-        const Dataflow df = m_options.tieBreakUpperRow == Row::Reg
-                                ? m_model.configuredDataflow(Row::Reg)
-                                : m_model.effectiveDataflow(m_table, m_options.tieBreakUpperRow);
+        const Dataflow df = m_model.effectiveDataflow(m_table, m_options.tieBreakUpperRow);
         DimMask irrelevant = 0;
         switch (df) {
         case Dataflow::IS:
@@ -397,12 +396,7 @@ RowSearchResult searchRows(const SchedulingModel& model, const LayerShape& layer
     const bool incumbentValid = best.valid;
     const double incumbentValue = best.objective;
 
-    std::vector<Row> targets;
-    for (Row r : rows) {
-        if (model.isMappableRow(r) && std::find(targets.begin(), targets.end(), r) == targets.end())
-            targets.push_back(r);
-    }
-    std::sort(targets.begin(), targets.end());
+    const std::vector<Row> targets = targetRows(model, rows);
     if (targets.empty())
         return best;
 
@@ -456,11 +450,7 @@ RowSearchResult searchRows(const SchedulingModel& model, const LayerShape& layer
 std::uint64_t searchSpaceSize(const SchedulingModel& model, const LayerShape& layer, std::span<const Row> rows,
                               DataflowMode dataflow, const SchedulingTable* from)
 {
-    std::vector<Row> targets;
-    for (Row r : rows) {
-        if (model.isMappableRow(r) && std::find(targets.begin(), targets.end(), r) == targets.end())
-            targets.push_back(r);
-    }
+    const std::vector<Row> targets = targetRows(model, rows);
     if (targets.empty())
         return 1;
     std::uint64_t space = 1;

@@ -70,8 +70,6 @@ struct RowSearchStats {
     std::uint64_t evaluated = 0;   ///< complete candidates evaluated
     std::uint64_t valid = 0;       ///< of those, valid ones
     bool cancelled = false;
-
-    RowSearchStats& operator+=(const RowSearchStats& o);
 };
 
 struct RowSearchResult {

@@ -39,6 +39,32 @@ SchedulingProblem SchedulingProblem::singleLayer(int layer) const
     return p;
 }
 
+BestTotals sumBest(const Network& net, std::span<const LayerBest> best)
+{
+    BestTotals t;
+    for (std::size_t l = 0; l < best.size() && l < net.layers.size(); ++l) {
+        if (!best[l].found)
+            continue;
+        const double w = double(net.layers[l].repeat);
+        t.energy += w * best[l].evaluation.totalEnergy;
+        t.cycles += w * best[l].evaluation.totalCycles;
+        t.metric += w * best[l].metric;
+        ++t.found;
+    }
+    return t;
+}
+
+Mapping mappingOf(const Network& net, std::span<const LayerBest> best)
+{
+    Mapping m;
+    m.network = net.name;
+    for (std::size_t l = 0; l < best.size() && l < net.layers.size(); ++l) {
+        if (best[l].found)
+            m.layers.push_back({net.layers[l].name, best[l].table});
+    }
+    return m;
+}
+
 Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop,
                          bool collectFront)
 {
@@ -227,31 +253,20 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
             }
         }
         // Network total of the best tables once every layer has one: comparable across optimizers.
-        double total = 0;
-        bool complete = true;
-        for (std::size_t l = 0; l < result.layers.size(); ++l) {
-            complete = complete && result.layers[l].found;
-            if (result.layers[l].found)
-                total += double(problem.network.layers[l].repeat) * result.layers[l].metric;
-        }
-        if (complete && total != lastBestTotal) {
-            sink.record("search/best_total", std::int64_t(result.proposals), total);
-            lastBestTotal = total;
+        const BestTotals totals = sumBest(problem.network, result.layers);
+        if (totals.found == problem.layerCount() && totals.metric != lastBestTotal) {
+            sink.record("search/best_total", std::int64_t(result.proposals), totals.metric);
+            lastBestTotal = totals.metric;
         }
         strategy.tell(batch, outcomes, sink);
         sink.progress(std::clamp(strategy.progress(), 0.0, 1.0));
     }
     result.cancelled = stop.stop_requested();
     strategy.finish(sink);
-    for (std::size_t l = 0; l < result.layers.size(); ++l) {
-        const LayerBest& b = result.layers[l];
-        if (!b.found)
-            continue;
-        const double w = double(problem.network.layers[l].repeat);
-        result.totalEnergy += w * b.evaluation.totalEnergy;
-        result.totalCycles += w * b.evaluation.totalCycles;
-        ++result.layersFound;
-    }
+    const BestTotals totals = sumBest(problem.network, result.layers);
+    result.totalEnergy = totals.energy;
+    result.totalCycles = totals.cycles;
+    result.layersFound = totals.found;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - pausedSeconds;
     return result;
 }

@@ -8,6 +8,7 @@
 #include "core/optim/mapping_space.h"
 #include "core/optim/run_control.h"
 #include "core/model/layer.h"
+#include "core/model/mapping.h"
 
 #include <cstdint>
 #include <memory>
@@ -132,6 +133,19 @@ struct SearchResult {
     double seconds = 0;       ///< wall time, pauses excluded
     bool cancelled = false;
 };
+
+/// Sums over the layers that have a best table, each weighted by its repeat count.
+struct BestTotals {
+    double energy = 0;
+    double cycles = 0;
+    double metric = 0; ///< the problem's metric of each best table
+    int found = 0;
+};
+BestTotals sumBest(const Network& net, std::span<const LayerBest> best);
+
+/// The best tables as a mapping named after the network's layers (layers without one are left
+/// out); the caller fills in metric and source.
+Mapping mappingOf(const Network& net, std::span<const LayerBest> best);
 
 /// Runs a strategy to completion or cancellation. Exceptions from the strategy propagate; the
 /// model itself never throws. Records "search/best_total" (the network's metric summed over the

@@ -9,26 +9,10 @@ namespace mapscape {
 namespace {
 
 /// Energy and cycles of the best tables so far, summed over the layers that have one.
-struct Totals {
-    double energy = 0;
-    double cycles = 0;
-    int found = 0;
-};
-
-Totals totalsOf(const OptimizerRun& run)
+BestTotals totalsOf(const OptimizerRun& run)
 {
-    Totals t;
-    const auto best = run.bestSoFar();
     const auto problem = run.problem();
-    for (std::size_t l = 0; l < best.size(); ++l) {
-        if (!best[l].found)
-            continue;
-        const double w = problem ? double(problem->network.layers[l].repeat) : 1.0;
-        t.energy += w * best[l].evaluation.totalEnergy;
-        t.cycles += w * best[l].evaluation.totalCycles;
-        ++t.found;
-    }
-    return t;
+    return problem ? sumBest(problem->network, run.bestSoFar()) : BestTotals{};
 }
 
 QString sci(double v) { return QString::number(v, 'g', 5); }
@@ -103,7 +87,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
         return sort ? QVariant(run->progress()) : QVariant(QStringLiteral("%1 %").arg(100 * run->progress(), 0, 'f', 1));
     case Energy:
     case Cycles: {
-        const Totals t = totalsOf(*run);
+        const BestTotals t = totalsOf(*run);
         if (t.found == 0)
             return sort ? QVariant(0.0) : QVariant(QStringLiteral("–"));
         const double v = index.column() == Energy ? t.energy : t.cycles;

@@ -33,6 +33,12 @@ constexpr int kDrainDelayMs = 40;       ///< first notice → drain (≤ 25 Hz)
 constexpr int kRefreshWhileRunningMs = 250;
 constexpr std::size_t kMaxPointsPerRun = 1'000'000;
 const QString kDefaultCurve = QStringLiteral("search/best_total");
+
+/// A run's series in the curve chart: "#3 ppo".
+QString seriesName(const OptimizerRun& run)
+{
+    return QStringLiteral("#%1 %2").arg(run.id()).arg(QString::fromStdString(run.settings().optimizer));
+}
 } // namespace
 
 RunsPanel::RunsPanel(QWidget* parent)
@@ -215,17 +221,11 @@ OptimizerRun* RunsPanel::startRun()
 
 Mapping RunsPanel::bestMapping(const OptimizerRun& run) const
 {
-    Mapping m;
+    Mapping m = mappingOf(run.settings().network, run.bestSoFar());
     m.accelerator = run.settings().accelerator.name;
-    m.network = run.settings().network.name;
     m.metric = std::string(metricName(run.settings().metric));
     m.source = "mapscape " + run.settings().optimizer + " run #" + std::to_string(run.id()) + " seed " +
                std::to_string(run.settings().seed);
-    const auto best = run.bestSoFar();
-    for (std::size_t l = 0; l < best.size(); ++l) {
-        if (best[l].found)
-            m.layers.push_back({run.settings().network.layers[l].name, best[l].table});
-    }
     return m;
 }
 
@@ -264,8 +264,7 @@ void RunsPanel::drain()
                 curvePoints.append(QPointF(double(p.step), p.value));
         }
         if (!curvePoints.isEmpty())
-            m_curves->append(QStringLiteral("#%1 %2").arg(run.id()).arg(QString::fromStdString(run.settings().optimizer)),
-                             curvePoints);
+            m_curves->append(seriesName(run), curvePoints);
         auto& store = m_evaluated[run.id()];
         QList<QPointF> fresh;
         const int layer = shownLayer();
@@ -374,8 +373,7 @@ void RunsPanel::rebuildCurves()
         const auto& history = m_history.value(owned->id());
         auto it = history.constFind(curve);
         if (it != history.cend() && !it->isEmpty())
-            m_curves->append(QStringLiteral("#%1 %2").arg(owned->id()).arg(QString::fromStdString(owned->settings().optimizer)),
-                             std::span<const QPointF>(it->constData(), std::size_t(it->size())));
+            m_curves->append(seriesName(*owned), std::span<const QPointF>(it->constData(), std::size_t(it->size())));
     }
 }
 

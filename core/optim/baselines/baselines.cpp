@@ -84,7 +84,7 @@ std::vector<Proposal> ExhaustiveSearch::ask()
         return {};
     m_asked = true;
     const std::vector<Row> rows = mappableRows(*m_problem.model);
-    std::vector<Proposal> batch;
+    std::vector<Proposal> batch; // the driver orders it largest search first across its workers
     for (int l = 0; l < m_problem.layerCount(); ++l) {
         const LayerShape& s = m_problem.shapes[std::size_t(l)];
         if (searchSpaceSize(*m_problem.model, s, rows, m_problem.dataflow) > m_options.maxCandidates) {
@@ -97,11 +97,6 @@ std::vector<Proposal> ExhaustiveSearch::ask()
         p.rows = rows;
         batch.push_back(std::move(p));
     }
-    // Largest spaces first, so that parallel workers finish together.
-    std::stable_sort(batch.begin(), batch.end(), [&](const Proposal& a, const Proposal& b) {
-        return searchSpaceSize(*m_problem.model, m_problem.shapes[std::size_t(a.layer)], rows, m_problem.dataflow) >
-               searchSpaceSize(*m_problem.model, m_problem.shapes[std::size_t(b.layer)], rows, m_problem.dataflow);
-    });
     return batch;
 }
 
