@@ -23,8 +23,27 @@ std::string_view presetFolder(PresetKind kind)
         return "networks";
     case PresetKind::Mapping:
         break;
+    case PresetKind::DataflowHardware:
+        return "dataflow-hardware";
+    case PresetKind::DataflowWorkload:
+        return "dataflow-workloads";
+    case PresetKind::DataflowMapping:
+        return "dataflow-mappings";
     }
     return "mappings";
+}
+
+std::string_view presetNoun(PresetKind kind)
+{
+    switch (kind) {
+    case PresetKind::Accelerator: return "accelerator";
+    case PresetKind::Network: return "network";
+    case PresetKind::Mapping: return "mapping";
+    case PresetKind::DataflowHardware: return "dataflow hardware";
+    case PresetKind::DataflowWorkload: return "dataflow workload";
+    case PresetKind::DataflowMapping: return "dataflow mapping";
+    }
+    return "preset";
 }
 
 std::vector<std::string> presetDirectories()
@@ -100,8 +119,7 @@ std::string resolvePreset(std::string_view nameOrPath, PresetKind kind)
     std::string names;
     for (const PresetInfo& p : all)
         names += (names.empty() ? "" : ", ") + p.name;
-    throw InputError("\"" + std::string(nameOrPath) + "\" is neither a file nor a known " +
-                     std::string(presetFolder(kind)).substr(0, presetFolder(kind).size() - 1) +
+    throw InputError("\"" + std::string(nameOrPath) + "\" is neither a file nor a known " + std::string(presetNoun(kind)) +
                      " preset (available: " + (names.empty() ? "none found" : names) + ")");
 }
 

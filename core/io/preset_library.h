@@ -10,9 +10,12 @@
 
 namespace mapscape {
 
-enum class PresetKind { Accelerator, Network, Mapping };
-/// Sub-folder of a preset directory: "accelerators", "networks", "mappings".
+enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping };
+/// Sub-folder of a preset directory: "accelerators", "networks", "mappings", "dataflow-hardware",
+/// "dataflow-workloads", "dataflow-mappings".
 std::string_view presetFolder(PresetKind kind);
+/// "accelerator", ..., "dataflow hardware" (for messages).
+std::string_view presetNoun(PresetKind kind);
 
 /// Search order: $MAPSCAPE_PRESET_DIR (colon-separated), <executable>/../share/mapscape/presets
 /// (installed, relocatable), the source tree's presets/ (when run from a build tree), the

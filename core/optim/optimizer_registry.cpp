@@ -3,6 +3,7 @@
 #include "core/optim/optimizer_registry.h"
 
 #include "core/optim/baselines/baselines.h"
+#include "core/optim/space/point_optimizers.h"
 #ifdef MAPSCAPE_HAS_TORCH
 #include "core/optim/scheduling/ppo_scheduler.h"
 #endif
@@ -111,6 +112,39 @@ std::vector<OptimizerInfo> buildRegistry()
         bu.description = "Level sets from DRAM inwards, each searched exactly for its partial cost.";
         r.push_back(std::move(bu));
     }
+    // Design-space optimizers of the dataflow-mapping study.
+    {
+        OptimizerInfo rs;
+        rs.kind = ProblemKind::DataflowMapping;
+        rs.id = "random";
+        rs.title = "Random search";
+        rs.description = "Every parameter drawn uniformly among its allowed values (ArchGym's random walker).";
+        rs.budgetKey = "samples";
+        const RandomPointOptions d;
+        rs.options = {integer("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integer("batch", "Batch size", d.batch, 1, 1e6, "points evaluated per step")};
+        r.push_back(std::move(rs));
+    }
+    {
+        OptimizerInfo ga;
+        ga.kind = ProblemKind::DataflowMapping;
+        ga.id = "gamma";
+        ga.title = "GAMMA-style genetic algorithm";
+        ga.description = "Elitist GA with mapping-aware operators: whole-gene crossover, tile mutations to neighbouring "
+                         "values and loop reordering (Kao & Krishna, ICCAD 2020).";
+        ga.budgetKey = "samples";
+        const GeneticPointOptions d;
+        ga.options = {integer("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integer("population", "Population", d.population, 2, 100000, "individuals per generation"),
+                      integer("elite", "Elite", d.elite, 0, 100000, "best individuals kept unchanged"),
+                      integer("tournament", "Tournament size", d.tournament, 1, 100, "parents: best of this many"),
+                      real("crossover", "Crossover rate", d.crossoverRate, 0, 1, "children that mix two parents"),
+                      real("mutation", "Mutation rate", d.mutationRate, 0, 1, "per-gene mutation probability"),
+                      real("reorder", "Reorder rate", d.reorderRate, 0, 1, "per loop order: swap two loops"),
+                      real("step", "Neighbour steps", d.stepFraction, 0, 1,
+                           "integer mutations that move to a neighbouring value rather than a random one")};
+        r.push_back(std::move(ga));
+    }
     return r;
 }
 
@@ -205,27 +239,76 @@ const std::vector<OptimizerInfo>& optimizerRegistry()
     return registry;
 }
 
-const OptimizerInfo* findOptimizer(std::string_view id)
+std::vector<const OptimizerInfo*> optimizersFor(ProblemKind kind)
+{
+    std::vector<const OptimizerInfo*> out;
+    for (const OptimizerInfo& i : optimizerRegistry()) {
+        if (i.kind == kind)
+            out.push_back(&i);
+    }
+    return out;
+}
+
+const OptimizerInfo* findOptimizer(std::string_view id, ProblemKind kind)
 {
     for (const OptimizerInfo& i : optimizerRegistry()) {
-        if (i.id == id)
+        if (i.id == id && i.kind == kind)
             return &i;
     }
     return nullptr;
 }
 
-std::unique_ptr<SearchStrategy> makeOptimizer(std::string_view id, const SchedulingProblem& problem,
-                                              const OptionValues& values, std::uint64_t seed)
+namespace {
+
+const OptimizerInfo& requireOptimizer(std::string_view id, ProblemKind kind)
 {
-    const OptimizerInfo* info = findOptimizer(id);
+    const OptimizerInfo* info = findOptimizer(id, kind);
     if (!info) {
         std::string list;
-        for (const OptimizerInfo& i : optimizerRegistry())
-            list += (list.empty() ? "" : ", ") + i.id;
-        throw InputError("optimizer \"" + std::string(id) + "\" is unknown; available: " + list);
+        for (const OptimizerInfo* i : optimizersFor(kind))
+            list += (list.empty() ? "" : ", ") + i->id;
+        throw InputError("optimizer \"" + std::string(id) + "\" is unknown for " + problemKindInfo(kind).title +
+                         " studies; available: " + list);
     }
     if (!info->available)
         throw InputError("optimizer \"" + info->id + "\" is not available: " + info->unavailableReason);
+    return *info;
+}
+
+} // namespace
+
+std::unique_ptr<PointOptimizer> makePointOptimizer(ProblemKind kind, std::string_view id, const PointProblem& problem,
+                                                   const OptionValues& values, std::uint64_t seed)
+{
+    const OptimizerInfo* info = &requireOptimizer(id, kind);
+    const Options o(*info, values);
+    if (info->id == "random") {
+        RandomPointOptions r;
+        r.samples = std::int64_t(o.number("samples"));
+        r.batch = o.integer("batch");
+        return std::make_unique<RandomPointSearch>(problem, r, seed);
+    }
+    if (info->id == "gamma") {
+        GeneticPointOptions g;
+        g.samples = std::int64_t(o.number("samples"));
+        g.population = o.integer("population");
+        g.elite = o.integer("elite");
+        g.tournament = o.integer("tournament");
+        g.crossoverRate = o.number("crossover");
+        g.mutationRate = o.number("mutation");
+        g.reorderRate = o.number("reorder");
+        g.stepFraction = o.number("step");
+        if (g.elite >= g.population)
+            throw InputError("gamma.elite: must be smaller than the population (" + std::to_string(g.population) + ")");
+        return std::make_unique<GeneticPointSearch>(problem, g, seed);
+    }
+    throw InputError("optimizer \"" + info->id + "\" has no factory");
+}
+
+std::unique_ptr<SearchStrategy> makeOptimizer(std::string_view id, const SchedulingProblem& problem,
+                                              const OptionValues& values, std::uint64_t seed)
+{
+    const OptimizerInfo* info = &requireOptimizer(id, ProblemKind::SchedulingTables);
     const Options o(*info, values);
     if (info->id == "random") {
         RandomSearchOptions r;

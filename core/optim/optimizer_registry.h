@@ -2,10 +2,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// The scheduling-table optimizers by id, with self-describing options (the GUI generates its
-/// option forms from these, the CLI parses --option key=value against them).
+/// Every optimizer, per problem kind, with self-describing options (the GUI generates its option
+/// forms from these, the CLI parses --option key=value against them). Scheduling-table optimizers
+/// are SearchStrategies (row searches on tables); design-space optimizers are PointOptimizers and
+/// apply to every kind whose study is a PointProblem.
 
 #include "core/optim/search.h"
+#include "core/optim/space/point_search.h"
+#include "core/study/problem_kind.h"
 
 #include <map>
 #include <memory>
@@ -28,6 +32,7 @@ struct OptionSpec {
 };
 
 struct OptimizerInfo {
+    ProblemKind kind = ProblemKind::SchedulingTables;
     std::string id;    ///< "ppo"
     std::string title; ///< "PPO scheduling (seed 000)"
     std::string description;
@@ -40,15 +45,20 @@ struct OptimizerInfo {
 /// Option values by key, as text; missing keys take their defaults.
 using OptionValues = std::map<std::string, std::string>;
 
-/// Every registered optimizer, in display order.
+/// Every registered optimizer of every kind, in display order.
 const std::vector<OptimizerInfo>& optimizerRegistry();
-/// nullptr if unknown.
-const OptimizerInfo* findOptimizer(std::string_view id);
+/// The optimizers that apply to a problem kind, in display order.
+std::vector<const OptimizerInfo*> optimizersFor(ProblemKind kind);
+/// nullptr if unknown for that kind.
+const OptimizerInfo* findOptimizer(std::string_view id, ProblemKind kind = ProblemKind::SchedulingTables);
 
-/// Creates an optimizer for `problem` (which must outlive it). Throws InputError naming the
-/// optimizer or option ("ppo.episodes: must be an integer in [0, 100000], got \"x\"").
+/// Creates a scheduling-table optimizer for `problem` (which must outlive it). Throws InputError
+/// naming the optimizer or option ("ppo.episodes: must be an integer in [0, 100000], got \"x\"").
 std::unique_ptr<SearchStrategy> makeOptimizer(std::string_view id, const SchedulingProblem& problem,
                                               const OptionValues& values, std::uint64_t seed);
+/// Creates a design-space optimizer of a kind for `problem` (which must outlive it).
+std::unique_ptr<PointOptimizer> makePointOptimizer(ProblemKind kind, std::string_view id, const PointProblem& problem,
+                                                   const OptionValues& values, std::uint64_t seed);
 
 /// Parses "key=value" into `values`; throws InputError if malformed.
 void parseOptionAssignment(std::string_view text, OptionValues& values);

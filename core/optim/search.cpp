@@ -255,7 +255,8 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
         // Network total of the best tables once every layer has one: comparable across optimizers.
         const BestTotals totals = sumBest(problem.network, result.layers);
         if (totals.found == problem.layerCount() && totals.metric != lastBestTotal) {
-            sink.record("search/best_total", std::int64_t(result.proposals), totals.metric);
+            // Step = complete tables evaluated so far (samples), comparable across optimizers.
+            sink.record("search/best_total", std::int64_t(result.evaluations), totals.metric);
             lastBestTotal = totals.metric;
         }
         strategy.tell(batch, outcomes, sink);

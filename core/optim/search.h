@@ -6,6 +6,7 @@
 /// (exact row searches, caching, parallelism across layers), cancellation and metrics.
 
 #include "core/optim/mapping_space.h"
+#include "core/optim/metrics_sink.h"
 #include "core/optim/run_control.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
@@ -19,35 +20,6 @@
 #include <vector>
 
 namespace mapscape {
-
-/// Receives what a run produces while it runs. Called from the thread that runs the search
-/// (never concurrently for one run); implementations that talk to a GUI must hand values over
-/// to their own thread.
-class MetricsSink {
-public:
-    virtual ~MetricsSink() = default;
-    /// A named scalar at a step ("ppo/reward" at episode 12). New names need no new plumbing.
-    virtual void record(std::string_view name, std::int64_t step, double value) = 0;
-    /// Fraction of the budget done, in [0, 1].
-    virtual void progress(double /*fraction*/) {}
-    /// A new best table for a layer (index into the problem's layers).
-    virtual void bestChanged(int /*layer*/, const SchedulingTable& /*table*/, const Evaluation& /*evaluation*/) {}
-    /// Every valid table the search evaluated as a whole (energy, cycles), for Pareto views.
-    /// Row searches report their winner, or the front of all their candidates when
-    /// DriverOptions::paretoFronts is set.
-    virtual void evaluated(int /*layer*/, double /*energyPj*/, double /*cycles*/) {}
-    /// A row search was answered (rows searched on a layer's table, whether it improved), for
-    /// views that highlight what an optimizer is working on.
-    virtual void searched(int /*layer*/, std::span<const Row> /*rows*/, bool /*improved*/) {}
-    /// A human-readable status line.
-    virtual void message(std::string_view /*text*/) {}
-};
-
-/// Discards everything.
-class NullMetricsSink final : public MetricsSink {
-public:
-    void record(std::string_view, std::int64_t, double) override {}
-};
 
 /// One network (or layer) on one accelerator with one objective. Immutable while a run uses it.
 struct SchedulingProblem {
@@ -149,7 +121,7 @@ Mapping mappingOf(const Network& net, std::span<const LayerBest> best);
 
 /// Runs a strategy to completion or cancellation. Exceptions from the strategy propagate; the
 /// model itself never throws. Records "search/best_total" (the network's metric summed over the
-/// best table of each layer, at the batch index) whenever it improves.
+/// best table of each layer) whenever it improves, at the number of tables evaluated so far.
 SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strategy, const DriverOptions& options,
                        std::stop_token stop, MetricsSink& sink);
 

@@ -1,0 +1,145 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Internal to core/io: a strict reader of one JSON object of a JsonDocument (typed getters whose
+/// errors name file, line and field; unknown members rejected) and the schema/version check every
+/// Mapscape document starts with.
+
+#include "core/io/json_document.h"
+#include "core/model/dims.h"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace mapscape::io {
+
+using nlohmann::json;
+
+/// Strict reader of one JSON object: typed getters with field-naming errors, and a final check
+/// that rejects unknown members (typos would otherwise be silently ignored).
+class ObjectReader {
+public:
+    ObjectReader(const JsonDocument& doc, std::string ptr, const json& obj)
+        : m_doc(doc)
+        , m_ptr(std::move(ptr))
+        , m_obj(obj)
+    {
+        if (!obj.is_object())
+            m_doc.fail(m_ptr, "expected an object, got " + std::string(obj.type_name()));
+    }
+
+    const JsonDocument& doc() const { return m_doc; }
+    std::string ptr(const std::string& key) const { return m_ptr + "/" + key; }
+    bool has(const std::string& key) const { return m_obj.contains(key); }
+    const json& get(const std::string& key)
+    {
+        if (!m_obj.contains(key))
+            m_doc.fail(ptr(key), "required field is missing");
+        m_used.insert(key);
+        return m_obj.at(key);
+    }
+    void skip(const std::string& key) { m_used.insert(key); }
+
+    std::string text(const std::string& key, std::optional<std::string> def = std::nullopt)
+    {
+        if (!has(key)) {
+            if (def)
+                return *def;
+            get(key);
+        }
+        const json& v = get(key);
+        if (!v.is_string())
+            m_doc.fail(ptr(key), "expected a string, got " + v.dump());
+        return v.get<std::string>();
+    }
+    double real(const std::string& key, std::optional<double> def = std::nullopt)
+    {
+        if (!has(key) && def)
+            return *def;
+        return realValue(get(key), ptr(key));
+    }
+    std::int64_t integer(const std::string& key, std::optional<std::int64_t> def = std::nullopt)
+    {
+        if (!has(key) && def)
+            return *def;
+        return integerValue(get(key), ptr(key));
+    }
+    double realValue(const json& v, const std::string& p) const
+    {
+        if (!v.is_number())
+            m_doc.fail(p, "expected a number, got " + v.dump());
+        return v.get<double>();
+    }
+    std::int64_t integerValue(const json& v, const std::string& p) const
+    {
+        if (v.is_number_integer())
+            return v.get<std::int64_t>();
+        if (v.is_number_float()) {
+            const double d = v.get<double>();
+            if (std::isfinite(d) && d == std::floor(d) && std::abs(d) < 9.0e15)
+                return std::int64_t(d);
+        }
+        m_doc.fail(p, "expected an integer, got " + v.dump());
+    }
+    /// One number (the same for input, weight and output), a list of three, or an object with
+    /// "input"/"weight"/"output".
+    std::array<double, 3> perType(const std::string& key, std::array<double, 3> def)
+    {
+        if (!has(key))
+            return def;
+        const json& v = get(key);
+        const std::string p = ptr(key);
+        if (v.is_number()) {
+            const double x = v.get<double>();
+            return {x, x, x};
+        }
+        if (v.is_array()) {
+            if (v.size() != 3)
+                m_doc.fail(p, "expected 3 values (input, weight, output), got " + std::to_string(v.size()));
+            return {realValue(v[0], p + "/0"), realValue(v[1], p + "/1"), realValue(v[2], p + "/2")};
+        }
+        if (v.is_object()) {
+            ObjectReader r(m_doc, p, v);
+            std::array<double, 3> out = def;
+            for (DataType t : kAllDataTypes)
+                out[std::size_t(idx(t))] = r.real(std::string(dataTypeName(t)), def[std::size_t(idx(t))]);
+            r.finish();
+            return out;
+        }
+        m_doc.fail(p, "expected a number, a list of 3 numbers or {input, weight, output}");
+    }
+    void finish() const
+    {
+        for (auto it = m_obj.begin(); it != m_obj.end(); ++it) {
+            if (!m_used.count(it.key()))
+                m_doc.fail(ptr(it.key()), "unknown field \"" + it.key() + "\"");
+        }
+    }
+
+private:
+    const JsonDocument& m_doc;
+    std::string m_ptr;
+    const json& m_obj;
+    std::set<std::string> m_used;
+};
+
+inline void checkSchema(ObjectReader& r, const std::string& expected, int maxVersion)
+{
+    const std::string schema = r.text("schema", std::string("mapscape/") + expected);
+    if (schema != "mapscape/" + expected)
+        r.doc().fail(r.ptr("schema"), "this is a \"" + schema + "\" file, expected \"mapscape/" + expected + "\"");
+    const std::int64_t version = r.integer("version", 1);
+    if (version < 1)
+        r.doc().fail(r.ptr("version"), "must be at least 1");
+    if (version > maxVersion)
+        r.doc().fail(r.ptr("version"), "version " + std::to_string(version) +
+                                           " was written by a newer Mapscape (this one reads up to " +
+                                           std::to_string(maxVersion) + ")");
+}
+
+} // namespace mapscape::io

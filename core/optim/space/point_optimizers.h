@@ -1,0 +1,74 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Generic design-space optimizers: uniform random search, and a GAMMA-style genetic algorithm
+/// (Kao & Krishna, ICCAD 2020) with mapping-aware operators — crossover of whole genes, tile
+/// mutations that step to a neighbouring value, and "reorder" mutations that swap two loops of
+/// a loop order.
+
+#include "core/optim/space/point_search.h"
+
+#include <cstdint>
+#include <memory>
+#include <random>
+
+namespace mapscape {
+
+struct RandomPointOptions {
+    std::int64_t samples = 20000; ///< budget
+    int batch = 256;              ///< points per ask
+};
+
+/// Draws every parameter uniformly among its allowed values.
+class RandomPointSearch final : public PointOptimizer {
+public:
+    RandomPointSearch(const PointProblem& problem, RandomPointOptions options, std::uint64_t seed);
+    std::vector<Point> ask() override;
+    void tell(std::span<const Point>, std::span<const PointEvaluation>, MetricsSink&) override {}
+    double progress() const override;
+
+private:
+    const PointProblem& m_problem;
+    RandomPointOptions m_options;
+    std::mt19937_64 m_rng;
+    std::int64_t m_drawn = 0;
+};
+
+struct GeneticPointOptions {
+    std::int64_t samples = 20000;   ///< budget (the last generation may be cut short)
+    int population = 40;
+    int elite = 4;                  ///< best individuals copied unchanged
+    int tournament = 3;             ///< parents are the best of this many random individuals
+    double crossoverRate = 0.8;     ///< probability that a child mixes two parents (else copies one)
+    double mutationRate = 0.15;     ///< per-gene mutation probability
+    double reorderRate = 0.3;       ///< per-loop-order probability of swapping two loops
+    double stepFraction = 0.7;      ///< integer mutations step to a neighbouring value this often (else draw anew)
+};
+
+class GeneticPointSearch final : public PointOptimizer {
+public:
+    GeneticPointSearch(const PointProblem& problem, GeneticPointOptions options, std::uint64_t seed);
+    std::vector<Point> ask() override;
+    void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
+    double progress() const override;
+
+private:
+    struct Individual {
+        Point point;
+        double fitness = 0; ///< primary objective; +inf when invalid
+    };
+    Point randomPoint();
+    const Individual& select();
+    void mutate(Point& p);
+    int randomAllowed(int param);
+
+    const PointProblem& m_problem;
+    GeneticPointOptions m_options;
+    std::mt19937_64 m_rng;
+    std::vector<Individual> m_population;
+    std::int64_t m_asked = 0;
+    int m_generation = 0;
+};
+
+} // namespace mapscape

@@ -1,0 +1,129 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/optim/space/point_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <unordered_map>
+
+namespace mapscape {
+
+namespace {
+
+struct PointHash {
+    std::size_t operator()(const Point& p) const noexcept
+    {
+        std::uint64_t h = 1469598103934665603ull;
+        for (std::int32_t v : p) {
+            h ^= std::uint64_t(std::uint32_t(v));
+            h *= 1099511628211ull;
+        }
+        return std::size_t(h);
+    }
+};
+
+} // namespace
+
+PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& optimizer, const PointDriverOptions& options,
+                                 std::stop_token stop, MetricsSink& sink)
+{
+    const auto start = std::chrono::steady_clock::now();
+    PointSearchResult result;
+    std::unordered_map<Point, PointEvaluation, PointHash> cache;
+    const int threads = std::max(1, options.threads);
+    const int primary = problem.primaryObjective();
+    const std::span<const ObjectiveInfo> objectives = problem.objectives();
+    const std::size_t nParams = problem.parameters().size();
+    double pausedSeconds = 0;
+
+    while (!stop.stop_requested()) {
+        if (options.control) {
+            pausedSeconds += options.control->waitWhilePaused(stop);
+            if (stop.stop_requested())
+                break;
+        }
+        std::vector<Point> batch = optimizer.ask();
+        if (batch.empty())
+            break;
+        for (const Point& p : batch) {
+            if (p.size() != nParams || !problem.inSpace(p))
+                throw std::logic_error("optimizer proposed a point outside the design space: " + problem.describe(p));
+        }
+        std::vector<PointEvaluation> evals(batch.size());
+        std::vector<std::size_t> todo;
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (options.cacheEntries > 0) {
+                if (auto it = cache.find(batch[i]); it != cache.end()) {
+                    evals[i] = it->second;
+                    continue;
+                }
+            }
+            todo.push_back(i);
+        }
+        std::atomic<std::size_t> next{0};
+        const auto work = [&] {
+            for (;;) {
+                const std::size_t k = next.fetch_add(1);
+                if (k >= todo.size() || stop.stop_requested())
+                    return;
+                evals[todo[k]] = problem.evaluate(batch[todo[k]]);
+            }
+        };
+        // Threads pay off only for batches worth more than their start-up.
+        const int n = int(std::min<std::size_t>(std::size_t(threads), todo.size() / 64 + 1));
+        if (n <= 1) {
+            work();
+        } else {
+            std::vector<std::jthread> pool;
+            for (int t = 0; t < n; ++t)
+                pool.emplace_back(work);
+        }
+        if (stop.stop_requested())
+            break; // a partly evaluated batch is neither told nor cached
+        result.modelEvaluations += todo.size();
+        for (std::size_t i : todo) {
+            if (options.cacheEntries > 0) {
+                if (cache.size() >= options.cacheEntries)
+                    cache.clear();
+                cache.emplace(batch[i], evals[i]);
+            }
+        }
+        std::uint64_t validInBatch = 0;
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            ++result.samples;
+            const PointEvaluation& e = evals[i];
+            if (!e.valid)
+                continue;
+            ++validInBatch;
+            if (options.reportEvaluated)
+                sink.pointEvaluated(std::span<const double>(e.objective.data(), objectives.size()));
+            if (!result.found || e.objective[std::size_t(primary)] < result.bestEvaluation.objective[std::size_t(primary)]) {
+                result.found = true;
+                result.best = batch[i];
+                result.bestEvaluation = e;
+                sink.bestPoint(result.best, e);
+                const auto step = std::int64_t(result.samples);
+                sink.record("search/best", step, e.objective[std::size_t(primary)]);
+                for (std::size_t k = 0; k < objectives.size(); ++k)
+                    sink.record("search/best_" + objectives[k].id, step, e.objective[k]);
+            }
+        }
+        result.valid += validInBatch;
+        sink.record("search/valid_fraction", std::int64_t(result.samples), double(validInBatch) / double(batch.size()));
+        optimizer.tell(batch, evals, sink);
+        sink.progress(std::clamp(optimizer.progress(), 0.0, 1.0));
+    }
+    result.cancelled = stop.stop_requested();
+    optimizer.finish(sink);
+    if (result.found)
+        sink.record("search/best", std::int64_t(result.samples), result.bestEvaluation.objective[std::size_t(primary)]);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - pausedSeconds;
+    return result;
+}
+
+} // namespace mapscape

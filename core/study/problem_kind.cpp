@@ -1,0 +1,73 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/study/problem_kind.h"
+
+namespace mapscape {
+
+namespace {
+
+std::vector<ProblemKindInfo> buildKinds()
+{
+    std::vector<ProblemKindInfo> kinds;
+    kinds.push_back({ProblemKind::SchedulingTables, "scheduling", "Scheduling tables",
+                     "Tile a whole network's layers onto an accelerator hierarchy (seed 000: PPO scheduling)",
+                     "NeuroSpector-compatible scheduling-table model",
+                     {{"energy", "Energy", "pJ", false}, {"cycles", "Cycles", "cycles", true}, {"edp", "EDP", "pJ·cycles", false}}});
+    kinds.push_back({ProblemKind::DataflowMapping, "dataflow", "Dataflow mapping",
+                     "Choose one layer's loop orders, tiles and parallel dimensions on a spatial accelerator "
+                     "(seed 001: MARL mapping search)",
+                     "MAESTRO-compatible dataflow model",
+                     {{"latency", "Latency", "cycles", true},
+                      {"energy", "Energy", "nJ", false},
+                      {"edp", "EDP", "cycles·nJ", false},
+                      {"area", "Area", "µm²", false},
+                      {"power", "Power", "mW", false}}});
+    return kinds;
+}
+
+} // namespace
+
+std::span<const ProblemKindInfo> problemKinds()
+{
+    static const std::vector<ProblemKindInfo> kinds = buildKinds();
+    return kinds;
+}
+
+const ProblemKindInfo& problemKindInfo(ProblemKind kind)
+{
+    for (const ProblemKindInfo& k : problemKinds()) {
+        if (k.kind == kind)
+            return k;
+    }
+    return problemKinds().front();
+}
+
+std::optional<ProblemKind> parseProblemKind(std::string_view id)
+{
+    for (const ProblemKindInfo& k : problemKinds()) {
+        if (k.id == id)
+            return k.kind;
+    }
+    return std::nullopt;
+}
+
+const ObjectiveInfo* findObjective(ProblemKind kind, std::string_view id)
+{
+    for (const ObjectiveInfo& o : problemKindInfo(kind).objectives) {
+        if (o.id == id)
+            return &o;
+    }
+    return nullptr;
+}
+
+int objectiveIndex(ProblemKind kind, std::string_view id)
+{
+    const auto& objs = problemKindInfo(kind).objectives;
+    for (std::size_t i = 0; i < objs.size(); ++i) {
+        if (objs[i].id == id)
+            return int(i);
+    }
+    return -1;
+}
+
+} // namespace mapscape
