@@ -9,8 +9,16 @@
 /// Usage: reproduce_seed000 [--budget EPISODES] [--seed S] [--threads T] [--random-samples N]
 ///                          [--exhaustive-limit N] [--accelerators a,b] [--networks a,b]
 ///                          [--optimizers ppo,bottom-up,random,exhaustive] [--markdown FILE]
+///                          [--neurospector PATH]
+///
+/// With --neurospector PATH (a NeuroSpector v1.5 binary built from source), NeuroSpector's
+/// bottom-up optimizer runs on the same accelerator and network (written as its cfg files) in
+/// this run, on the same machine and thread count, and the time ratio is against that measured
+/// time. Without it the NeuroSpector columns are the recorded reference run (a 2-core machine,
+/// ../shared/golden/neurospector_baselines.md) and are labelled so.
 
 #include "core/io/file_util.h"
+#include "core/io/neurospector_cfg.h"
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/optim/optimizer_registry.h"
@@ -18,7 +26,10 @@
 #include "core/util/strings.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -71,6 +82,69 @@ std::vector<std::string> splitList(const std::string& s)
 
 std::string sci(double v, int digits = 4) { return v > 0 ? formatSig(v, digits) : std::string("–"); }
 
+/// Single-quoted for /bin/sh.
+std::string shellQuote(const std::string& s)
+{
+    std::string out = "'";
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+/// Runs NeuroSpector's bottom-up optimizer (fixed dataflow, metric energy) on an accelerator and a
+/// network in a scratch folder and sums the per-layer result files it writes. Throws on failure.
+Reference measureNeuroSpector(const std::string& binary, const Accelerator& acc, const Network& net, int threads)
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() /
+                         ("mapscape-ns-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    fs::create_directories(dir);
+    writeTextFileAtomic((dir / "accelerator.cfg").string(), acceleratorToNeuroSpectorCfg(acc));
+    writeTextFileAtomic((dir / "network.cfg").string(), networkToNeuroSpectorCfg(net));
+    const std::string command = "cd " + shellQuote(dir.string()) + " && " + shellQuote(fs::absolute(binary).string()) +
+                                " --run_type=optimizer --accelerator=accelerator.cfg --network=network.cfg "
+                                "--dataflow=fixed --optimizer=bottom-up --metric=energy --thread=" +
+                                std::to_string(threads) + " > neurospector.log 2>&1";
+    const auto start = std::chrono::steady_clock::now();
+    const int rc = std::system(command.c_str());
+    Reference r;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (rc != 0)
+        throw std::runtime_error("NeuroSpector failed (exit status " + std::to_string(rc) + "); see " +
+                                 (dir / "neurospector.log").string());
+    int files = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+        const std::string name = e.path().filename().string();
+        if (name.size() < 21 || name.compare(name.size() - 21, 21, "-bottom_up-energy.txt") != 0)
+            continue;
+        std::ifstream in(e.path());
+        std::string line;
+        bool energy = false, cycles = false;
+        while (std::getline(in, line)) {
+            const auto colon = line.find(':');
+            if (colon == std::string::npos)
+                continue;
+            const std::string key(trim(std::string_view(line).substr(0, colon)));
+            const auto value = parseReal(trim(std::string_view(line).substr(colon + 1)));
+            if (key == "TOTAL ENERGY" && value) {
+                r.energy += *value;
+                energy = true;
+            } else if (key == "TOTAL CYCLE" && value) {
+                r.cycles += *value;
+                cycles = true;
+            }
+        }
+        if (!energy || !cycles)
+            throw std::runtime_error("no TOTAL ENERGY / TOTAL CYCLE in " + e.path().string());
+        ++files;
+    }
+    if (files != int(net.layers.size()))
+        throw std::runtime_error("NeuroSpector wrote " + std::to_string(files) + " result files for " +
+                                 std::to_string(net.layers.size()) + " layers in " + dir.string());
+    fs::remove_all(dir);
+    return r;
+}
+
 struct ResultRow {
     std::string acc, net, optimizer;
     double energy = 0, cycles = 0, seconds = 0;
@@ -82,7 +156,7 @@ struct ResultRow {
 
 int main(int argc, char** argv)
 {
-    std::string budget = "10", randomSamples = "20000", exhaustiveLimit = "20000000", markdown;
+    std::string budget = "10", randomSamples = "20000", exhaustiveLimit = "20000000", markdown, neurospector;
     std::uint64_t seed = 1;
     int threads = int(std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::string> accs{"eyeriss", "simba"};
@@ -115,6 +189,8 @@ int main(int argc, char** argv)
             optimizers = splitList(next());
         else if (a == "--markdown")
             markdown = next();
+        else if (a == "--neurospector")
+            neurospector = next();
         else {
             std::fprintf(stderr, "unknown argument %s (see the header of bench/reproduce_seed000.cpp)\n", a.c_str());
             return 2;
@@ -125,6 +201,7 @@ int main(int argc, char** argv)
 #endif
     std::vector<ResultRow> rows;
     std::ostringstream gaps;
+    std::map<std::string, Reference> measured; // NeuroSpector measured in this run
     try {
         for (const std::string& accName : accs) {
             const Accelerator acc = loadAccelerator(resolvePreset(accName, PresetKind::Accelerator));
@@ -133,6 +210,16 @@ int main(int argc, char** argv)
                 const SchedulingProblem problem =
                     SchedulingProblem::make(acc, net, Metric::Energy, DataflowMode::Fixed);
                 std::map<std::string, SearchResult> results;
+                if (!neurospector.empty()) {
+                    std::fprintf(stderr, "%s / %s / NeuroSpector bottom-up (%s) ...\n", accName.c_str(), netName.c_str(),
+                                 neurospector.c_str());
+                    const Reference ns = measureNeuroSpector(neurospector, acc, net, threads);
+                    measured[accName + "/" + netName] = ns;
+                    std::printf("%-8s %-19s %-11s energy %-11s cycles %-11s %8.2f s  (measured in this run)\n",
+                                accName.c_str(), netName.c_str(), "NeuroSpector", sci(ns.energy).c_str(),
+                                sci(ns.cycles).c_str(), ns.seconds);
+                    std::fflush(stdout);
+                }
                 for (const std::string& opt : optimizers) {
                     OptionValues values;
                     if (opt == "ppo")
@@ -185,13 +272,18 @@ int main(int argc, char** argv)
         return 2;
     }
 
+    const bool live = !neurospector.empty();
+    const std::string nsLabel = live ? "NS measured" : "NS recorded";
     std::ostringstream md;
-    md << "| accelerator | network | optimizer | energy (pJ) | cycles | wall (s) | vs NS energy | vs NS time | "
-          "NS energy | NS cycles | NS time (s) | paper RL energy | paper RL cycles | note |\n"
+    md << "| accelerator | network | optimizer | energy (pJ) | cycles | wall (s) | vs NS energy | vs "
+       << (live ? "NS time measured in this run" : "NS recorded reference time") << " | " << nsLabel << " energy | "
+       << nsLabel << " cycles | " << (live ? "NS time measured in this run (s)" : "NS recorded reference time (s)")
+       << " | paper RL energy | paper RL cycles | note |\n"
        << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const ResultRow& r : rows) {
         const std::string key = r.acc + "/" + r.net;
-        const Reference* ns = kNeuroSpector.count(key) ? &kNeuroSpector.at(key) : nullptr;
+        const Reference* ns = live ? (measured.count(key) ? &measured.at(key) : nullptr)
+                                   : (kNeuroSpector.count(key) ? &kNeuroSpector.at(key) : nullptr);
         const Reference* rl = kPaperRl.count(key) ? &kPaperRl.at(key) : nullptr;
         char ratioE[32] = "–", ratioT[32] = "–";
         const bool complete = r.found == r.layers;
@@ -207,6 +299,11 @@ int main(int argc, char** argv)
            << (ns ? formatSig(ns->seconds, 4) : "–") << " | " << (rl ? sci(rl->energy, 3) : "–") << " | "
            << (rl ? sci(rl->cycles, 3) : "–") << " | " << r.note << " |\n";
     }
+    md << (live ? "\nNeuroSpector columns: NeuroSpector v1.5 bottom-up (" + neurospector +
+                      ") run in this benchmark on the same machine, inputs and thread count.\n"
+                : std::string("\nNeuroSpector columns: the recorded reference run (NeuroSpector v1.5 bottom-up on a "
+                              "2-core machine, ../shared/golden/neurospector_baselines.md), not measured here; pass "
+                              "--neurospector PATH to measure it in the same run.\n"));
     if (!gaps.str().empty()) {
         md << "\nPPO against the exact optimum (exhaustive search) on the layers whose space is at most "
            << exhaustiveLimit << " candidates:\n\n"

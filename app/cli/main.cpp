@@ -20,6 +20,9 @@
 #endif
 #include "core/util/strings.h"
 
+#include "app/cli/cli_sink.h"
+#include "app/cli/dataflow_cli.h"
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -197,7 +200,7 @@ struct ConvertArgs {
 void writeNeuroSpectorDirectory(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping)
 {
     const int n = writeNeuroSpectorFolder(dir, acc, net, mapping);
-    std::cerr << "wrote accelerator.cfg, network.cfg and " << n << " table file(s) to " << dir << "\n";
+    std::cerr << "wrote accelerator.cfg, network.cfg, " << n << " table file(s) and replay.sh to " << dir << "\n";
 }
 
 int runConvert(const ConvertArgs& a)
@@ -244,54 +247,6 @@ struct OptimizeArgs {
     bool quiet = false;
 };
 
-/// Progress line on stderr (rate-limited) and, optionally, every metric as CSV rows.
-class CliSink final : public MetricsSink {
-public:
-    CliSink(bool quiet, std::ostream* csv)
-        : m_quiet(quiet)
-        , m_csv(csv)
-        , m_start(std::chrono::steady_clock::now())
-    {
-        if (m_csv)
-            *m_csv << "name,step,value\n";
-    }
-    void record(std::string_view name, std::int64_t step, double value) override
-    {
-        if (m_csv)
-            *m_csv << name << ',' << step << ',' << formatReal(value) << '\n';
-        if (name == "ppo/best_total")
-            m_best = value;
-    }
-    void progress(double f) override
-    {
-        if (m_quiet)
-            return;
-        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
-        if (f < 1.0 && t - m_lastPrint < 0.5)
-            return;
-        m_lastPrint = t;
-        const double eta = f > 0 ? t * (1 - f) / f : 0;
-        std::fprintf(stderr, "\r[%5.1f%%] %6.1f s elapsed, ETA %6.1f s", 100 * f, t, eta);
-        if (m_best > 0)
-            std::fprintf(stderr, ", best %.5e", m_best);
-        if (f >= 1.0)
-            std::fprintf(stderr, "\n");
-        std::fflush(stderr);
-    }
-    void message(std::string_view text) override
-    {
-        if (!m_quiet)
-            std::cerr << "\n" << text << "\n";
-    }
-
-private:
-    bool m_quiet;
-    std::ostream* m_csv;
-    std::chrono::steady_clock::time_point m_start;
-    double m_lastPrint = -1;
-    double m_best = 0;
-};
-
 int runOptimize(const OptimizeArgs& a)
 {
     const auto metric = parseMetric(a.metric);
@@ -322,7 +277,7 @@ int runOptimize(const OptimizeArgs& a)
 
     std::unique_ptr<std::ostream> csvFile;
     std::ostringstream csvText;
-    CliSink sink(a.quiet, a.metricsCsv.empty() ? nullptr : &csvText);
+    CliSink sink(a.quiet, a.metricsCsv.empty() ? nullptr : &csvText, "ppo/best_total");
     DriverOptions drv;
     drv.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     const SearchResult res = runSearch(problem, *strategy, drv, {}, sink);
@@ -356,7 +311,8 @@ int runOptimize(const OptimizeArgs& a)
 
 int runPresets()
 {
-    for (PresetKind k : {PresetKind::Accelerator, PresetKind::Network, PresetKind::Mapping}) {
+    for (PresetKind k : {PresetKind::Accelerator, PresetKind::Network, PresetKind::Mapping, PresetKind::DataflowHardware,
+                         PresetKind::DataflowWorkload, PresetKind::DataflowMapping}) {
         std::cout << presetFolder(k) << ":\n";
         for (const PresetInfo& p : listPresets(k))
             std::cout << "  " << p.name << "  (" << p.path << ")\n";
@@ -382,6 +338,11 @@ int main(int argc, char** argv)
     evaluate->add_option("-l,--layer", ev.layer, "Evaluate only this layer");
     evaluate->add_option("-o,--out", ev.out, "Write to a file instead of standard output");
     evaluate->add_flag("--tables", ev.tables, "Text format: print each layer's scheduling table");
+    cli::DataflowSource dfEval;
+    evaluate->add_option("--study", dfEval.study, "Dataflow-mapping study file (MAESTRO-compatible model)");
+    evaluate->add_option("--maestro-mapping", dfEval.maestroFile, "MAESTRO .m mapping file (with --hardware)");
+    evaluate->add_option("--hardware", dfEval.hardware, "Dataflow hardware: preset, JSON or MAESTRO HW .m file");
+    evaluate->add_option("--mapping", dfEval.mapping, "Dataflow mapping template (preset or file) instead of the study's");
 
     std::string validatePath, validateAcc;
     CLI::App* validate = app.add_subcommand("validate", "Check a file and explain what is wrong with it");
@@ -401,14 +362,25 @@ int main(int argc, char** argv)
     convert->add_option("-t,--table", cv.table, "Mapping to convert");
     convert->add_option("--to", cv.to, "neurospector (a directory of cfg files), json, csv or timeloop (map YAML)")->capture_default_str();
     convert->add_option("-o,--out", cv.out, "Output directory (neurospector) or file (json)");
+    cli::DataflowSource dfConv;
+    convert->add_option("--study", dfConv.study, "Dataflow study file (--to maestro or study)");
+    convert->add_option("--maestro-mapping", dfConv.maestroFile, "MAESTRO .m file to import (--to study)");
+    convert->add_option("--hardware", dfConv.hardware, "Dataflow hardware preset or file");
+    convert->add_option("--mapping", dfConv.mapping, "Dataflow mapping template instead of the study's");
+    convert->add_option("--layer", dfConv.layer, "Layer of a MAESTRO file");
 
     CLI::App* presets = app.add_subcommand("presets", "List the available presets");
 
     OptimizeArgs op;
     std::string optimizerList;
-    for (const OptimizerInfo& i : optimizerRegistry())
-        optimizerList += (optimizerList.empty() ? "" : "|") + i.id;
-    CLI::App* optimize = app.add_subcommand("optimize", "Search scheduling tables for a network and write the best");
+    for (const ProblemKindInfo& k : problemKinds()) {
+        std::string ids;
+        for (const OptimizerInfo* i : optimizersFor(k.kind))
+            ids += (ids.empty() ? "" : "|") + i->id;
+        optimizerList += (optimizerList.empty() ? "" : "; ") + k.id + " studies: " + ids;
+    }
+    CLI::App* optimize = app.add_subcommand(
+        "optimize", "Search scheduling tables for a network (or a dataflow mapping with --study) and write the best");
     optimize->add_option("-O,--optimizer", op.optimizer, optimizerList)->capture_default_str();
     optimize->add_option("-a,--accelerator", op.accelerator, "Accelerator preset name or file")->capture_default_str();
     optimize->add_option("-n,--network", op.network, "Network preset name or file")->capture_default_str();
@@ -423,6 +395,13 @@ int main(int argc, char** argv)
     optimize->add_option("--neurospector", op.neurospectorDir, "Also write NeuroSpector cfg files to this directory");
     optimize->add_option("--metrics-csv", op.metricsCsv, "Write every recorded metric (name,step,value)");
     optimize->add_flag("-q,--quiet", op.quiet, "No progress line");
+    cli::DataflowSource dfOpt;
+    std::string objective, maestroDir;
+    optimize->add_option("--study", dfOpt.study, "Dataflow-mapping study file instead of an accelerator and network");
+    optimize->add_option("--maestro-mapping", dfOpt.maestroFile, "MAESTRO .m file as the study (with --hardware)");
+    optimize->add_option("--hardware", dfOpt.hardware, "Dataflow hardware preset or file");
+    optimize->add_option("--objective", objective, "Dataflow studies: latency, energy, edp, area or power");
+    optimize->add_option("--maestro", maestroDir, "Dataflow studies: write the best mapping as MAESTRO files here");
 
     try {
         app.parse(argc, argv);
@@ -436,6 +415,25 @@ int main(int argc, char** argv)
     }
 
     try {
+        if (*evaluate && dfEval.given())
+            return cli::evaluateDataflow(dfEval, ev.format, ev.out);
+        if (*convert && dfConv.given())
+            return cli::convertDataflow(dfConv, cv.to, cv.out);
+        if (*optimize && dfOpt.given()) {
+            cli::DataflowOptimizeArgs d;
+            d.optimizer = op.optimizer == "ppo" && !optimize->count("--optimizer") ? std::string("gamma") : op.optimizer;
+            d.objective = objective;
+            d.seed = op.seed;
+            d.budget = op.budget;
+            d.options = op.options;
+            d.threads = op.threads;
+            d.out = op.out;
+            d.maestroDir = maestroDir;
+            d.metricsCsv = op.metricsCsv;
+            d.quiet = op.quiet;
+            dfOpt.layer = op.layer;
+            return cli::optimizeDataflow(dfOpt, d);
+        }
         if (*evaluate)
             return runEvaluate(ev);
         if (*validate)

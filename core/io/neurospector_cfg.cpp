@@ -319,8 +319,19 @@ NeuroSpectorTable tableFromNeuroSpectorCfg(std::string_view text, const std::str
     }
     for (int r = 0; r < kNumRows; ++r) {
         const Row row = rowAt(r);
-        if (!seen[std::size_t(r)] && rowStatus(acc, row) != RowStatus::Virtual && row != Row::Reg)
+        const RowStatus status = rowStatus(acc, row);
+        // NeuroSpector treats absent and size-1 (unit) components as virtual rows: a table may
+        // leave them out (they are filled with ones), and if it lists them, every factor is 1.
+        if (!seen[std::size_t(r)] && status == RowStatus::Real && row != Row::Reg)
             f.fail(table->line, "SCHEDULING_TABLE", "row " + rowName(acc, row) + " is missing");
+        if (seen[std::size_t(r)] && status != RowStatus::Real) {
+            for (int d = 0; d < kNumDims; ++d) {
+                if (t.table.at(row, Dim(d)) != 1)
+                    f.fail(table->line, "SCHEDULING_TABLE." + rowName(acc, row) + "." + std::string(dimName(Dim(d))),
+                           "a " + std::string(status == RowStatus::Unit ? "size-1" : "virtual") +
+                               " row takes no factor but 1, got " + std::to_string(t.table.at(row, Dim(d))));
+            }
+        }
     }
     return t;
 }
@@ -395,7 +406,42 @@ std::string networkToNeuroSpectorCfg(const Network& net)
     return o.str();
 }
 
-std::string tableToNeuroSpectorCfg(const std::string& layerName, const SchedulingTable& table, const Accelerator& acc)
+Accelerator withTableDataflows(const Accelerator& acc, const SchedulingTable& table)
+{
+    Accelerator out = acc;
+    for (int r = 0; r < kNumRows; ++r) {
+        const Row row = rowAt(r);
+        const Dataflow df = table.dataflow[std::size_t(r)];
+        const Component c = rowComponent(row);
+        if (df != Dataflow::None && !isSpatial(c) && acc.present(c))
+            out.buffer(c).dataflow = df;
+    }
+    return out;
+}
+
+std::string dataflowVariantName(const Accelerator& acc)
+{
+    std::string name = "accelerator";
+    for (Component c : kAllComponents) {
+        if (isSpatial(c) || !acc.present(c) || acc.buffer(c).dataflow == Dataflow::None)
+            continue;
+        const std::string section = toLower(std::string(componentSection(c)));
+        std::string shortName; // local_buffer -> lb, global_buffer -> gb, register -> reg, dram
+        if (c == Component::Register)
+            shortName = "reg";
+        else if (c == Component::Dram)
+            shortName = "dram";
+        else
+            for (const std::string& w : split(section, '_'))
+                shortName += w.empty() ? "" : w.substr(0, 1);
+        name += "_" + shortName + "-" + toLower(std::string(dataflowName(acc.buffer(c).dataflow)));
+    }
+    return name + ".cfg";
+}
+
+namespace {
+
+std::string tableBody(const std::string& layerName, const SchedulingTable& table, const Accelerator& acc)
 {
     std::ostringstream o;
     o << "[LAYER]\nlayer_name=" << layerName << "\n[SCHEDULING_TABLE]\n";
@@ -413,13 +459,23 @@ std::string tableToNeuroSpectorCfg(const std::string& layerName, const Schedulin
             o << (d ? "," : "") << table.at(row, Dim(d));
         o << "\n";
     }
-    std::string overrides;
-    for (int r = 0; r < kNumRows; ++r)
-        if (table.dataflow[std::size_t(r)] != Dataflow::None)
-            overrides += " " + rowName(acc, rowAt(r)) + "=" + std::string(dataflowName(table.dataflow[std::size_t(r)]));
-    if (!overrides.empty())
-        o << "# dataflows used by this table (set them in the accelerator cfg):" << overrides << "\n";
     return o.str();
+}
+
+bool hasOverrides(const SchedulingTable& table)
+{
+    return std::any_of(table.dataflow.begin(), table.dataflow.end(), [](Dataflow d) { return d != Dataflow::None; });
+}
+
+} // namespace
+
+std::string tableToNeuroSpectorCfg(const std::string& layerName, const SchedulingTable& table, const Accelerator& acc)
+{
+    if (!hasOverrides(table))
+        return tableBody(layerName, table, acc);
+    const Accelerator variant = withTableDataflows(acc, table);
+    return "# This table uses its own dataflows: analyze it with the accelerator file " + dataflowVariantName(variant) +
+           "\n" + tableBody(layerName, table, acc);
 }
 
 int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping)
@@ -428,12 +484,30 @@ int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, cons
     fs::create_directories(dir);
     writeTextFileAtomic((fs::path(dir) / "accelerator.cfg").string(), acceleratorToNeuroSpectorCfg(acc));
     writeTextFileAtomic((fs::path(dir) / "network.cfg").string(), networkToNeuroSpectorCfg(net));
+    // NeuroSpector's table format has no dataflows: a table that chose its own is replayed with
+    // an accelerator file that configures them, one file per distinct combination.
+    std::map<std::string, bool> variants;
+    std::ostringstream replay;
+    replay << "#!/bin/sh\n# Replays every table of this folder in NeuroSpector's analyzer:\n"
+           << "#   sh replay.sh path/to/neurospector\nset -e\nNS=\"${1:-./neurospector}\"\ncd \"$(dirname \"$0\")\"\n";
     int n = 0;
     for (const LayerMapping& lm : mapping.layers) {
-        writeTextFileAtomic((fs::path(dir) / ("table_" + lm.layer + ".cfg")).string(),
-                            tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
+        std::string accFile = "accelerator.cfg";
+        if (hasOverrides(lm.table)) {
+            const Accelerator variant = withTableDataflows(acc, lm.table);
+            accFile = dataflowVariantName(variant);
+            if (!variants.count(accFile)) {
+                variants[accFile] = true;
+                writeTextFileAtomic((fs::path(dir) / accFile).string(), acceleratorToNeuroSpectorCfg(variant));
+            }
+        }
+        const std::string tableFile = "table_" + lm.layer + ".cfg";
+        writeTextFileAtomic((fs::path(dir) / tableFile).string(), tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
+        replay << "\"$NS\" --run_type=analyzer --accelerator=" << accFile << " --network=network.cfg --scheduling_table="
+               << tableFile << "\n";
         ++n;
     }
+    writeTextFileAtomic((fs::path(dir) / "replay.sh").string(), replay.str());
     return n;
 }
 

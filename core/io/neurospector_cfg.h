@@ -31,12 +31,20 @@ NeuroSpectorTable tableFromNeuroSpectorCfg(std::string_view text, const std::str
 
 std::string acceleratorToNeuroSpectorCfg(const Accelerator& acc);
 std::string networkToNeuroSpectorCfg(const Network& net);
-/// The analyzer's table format. Dataflows are not part of that format; overrides are written as
-/// a comment (apply them with an accelerator cfg that carries those dataflows).
+/// The analyzer's table format. That format has no dataflows: a table with its own dataflows
+/// (flexible-dataflow mappings) starts with a comment naming the accelerator file that configures
+/// them (see dataflowVariantName).
 std::string tableToNeuroSpectorCfg(const std::string& layerName, const SchedulingTable& table, const Accelerator& acc);
 
+/// The accelerator with a table's dataflow overrides configured at their levels.
+Accelerator withTableDataflows(const Accelerator& acc, const SchedulingTable& table);
+/// File name of an accelerator variant by its configured dataflows: "accelerator_lb-ws_gb-os.cfg".
+std::string dataflowVariantName(const Accelerator& acc);
+
 /// Writes accelerator.cfg, network.cfg and table_<layer>.cfg for every mapped layer into `dir`
-/// (created if needed; files written atomically): a folder NeuroSpector's analyzer can replay.
+/// (created if needed; files written atomically): a folder NeuroSpector's analyzer replays
+/// exactly. Tables with their own dataflows get an accelerator file per distinct dataflow
+/// combination, named in the table file; replay.sh lists the analyzer command of every table.
 /// Returns the number of table files. Throws on failure (InputError naming the file for writes).
 int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping);
 

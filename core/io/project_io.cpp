@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/project_io.h"
 
+#include "core/io/dataflow_io.h"
 #include "core/io/file_util.h"
+#include "core/io/maestro_files.h"
 #include "core/io/preset_io.h"
 
 #include <nlohmann/json.hpp>
@@ -11,11 +13,302 @@ namespace mapscape {
 
 namespace {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json; // member order is kept (objective lists, curves)
+using ojson = nlohmann::ordered_json;
 
 [[noreturn]] void fail(const std::string& source, const std::string& field, const std::string& message)
 {
     throw InputError(source + ": " + field + ": " + message);
+}
+
+/// Reads an object member with the given keys only.
+void checkMembers(const json& j, std::initializer_list<const char*> allowed, const std::string& source,
+                  const std::string& prefix)
+{
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        bool ok = false;
+        for (const char* a : allowed)
+            ok = ok || it.key() == a;
+        if (!ok)
+            fail(source, prefix + it.key(), "unknown member");
+    }
+}
+
+OptimizerSettings optimizerFrom(const json& o, ProblemKind kind, const std::string& source, const std::string& prefix,
+                                bool v1)
+{
+    OptimizerSettings po = defaultOptimizerSettings(kind);
+    if (!o.is_object())
+        fail(source, prefix, "expected an object");
+    checkMembers(o, {"id", "options", "metric", "objective", "dataflow", "seed", "threads"}, source, prefix + ".");
+    if (o.contains("id")) {
+        if (!o["id"].is_string())
+            fail(source, prefix + ".id", "expected a string");
+        po.id = o["id"].get<std::string>();
+    }
+    if (o.contains("options")) {
+        if (!o["options"].is_object())
+            fail(source, prefix + ".options", "expected an object of strings");
+        for (auto it = o["options"].begin(); it != o["options"].end(); ++it) {
+            if (!it.value().is_string())
+                fail(source, prefix + ".options." + it.key(), "expected a string");
+            po.options[it.key()] = it.value().get<std::string>();
+        }
+    }
+    const char* objectiveKey = o.contains("objective") ? "objective" : o.contains("metric") ? "metric" : nullptr;
+    if (objectiveKey) {
+        const std::string v = o[objectiveKey].is_string() ? o[objectiveKey].get<std::string>() : "";
+        std::string id = v;
+        if (kind == ProblemKind::SchedulingTables) {
+            const auto m = parseMetric(v);
+            id = m ? std::string(metricName(*m)) : "";
+        }
+        if (id.empty() || objectiveIndex(kind, id) < 0) {
+            std::string list;
+            for (const ObjectiveInfo& oi : problemKindInfo(kind).objectives)
+                list += (list.empty() ? "" : ", ") + oi.id;
+            fail(source, prefix + "." + objectiveKey, "expected one of " + list);
+        }
+        po.objective = id;
+    }
+    if (o.contains("dataflow")) {
+        const std::string d = o["dataflow"].is_string() ? o["dataflow"].get<std::string>() : "";
+        if (d != "fixed" && d != "flexible")
+            fail(source, prefix + ".dataflow", "expected fixed or flexible");
+        po.dataflow = d == "fixed" ? DataflowMode::Fixed : DataflowMode::Flexible;
+    }
+    if (o.contains("seed")) {
+        if (!o["seed"].is_number_unsigned())
+            fail(source, prefix + ".seed", "expected a non-negative integer");
+        po.seed = o["seed"].get<std::uint64_t>();
+    }
+    if (o.contains("threads")) {
+        if (!o["threads"].is_number_integer() || o["threads"].get<int>() < 1)
+            fail(source, prefix + ".threads", "expected a positive integer");
+        po.threads = o["threads"].get<int>();
+    }
+    (void)v1;
+    return po;
+}
+
+ojson optimizerJson(const OptimizerSettings& s, ProblemKind kind)
+{
+    ojson o;
+    o["id"] = s.id;
+    o["options"] = ojson::object();
+    for (const auto& [k, v] : s.options)
+        o["options"][k] = v;
+    o["objective"] = s.objective;
+    if (kind == ProblemKind::SchedulingTables)
+        o["dataflow"] = s.dataflow == DataflowMode::Fixed ? "fixed" : "flexible";
+    o["seed"] = s.seed;
+    o["threads"] = s.threads;
+    return o;
+}
+
+RunRecord runFrom(const json& r, ProblemKind kind, const std::string& source, const std::string& prefix)
+{
+    if (!r.is_object())
+        fail(source, prefix, "expected an object");
+    checkMembers(r, {"id", "optimizer", "setup", "setup_key", "state", "error", "seconds", "evaluations", "visible",
+                     "curves", "best", "result"},
+                 source, prefix + ".");
+    RunRecord rec;
+    auto number = [&](const char* key, double def) {
+        if (!r.contains(key))
+            return def;
+        if (!r[key].is_number())
+            fail(source, prefix + "." + key, "expected a number");
+        return r[key].get<double>();
+    };
+    auto text = [&](const char* key) {
+        if (!r.contains(key))
+            return std::string();
+        if (!r[key].is_string())
+            fail(source, prefix + "." + key, "expected a string");
+        return r[key].get<std::string>();
+    };
+    rec.id = int(number("id", 0));
+    if (r.contains("optimizer"))
+        rec.settings = optimizerFrom(r["optimizer"], kind, source, prefix + ".optimizer", false);
+    rec.setup = text("setup");
+    rec.setupKey = text("setup_key");
+    rec.state = text("state");
+    if (rec.state != "finished" && rec.state != "cancelled" && rec.state != "failed")
+        fail(source, prefix + ".state", "expected finished, cancelled or failed");
+    rec.error = text("error");
+    rec.seconds = number("seconds", 0);
+    rec.evaluations = std::uint64_t(std::max(0.0, number("evaluations", 0)));
+    if (r.contains("visible")) {
+        if (!r["visible"].is_boolean())
+            fail(source, prefix + ".visible", "expected true or false");
+        rec.visible = r["visible"].get<bool>();
+    }
+    if (r.contains("curves")) {
+        const json& c = r["curves"];
+        if (!c.is_object())
+            fail(source, prefix + ".curves", "expected an object of [[step, value], ...] lists");
+        for (auto it = c.begin(); it != c.end(); ++it) {
+            RunCurve curve;
+            curve.name = it.key();
+            if (!it.value().is_array())
+                fail(source, prefix + ".curves." + it.key(), "expected a list of [step, value] pairs");
+            for (const json& p : it.value()) {
+                if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
+                    fail(source, prefix + ".curves." + it.key(), "expected [step, value] pairs of numbers");
+                curve.points.emplace_back(p[0].get<double>(), p[1].get<double>());
+            }
+            rec.curves.push_back(std::move(curve));
+        }
+    }
+    if (r.contains("best")) {
+        const json& b = r["best"];
+        if (!b.is_object())
+            fail(source, prefix + ".best", "expected an object of objective values");
+        for (auto it = b.begin(); it != b.end(); ++it) {
+            if (!it.value().is_number())
+                fail(source, prefix + ".best." + it.key(), "expected a number");
+            rec.best.emplace_back(it.key(), it.value().get<double>());
+        }
+    }
+    if (r.contains("result") && !r["result"].is_null())
+        rec.result = r["result"].dump();
+    return rec;
+}
+
+ojson runJson(const RunRecord& r, ProblemKind kind)
+{
+    ojson j;
+    j["id"] = r.id;
+    j["optimizer"] = optimizerJson(r.settings, kind);
+    j["setup"] = r.setup;
+    j["setup_key"] = r.setupKey;
+    j["state"] = r.state;
+    if (!r.error.empty())
+        j["error"] = r.error;
+    j["seconds"] = r.seconds;
+    j["evaluations"] = r.evaluations;
+    j["visible"] = r.visible;
+    ojson curves = ojson::object();
+    for (const RunCurve& c : r.curves) {
+        ojson pts = ojson::array();
+        for (const auto& [x, y] : thinSeries(c.points, kSavedCurvePoints))
+            pts.push_back(ojson::array({x, y}));
+        curves[c.name] = pts;
+    }
+    j["curves"] = curves;
+    ojson best = ojson::object();
+    for (const auto& [k, v] : r.best)
+        best[k] = v;
+    j["best"] = best;
+    j["result"] = r.result.empty() ? ojson(nullptr) : ojson::parse(r.result);
+    return j;
+}
+
+/// A nested document re-read by its own reader; errors are prefixed with where it sits.
+template <typename F>
+auto nested(const json& j, const std::string& source, const std::string& prefix, F&& read)
+{
+    try {
+        return read(j.dump(2), source + " (" + prefix + ")");
+    } catch (const InputError& e) {
+        throw InputError(e.what());
+    }
+}
+
+Study studyFrom(const json& s, const std::string& source, const std::string& prefix)
+{
+    if (!s.is_object())
+        fail(source, prefix, "expected an object");
+    const std::string kindId = s.value("kind", std::string());
+    const auto kind = parseProblemKind(kindId);
+    if (!kind)
+        fail(source, prefix + ".kind", "expected scheduling or dataflow, got \"" + kindId + "\"");
+    Study st;
+    if (s.contains("name") && !s["name"].is_string())
+        fail(source, prefix + ".name", "expected a string");
+    st.name = s.value("name", std::string(problemKindInfo(*kind).title));
+    if (*kind == ProblemKind::SchedulingTables) {
+        checkMembers(s, {"name", "kind", "accelerator", "network", "mapping", "optimizer", "runs"}, source, prefix + ".");
+        for (const char* member : {"accelerator", "network"}) {
+            if (!s.contains(member) || !s[member].is_object())
+                fail(source, prefix + "." + member, "required object is missing");
+        }
+        SchedulingInputs in;
+        in.accelerator = nested(s["accelerator"], source, prefix + ".accelerator",
+                                [](const std::string& t, const std::string& src) { return acceleratorFromJson(t, src); });
+        in.network = nested(s["network"], source, prefix + ".network",
+                            [](const std::string& t, const std::string& src) { return networkFromJson(t, src); });
+        if (s.contains("mapping") && !s["mapping"].is_null())
+            in.mapping = mappingFromJson(s["mapping"].dump(2), source + " (" + prefix + ".mapping)", in.accelerator);
+        st.inputs = std::move(in);
+    } else {
+        checkMembers(s, {"name", "kind", "workload", "layer", "hardware", "mapping", "space", "optimizer", "runs"}, source,
+                     prefix + ".");
+        for (const char* member : {"layer", "hardware", "mapping"}) {
+            if (!s.contains(member) || !s[member].is_object())
+                fail(source, prefix + "." + member, "required object is missing");
+        }
+        DataflowInputs in;
+        if (s.contains("workload")) {
+            if (!s["workload"].is_string())
+                fail(source, prefix + ".workload", "expected a string");
+            in.workload = s["workload"].get<std::string>();
+        }
+        in.layer = dataflowLayerFromJson(s["layer"].dump(2), source + " (" + prefix + ".layer)");
+        json hw = s["hardware"];
+        hw["schema"] = "mapscape/dataflow-hardware";
+        hw["version"] = 1;
+        in.hardware = dataflowHardwareFromJson(hw.dump(2), source + " (" + prefix + ".hardware)");
+        json m = s["mapping"];
+        m["schema"] = "mapscape/dataflow-mapping";
+        m["version"] = 1;
+        in.mapping = dataflowMappingFromJson(m.dump(2), source + " (" + prefix + ".mapping)", in.layer.type);
+        if (s.contains("space"))
+            in.space = dataflowSpaceFromJson(s["space"].dump(2), source + " (" + prefix + ".space)");
+        st.inputs = std::move(in);
+    }
+    st.optimizer = defaultOptimizerSettings(*kind);
+    if (s.contains("optimizer"))
+        st.optimizer = optimizerFrom(s["optimizer"], *kind, source, prefix + ".optimizer", false);
+    if (s.contains("runs")) {
+        if (!s["runs"].is_array())
+            fail(source, prefix + ".runs", "expected a list");
+        for (std::size_t i = 0; i < s["runs"].size(); ++i)
+            st.runs.push_back(runFrom(s["runs"][i], *kind, source, prefix + ".runs[" + std::to_string(i) + "]"));
+    }
+    return st;
+}
+
+ojson studyJson(const Study& st)
+{
+    ojson j;
+    j["name"] = st.name;
+    j["kind"] = problemKindInfo(st.kind()).id;
+    if (const auto* in = std::get_if<SchedulingInputs>(&st.inputs)) {
+        j["accelerator"] = ojson::parse(acceleratorToJson(in->accelerator));
+        j["network"] = ojson::parse(networkToJson(in->network));
+        j["mapping"] = in->mapping ? ojson::parse(mappingToJson(*in->mapping, in->accelerator)) : ojson(nullptr);
+    } else {
+        const auto& d = std::get<DataflowInputs>(st.inputs);
+        j["workload"] = d.workload;
+        j["layer"] = ojson::parse(dataflowLayerToJson(d.layer));
+        ojson hw = ojson::parse(dataflowHardwareToJson(d.hardware));
+        hw.erase("schema");
+        hw.erase("version");
+        j["hardware"] = hw;
+        ojson m = ojson::parse(dataflowMappingToJson(d.mapping, d.layer.type));
+        m.erase("schema");
+        m.erase("version");
+        j["mapping"] = m;
+        j["space"] = ojson::parse(dataflowSpaceToJson(d.space));
+    }
+    j["optimizer"] = optimizerJson(st.optimizer, st.kind());
+    ojson runs = ojson::array();
+    for (const RunRecord& r : st.runs)
+        runs.push_back(runJson(r, st.kind()));
+    j["runs"] = runs;
+    return j;
 }
 
 } // namespace
@@ -34,92 +327,83 @@ Project projectFromJson(std::string_view text, const std::string& source)
         fail(source, "schema", "expected \"mapscape/project\"");
     if (!j.contains("version") || !j["version"].is_number_integer())
         fail(source, "version", "required integer is missing");
-    if (j["version"].get<int>() > kProjectSchemaVersion)
-        fail(source, "version", "written by a newer Mapscape (version " + std::to_string(j["version"].get<int>()) + ")");
-    for (const char* member : {"accelerator", "network"}) {
-        if (!j.contains(member) || !j[member].is_object())
-            fail(source, member, "required object is missing");
-    }
-    for (auto it = j.begin(); it != j.end(); ++it) {
-        const std::string& k = it.key();
-        if (k != "schema" && k != "version" && k != "accelerator" && k != "network" && k != "mapping" && k != "optimizer")
-            fail(source, k, "unknown member");
-    }
+    const int version = j["version"].get<int>();
+    if (version > kProjectSchemaVersion)
+        fail(source, "version", "written by a newer Mapscape (version " + std::to_string(version) + ")");
+    if (version < 1)
+        fail(source, "version", "must be at least 1");
     Project p;
-    // Nested documents are re-serialised for their own readers: their messages name the
-    // member ("project.json (accelerator):12: global_buffer.size_bytes: ...", line within it).
-    p.accelerator = acceleratorFromJson(j["accelerator"].dump(2), source + " (accelerator)");
-    p.network = networkFromJson(j["network"].dump(2), source + " (network)");
-    if (j.contains("mapping") && !j["mapping"].is_null())
-        p.mapping = mappingFromJson(j["mapping"].dump(2), source + " (mapping)", p.accelerator);
-    if (j.contains("optimizer")) {
-        const json& o = j["optimizer"];
-        if (!o.is_object())
-            fail(source, "optimizer", "expected an object");
-        ProjectOptimizer& po = p.optimizer;
-        if (o.contains("id")) {
-            if (!o["id"].is_string())
-                fail(source, "optimizer.id", "expected a string");
-            po.id = o["id"].get<std::string>();
+    if (version == 1) {
+        // One accelerator + network + mapping + optimizer: a project with one scheduling study.
+        for (const char* member : {"accelerator", "network"}) {
+            if (!j.contains(member) || !j[member].is_object())
+                fail(source, member, "required object is missing");
         }
-        if (o.contains("options")) {
-            if (!o["options"].is_object())
-                fail(source, "optimizer.options", "expected an object of strings");
-            for (auto it = o["options"].begin(); it != o["options"].end(); ++it) {
-                if (!it.value().is_string())
-                    fail(source, "optimizer.options." + it.key(), "expected a string");
-                po.options[it.key()] = it.value().get<std::string>();
-            }
-        }
-        if (o.contains("metric")) {
-            const auto m = o["metric"].is_string() ? parseMetric(o["metric"].get<std::string>()) : std::nullopt;
-            if (!m)
-                fail(source, "optimizer.metric", "expected energy, cycle or edp");
-            po.metric = *m;
-        }
-        if (o.contains("dataflow")) {
-            const std::string d = o["dataflow"].is_string() ? o["dataflow"].get<std::string>() : "";
-            if (d != "fixed" && d != "flexible")
-                fail(source, "optimizer.dataflow", "expected fixed or flexible");
-            po.dataflow = d == "fixed" ? DataflowMode::Fixed : DataflowMode::Flexible;
-        }
-        if (o.contains("seed")) {
-            if (!o["seed"].is_number_unsigned())
-                fail(source, "optimizer.seed", "expected a non-negative integer");
-            po.seed = o["seed"].get<std::uint64_t>();
-        }
-        if (o.contains("threads")) {
-            if (!o["threads"].is_number_integer() || o["threads"].get<int>() < 1)
-                fail(source, "optimizer.threads", "expected a positive integer");
-            po.threads = o["threads"].get<int>();
-        }
+        checkMembers(j, {"schema", "version", "accelerator", "network", "mapping", "optimizer"}, source, "");
+        SchedulingInputs in;
+        in.accelerator = acceleratorFromJson(j["accelerator"].dump(2), source + " (accelerator)");
+        in.network = networkFromJson(j["network"].dump(2), source + " (network)");
+        if (j.contains("mapping") && !j["mapping"].is_null())
+            in.mapping = mappingFromJson(j["mapping"].dump(2), source + " (mapping)", in.accelerator);
+        Study st = makeStudy(in.accelerator.name + " / " + in.network.name, in);
+        if (j.contains("optimizer"))
+            st.optimizer = optimizerFrom(j["optimizer"], ProblemKind::SchedulingTables, source, "optimizer", true);
+        p.studies.push_back(std::move(st));
+        return p;
+    }
+    checkMembers(j, {"schema", "version", "active", "studies"}, source, "");
+    if (!j.contains("studies") || !j["studies"].is_array() || j["studies"].empty())
+        fail(source, "studies", "expected a non-empty list of studies");
+    for (std::size_t i = 0; i < j["studies"].size(); ++i)
+        p.studies.push_back(studyFrom(j["studies"][i], source, "studies[" + std::to_string(i) + "]"));
+    if (j.contains("active")) {
+        if (!j["active"].is_number_integer() || j["active"].get<int>() < 0 ||
+            j["active"].get<int>() >= int(p.studies.size()))
+            fail(source, "active", "expected the index of one of the studies");
+        p.active = j["active"].get<int>();
     }
     return p;
 }
 
 std::string projectToJson(const Project& p)
 {
-    json j;
+    ojson j;
     j["schema"] = "mapscape/project";
     j["version"] = kProjectSchemaVersion;
-    j["accelerator"] = json::parse(acceleratorToJson(p.accelerator));
-    j["network"] = json::parse(networkToJson(p.network));
-    j["mapping"] = p.mapping ? json::parse(mappingToJson(*p.mapping, p.accelerator)) : json(nullptr);
-    json o;
-    o["id"] = p.optimizer.id;
-    o["options"] = json::object();
-    for (const auto& [k, v] : p.optimizer.options)
-        o["options"][k] = v;
-    o["metric"] = std::string(metricName(p.optimizer.metric));
-    o["dataflow"] = p.optimizer.dataflow == DataflowMode::Fixed ? "fixed" : "flexible";
-    o["seed"] = p.optimizer.seed;
-    o["threads"] = p.optimizer.threads;
-    j["optimizer"] = o;
+    j["active"] = p.active;
+    ojson studies = ojson::array();
+    for (const Study& s : p.studies)
+        studies.push_back(studyJson(s));
+    j["studies"] = studies;
     return j.dump(2) + "\n";
 }
 
 Project loadProject(const std::string& path) { return projectFromJson(readTextFile(path), path); }
 
 void saveProject(const Project& project, const std::string& path) { writeTextFileAtomic(path, projectToJson(project)); }
+
+std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType type,
+                                 const std::map<std::string, std::int64_t>& point)
+{
+    ojson j = ojson::parse(dataflowMappingToJson(mapping, type));
+    j.erase("schema");
+    j.erase("version");
+    ojson p = ojson::object();
+    for (const auto& [k, v] : point)
+        p[k] = v;
+    j["point"] = p;
+    return j.dump();
+}
+
+DataflowMapping dataflowResultMapping(std::string_view text, DfLayerType type, const std::string& source)
+{
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        throw InputError(source + ": the run's result is not a JSON object");
+    j.erase("point");
+    j["schema"] = "mapscape/dataflow-mapping";
+    j["version"] = 1;
+    return dataflowMappingFromJson(j.dump(2), source, type);
+}
 
 } // namespace mapscape

@@ -2,48 +2,34 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// A Mapscape project: the accelerator and network being explored (edits included), the mapping
-/// shown, and the optimizer settings, as one JSON document ("schema": "mapscape/project").
+/// A Mapscape project file ("schema": "mapscape/project"): several studies, each with its inputs
+/// (edits included), the optimizer form's settings and the runs made on it (settings, curves,
+/// best result). Version 1 files (one accelerator, network, mapping and optimizer) open as a
+/// project with one scheduling study.
 
-#include "core/cost/evaluation.h"
-#include "core/model/accelerator.h"
-#include "core/model/layer.h"
-#include "core/model/mapping.h"
-#include "core/optim/mapping_space.h"
+#include "core/study/study.h"
 
-#include <map>
-#include <optional>
 #include <string>
+#include <string_view>
 
 namespace mapscape {
 
-inline constexpr int kProjectSchemaVersion = 1;
-
-struct ProjectOptimizer {
-    std::string id = "ppo";
-    std::map<std::string, std::string> options; ///< only values that differ from the defaults
-    Metric metric = Metric::Energy;
-    DataflowMode dataflow = DataflowMode::Fixed;
-    std::uint64_t seed = 1;
-    int threads = 1;
-    friend bool operator==(const ProjectOptimizer&, const ProjectOptimizer&) = default;
-};
-
-struct Project {
-    Accelerator accelerator;
-    Network network;
-    std::optional<Mapping> mapping; ///< empty = the trivial mapping
-    ProjectOptimizer optimizer;
-    friend bool operator==(const Project&, const Project&) = default;
-};
+inline constexpr int kProjectSchemaVersion = 2;
+/// Points kept per run curve when a project is saved.
+inline constexpr std::size_t kSavedCurvePoints = 2000;
 
 /// Throws InputError "source: field: message" (nested documents report their own fields,
-/// prefixed with "accelerator.", "network." or "mapping.").
+/// prefixed with the study: "studies[1].layer.K").
 Project projectFromJson(std::string_view text, const std::string& source);
 std::string projectToJson(const Project& project);
 /// Reads a project file (throws InputError naming the file).
 Project loadProject(const std::string& path);
 /// Writes atomically (temp file + rename): an interrupted save never destroys the old file.
 void saveProject(const Project& project, const std::string& path);
+
+/// A dataflow run's best result as a JSON document: {"directives": [...], "point": {...}}.
+std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType type,
+                                 const std::map<std::string, std::int64_t>& point);
+DataflowMapping dataflowResultMapping(std::string_view json, DfLayerType type, const std::string& source);
 
 } // namespace mapscape

@@ -47,18 +47,6 @@ std::uint64_t binomial(std::uint64_t n, std::uint64_t k)
     return r;
 }
 
-std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b)
-{
-    std::uint64_t r = 0;
-    return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::uint64_t>::max() : r;
-}
-
-std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
-{
-    std::uint64_t r = 0;
-    return __builtin_add_overflow(a, b, &r) ? std::numeric_limits<std::uint64_t>::max() : r;
-}
-
 } // namespace
 
 std::vector<std::uint64_t> orderedFactorizations(std::uint64_t v, int n)
@@ -248,8 +236,13 @@ public:
         for (const auto& c : m_columns)
             space = saturatingMul(space, c.splits.size() / std::size_t(n));
         best.stats.spaceSize = saturatingAdd(best.stats.spaceSize, space);
+        // Leaves below one node of each depth: what a prune at that depth accounts for.
+        m_below.assign(m_columns.size() + 1, 1);
+        for (std::size_t d = m_columns.size(); d-- > 0;)
+            m_below[d] = saturatingMul(m_below[d + 1], m_columns[d].splits.size() / std::size_t(n));
         m_table = start;
         descend(0, 0, best);
+        flushProgress();
     }
 
     bool cancelled() const { return m_cancelled; }
@@ -276,12 +269,16 @@ private:
             for (std::size_t i = 0; i < n; ++i)
                 m_table.at(m_rows[i], Dim(col.dim)) = col.splits[k * n + i];
             ++best.stats.nodes;
-            if ((best.stats.nodes & 0x3FF) == 0 && m_stop.stop_requested()) {
-                m_cancelled = true;
-                break;
+            if ((best.stats.nodes & 0x3FF) == 0) {
+                flushProgress();
+                if (m_stop.stop_requested()) {
+                    m_cancelled = true;
+                    break;
+                }
             }
             if (depth + 1 < m_columns.size() && !m_model.checkPartial(m_layer, m_table, nowAssigned).ok()) {
                 ++best.stats.pruned;
+                m_pending = saturatingAdd(m_pending, m_below[depth + 1]);
                 continue;
             }
             descend(depth + 1, nowAssigned, best);
@@ -292,9 +289,17 @@ private:
             m_table.at(m_rows[i], Dim(col.dim)) = 1;
     }
 
+    void flushProgress()
+    {
+        if (m_options.progress && m_pending > 0)
+            m_options.progress->fetch_add(m_pending, std::memory_order_relaxed);
+        m_pending = 0;
+    }
+
     void leaf(RowSearchResult& best)
     {
         ++best.stats.evaluated;
+        ++m_pending;
         if (!m_model.evaluate(m_layer, m_table, m_eval).ok())
             return;
         ++best.stats.valid;
@@ -374,6 +379,8 @@ private:
     std::stop_token m_stop;
     bool m_hasMacArray;
     std::vector<ColumnSplits> m_columns;
+    std::vector<std::uint64_t> m_below;
+    std::uint64_t m_pending = 0; ///< candidates dealt with, not yet added to options.progress
     SchedulingTable m_table;
     Evaluation m_eval{};
     bool m_cancelled = false;

@@ -7,7 +7,9 @@
 
 #include "core/cost/scheduling_model.h"
 
+#include <atomic>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <stop_token>
@@ -56,7 +58,24 @@ struct RowSearchOptions {
     Row tieBreakUpperRow = Row::Reg;
     /// Also collect the energy-vs-cycles Pareto front of every valid candidate (for views).
     bool collectFront = false;
+    /// Optional: incremented (in chunks, from the searching thread) by the candidates dealt
+    /// with: evaluated ones and every candidate of a pruned subtree. It reaches the search's
+    /// space size (searchSpaceSize) when the search ends uncancelled, so another thread can
+    /// show the progress of a long exact search.
+    std::atomic<std::uint64_t>* progress = nullptr;
 };
+
+/// Products and sums of candidate counts, saturating at the largest value instead of wrapping.
+inline std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b)
+{
+    std::uint64_t r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? std::numeric_limits<std::uint64_t>::max() : r;
+}
+inline std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b)
+{
+    std::uint64_t r = 0;
+    return __builtin_add_overflow(a, b, &r) ? std::numeric_limits<std::uint64_t>::max() : r;
+}
 
 /// NeuroSpector's factorisation degree of a row: ∏_d (1 + Ω(f_d) − [the largest prime of f_d
 /// occurs once]), Ω = prime factors with multiplicity (2 → 1, 4 → 3, 6 → 2, 12 → 3).

@@ -27,6 +27,8 @@ public:
     virtual void record(std::string_view name, std::int64_t step, double value) = 0;
     /// Fraction of the budget done, in [0, 1].
     virtual void progress(double /*fraction*/) {}
+    /// Samples so far: complete designs the cost model evaluated (or the cache answered).
+    virtual void evaluations(std::uint64_t /*total*/) {}
     /// A new best table for a layer (index into the problem's layers).
     virtual void bestChanged(int /*layer*/, const SchedulingTable& /*table*/, const Evaluation& /*evaluation*/) {}
     /// Every valid table the search evaluated as a whole (energy, cycles), for Pareto views.

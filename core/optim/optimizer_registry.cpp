@@ -109,7 +109,7 @@ std::vector<OptimizerInfo> buildRegistry()
         OptimizerInfo bu;
         bu.id = "bottom-up";
         bu.title = "Bottom-up (NeuroSpector-style)";
-        bu.description = "Level sets from DRAM inwards, each searched exactly for its partial cost.";
+        bu.description = "Level sets from DRAM inwards, each searched exactly for its partial cost; with flexible dataflows, once per combination of the allowed dataflows (as NeuroSpector).";
         r.push_back(std::move(bu));
     }
     // Design-space optimizers of the dataflow-mapping study.

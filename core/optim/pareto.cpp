@@ -37,4 +37,15 @@ std::vector<Point2> mergeParetoFront(std::span<const Point2> front, std::span<co
     return paretoFront(all);
 }
 
+bool insertNonDominated(std::vector<std::array<double, 3>>& set, const std::array<double, 3>& p)
+{
+    for (const auto& q : set) {
+        if (q[0] <= p[0] && q[1] <= p[1] && q[2] <= p[2])
+            return false; // dominated or equal
+    }
+    std::erase_if(set, [&](const std::array<double, 3>& q) { return p[0] <= q[0] && p[1] <= q[1] && p[2] <= q[2]; });
+    set.push_back(p);
+    return true;
+}
+
 } // namespace mapscape

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/search.h"
 
+#include "core/util/strings.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -66,7 +68,7 @@ Mapping mappingOf(const Network& net, std::span<const LayerBest> best)
 }
 
 Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop,
-                         bool collectFront)
+                         bool collectFront, std::atomic<std::uint64_t>* progress)
 {
     const SchedulingModel& model = *problem.model;
     const LayerShape& shape = problem.shapes.at(std::size_t(proposal.layer));
@@ -85,11 +87,12 @@ Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& propo
         RowSearchOptions o;
         o.metric = problem.metric;
         o.objective = proposal.objective;
-        o.dataflow = problem.dataflow;
+        o.dataflow = proposal.dataflow.value_or(problem.dataflow);
         o.richestRow = proposal.richestRow;
         o.neuroSpectorTieBreak = proposal.neuroSpectorTieBreak;
         o.tieBreakUpperRow = proposal.richestRow;
         o.collectFront = collectFront;
+        o.progress = progress;
         RowSearchResult r = searchRows(model, shape, proposal.table, proposal.rows, o, stop);
         out.table = r.table;
         out.valid = r.valid;
@@ -113,6 +116,7 @@ struct CacheKey {
     Objective objective;
     Row richestRow;
     bool tieBreak;
+    int dataflow; ///< the proposal's dataflow mode, -1 = the problem's
     SchedulingTable table;
     friend bool operator==(const CacheKey&, const CacheKey&) = default;
 };
@@ -129,6 +133,7 @@ struct CacheKeyHash {
         mix(std::uint64_t(k.objective));
         mix(std::uint64_t(k.richestRow));
         mix(k.tieBreak ? 1 : 0);
+        mix(std::uint64_t(k.dataflow));
         for (const DimVector& row : k.table.factors) {
             for (std::uint64_t f : row)
                 mix(f);
@@ -147,7 +152,7 @@ CacheKey keyOf(const Proposal& p)
     // An evaluation (no rows) and a search are distinguished by the top bit.
     if (p.rows.empty())
         mask = 0x8000;
-    return {p.layer, mask, p.objective, p.richestRow, p.neuroSpectorTieBreak, p.table};
+    return {p.layer, mask, p.objective, p.richestRow, p.neuroSpectorTieBreak, p.dataflow ? int(*p.dataflow) : -1, p.table};
 }
 
 } // namespace
@@ -189,33 +194,64 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
             }
             todo.push_back(i);
         }
-        // Largest searches first, so that the workers finish together.
-        if (threads > 1 && todo.size() > 1) {
-            std::vector<std::uint64_t> size(batch.size(), 1);
-            for (std::size_t i : todo) {
-                if (!batch[i].rows.empty())
-                    size[i] = searchSpaceSize(*problem.model, problem.shapes[std::size_t(batch[i].layer)], batch[i].rows,
-                                              problem.dataflow, &batch[i].table);
-            }
-            std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return size[a] > size[b]; });
+        // Candidates per proposal (row searches: their space; evaluations: 1), for the order of
+        // work and the progress of long batches.
+        std::vector<std::uint64_t> size(batch.size(), 1);
+        std::uint64_t batchCandidates = 0;
+        for (std::size_t i : todo) {
+            if (!batch[i].rows.empty())
+                size[i] = searchSpaceSize(*problem.model, problem.shapes[std::size_t(batch[i].layer)], batch[i].rows,
+                                          batch[i].dataflow.value_or(problem.dataflow), &batch[i].table);
+            batchCandidates = saturatingAdd(batchCandidates, size[i]);
         }
+        // Largest searches first, so that the workers finish together.
+        if (threads > 1 && todo.size() > 1)
+            std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return size[a] > size[b]; });
+        std::vector<std::atomic<std::uint64_t>> dealtWith(batch.size());
         std::atomic<std::size_t> next{0};
+        std::atomic<std::size_t> finishedCount{0};
         const auto work = [&] {
             for (;;) {
                 const std::size_t k = next.fetch_add(1);
                 if (k >= todo.size())
-                    return;
+                    break;
                 const std::size_t i = todo[k];
-                outcomes[i] = evaluateProposal(problem, batch[i], stop, options.paretoFronts);
+                outcomes[i] = evaluateProposal(problem, batch[i], stop, options.paretoFronts, &dealtWith[i]);
+                dealtWith[i].store(size[i], std::memory_order_relaxed);
             }
+            finishedCount.fetch_add(1);
         };
+        // A batch big enough to take a while (an exact search) reports its progress meanwhile,
+        // from this thread, which then only watches.
+        constexpr std::uint64_t kWatchedBatch = 1'000'000;
+        const bool watch = batchCandidates >= kWatchedBatch && options.progressIntervalMs > 0;
+        if (watch) {
+            std::size_t searches = 0;
+            for (std::size_t i : todo)
+                searches += batch[i].rows.empty() ? 0 : 1;
+            sink.message("searching " + formatSig(double(batchCandidates), 4) + " candidate tables in " +
+                         std::to_string(searches) + " exact row search" + (searches == 1 ? "" : "es"));
+        }
         const int n = int(std::min<std::size_t>(std::size_t(threads), todo.size()));
-        if (n <= 1) {
+        if (n <= 1 && !watch) {
             work();
         } else {
             std::vector<std::jthread> pool;
-            for (int t = 0; t < n; ++t)
+            for (int t = 0; t < std::max(1, n); ++t)
                 pool.emplace_back(work);
+            if (watch) {
+                const double base = std::clamp(strategy.progress(), 0.0, 1.0);
+                const double share = std::clamp(strategy.batchShare(), 0.0, 1.0 - base);
+                while (finishedCount.load() < pool.size()) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(options.progressIntervalMs));
+                    std::uint64_t dealt = 0;
+                    for (std::size_t i : todo)
+                        dealt = saturatingAdd(dealt, dealtWith[i].load(std::memory_order_relaxed));
+                    const double fraction = std::min(1.0, double(dealt) / double(batchCandidates));
+                    if (share > 0)
+                        sink.progress(base + share * fraction);
+                }
+            }
         }
         if (stop.stop_requested()) {
             // Outcomes of interrupted searches are partial: do not tell or cache them.
@@ -260,6 +296,7 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
             lastBestTotal = totals.metric;
         }
         strategy.tell(batch, outcomes, sink);
+        sink.evaluations(result.evaluations);
         sink.progress(std::clamp(strategy.progress(), 0.0, 1.0));
     }
     result.cancelled = stop.stop_requested();

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stop_token>
 #include <string>
@@ -48,6 +49,9 @@ struct Proposal {
     Row richestRow = Row::Reg;
     /// Row search only: NeuroSpector's tie-break (see `RowSearchOptions`), upper row = richestRow.
     bool neuroSpectorTieBreak = false;
+    /// Row search only: search the table's dataflows only (Fixed) or also the allowed ones
+    /// (Flexible); unset = the problem's mode.
+    std::optional<DataflowMode> dataflow;
     std::int64_t tag = 0; ///< free for the strategy (e.g. which environment asked)
 };
 
@@ -76,6 +80,10 @@ public:
     virtual double progress() const = 0;
     /// Called once when the run ends (also after cancellation), for final reports.
     virtual void finish(MetricsSink& /*sink*/) {}
+    /// Share of the whole budget the batch just asked for stands for (0 = unknown). While a
+    /// long batch runs, the driver reports progress() + batchShare() × the fraction of the
+    /// batch's candidates dealt with, so an exact search shows how far it is.
+    virtual double batchShare() const { return 0; }
 };
 
 struct DriverOptions {
@@ -85,6 +93,8 @@ struct DriverOptions {
     /// Report the energy-vs-cycles front of every row search's candidates to
     /// MetricsSink::evaluated (not only its winner). Costs a little per candidate.
     bool paretoFronts = false;
+    /// While a batch of row searches runs, its progress is reported this often (milliseconds).
+    int progressIntervalMs = 250;
 };
 
 struct LayerBest {
@@ -126,7 +136,8 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
                        std::stop_token stop, MetricsSink& sink);
 
 /// Evaluates one proposal (what the driver does for each, without the cache).
+/// `progress` (optional) counts the candidates dealt with (see RowSearchOptions::progress).
 Outcome evaluateProposal(const SchedulingProblem& problem, const Proposal& proposal, std::stop_token stop = {},
-                         bool collectFront = false);
+                         bool collectFront = false, std::atomic<std::uint64_t>* progress = nullptr);
 
 } // namespace mapscape

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/runner/optimizer_run.h"
 
+#include "core/io/preset_io.h"
+#include "core/io/project_io.h"
 #ifdef MAPSCAPE_HAS_TORCH
 #include "core/optim/rl/common/torch_setup.h"
 #endif
@@ -57,8 +59,14 @@ public:
         {
             std::lock_guard lock(m_run.m_mutex);
             m_run.m_progress = fraction;
+            m_run.m_eta.add(m_run.elapsedLocked(), fraction);
         }
         m_run.post([r = &m_run, fraction] { Q_EMIT r->progressChanged(fraction); });
+    }
+    void evaluations(std::uint64_t total) override
+    {
+        std::lock_guard lock(m_run.m_mutex);
+        m_run.m_evaluations = total;
     }
     void bestChanged(int layer, const SchedulingTable& table, const Evaluation& e) override
     {
@@ -67,7 +75,7 @@ public:
         b.found = true;
         b.table = table;
         b.evaluation = e;
-        b.metric = metricValue(e, m_run.m_settings.metric);
+        b.metric = metricValue(e, m_run.m_problem->metric);
         notifyLocked();
     }
     void searched(int layer, std::span<const Row> rows, bool) override
@@ -79,7 +87,24 @@ public:
     {
         std::lock_guard lock(m_run.m_mutex);
         if (m_run.m_points.size() < kMaxPendingPoints)
-            m_run.m_points.push_back({layer, energy, cycles});
+            m_run.m_points.push_back({layer, {energy, cycles, energy * cycles}});
+        notifyLocked();
+    }
+    void pointEvaluated(std::span<const double> objectives) override
+    {
+        std::lock_guard lock(m_run.m_mutex);
+        if (m_run.m_points.size() < kMaxPendingPoints) {
+            EvaluatedPoint p;
+            std::copy_n(objectives.begin(), std::min(objectives.size(), p.values.size()), p.values.begin());
+            m_run.m_points.push_back(p);
+        }
+        notifyLocked();
+    }
+    void bestPoint(std::span<const std::int32_t> point, const PointEvaluation& e) override
+    {
+        std::lock_guard lock(m_run.m_mutex);
+        m_run.m_bestPoint = Point(point.begin(), point.end());
+        m_run.m_bestPointEval = e;
         notifyLocked();
     }
     void message(std::string_view text) override
@@ -119,11 +144,10 @@ OptimizerRun::~OptimizerRun()
 
 QString OptimizerRun::title() const
 {
-    return QStringLiteral("%1 #%2 · %3 / %4 · %5")
-        .arg(QString::fromStdString(m_settings.optimizer))
+    return QStringLiteral("%1 #%2 · %3 · %4")
+        .arg(QString::fromStdString(m_settings.optimizer.id))
         .arg(m_id)
-        .arg(QString::fromStdString(m_settings.accelerator.name), QString::fromStdString(m_settings.network.name),
-             QString::fromUtf8(metricName(m_settings.metric).data()));
+        .arg(QString::fromStdString(setupLabel(m_settings.inputs)), QString::fromStdString(m_settings.optimizer.objective));
 }
 
 bool OptimizerRun::start()
@@ -131,10 +155,20 @@ bool OptimizerRun::start()
     Q_ASSERT(QThread::currentThread() == thread());
     if (state() != RunState::Pending)
         return false;
+    const OptimizerSettings& o = m_settings.optimizer;
     try {
-        m_problem = std::make_shared<const SchedulingProblem>(
-            SchedulingProblem::make(m_settings.accelerator, m_settings.network, m_settings.metric, m_settings.dataflow));
-        m_strategy = makeOptimizer(m_settings.optimizer, *m_problem, m_settings.options, m_settings.seed);
+        if (const auto* in = std::get_if<SchedulingInputs>(&m_settings.inputs)) {
+            const auto metric = parseMetric(o.objective);
+            if (!metric)
+                throw InputError("objective: expected energy, cycle or edp, got \"" + o.objective + "\"");
+            m_problem = std::make_shared<const SchedulingProblem>(
+                SchedulingProblem::make(in->accelerator, in->network, *metric, o.dataflow));
+            m_strategy = makeOptimizer(o.id, *m_problem, o.options, o.seed);
+        } else {
+            const auto& d = std::get<DataflowInputs>(m_settings.inputs);
+            m_dataflow = std::make_shared<const DataflowProblem>(d.layer, d.hardware, d.space, o.objective);
+            m_pointOptimizer = makePointOptimizer(ProblemKind::DataflowMapping, o.id, *m_dataflow, o.options, o.seed);
+        }
     } catch (const std::exception& e) {
         {
             std::lock_guard lock(m_mutex);
@@ -147,8 +181,10 @@ bool OptimizerRun::start()
     }
     {
         std::lock_guard lock(m_mutex);
-        m_best.assign(std::size_t(m_problem->layerCount()), LayerBest{});
-        m_lastRows.assign(std::size_t(m_problem->layerCount()), {});
+        if (m_problem) {
+            m_best.assign(std::size_t(m_problem->layerCount()), LayerBest{});
+            m_lastRows.assign(std::size_t(m_problem->layerCount()), {});
+        }
         m_startTime = std::chrono::steady_clock::now();
     }
     m_sink = std::make_unique<Sink>(*this);
@@ -168,19 +204,36 @@ void OptimizerRun::work(std::stop_token stop)
 #ifdef MAPSCAPE_HAS_TORCH
         rl::setTorchThreads(1);
 #endif
-        DriverOptions options;
-        options.threads = std::max(1, m_settings.threads);
-        options.control = &m_control;
-        options.paretoFronts = true; // the Pareto view shows every row search's front
-        SearchResult r = runSearch(*m_problem, *m_strategy, options, stop, *m_sink);
+        bool cancelled = false;
+        double seconds = 0;
+        if (m_problem) {
+            DriverOptions options;
+            options.threads = std::max(1, m_settings.optimizer.threads);
+            options.control = &m_control;
+            options.paretoFronts = true; // the Pareto view shows every row search's front
+            SearchResult r = runSearch(*m_problem, *m_strategy, options, stop, *m_sink);
+            cancelled = r.cancelled;
+            seconds = r.seconds;
+            std::lock_guard lock(m_mutex);
+            m_evaluations = r.evaluations;
+            m_result = std::move(r);
+        } else {
+            PointDriverOptions options;
+            options.threads = std::max(1, m_settings.optimizer.threads);
+            options.control = &m_control;
+            const PointSearchResult r = runPointSearch(*m_dataflow, *m_pointOptimizer, options, stop, *m_sink);
+            cancelled = r.cancelled;
+            seconds = r.seconds;
+            std::lock_guard lock(m_mutex);
+            m_evaluations = r.samples;
+        }
         {
             std::lock_guard lock(m_mutex);
-            m_elapsed = r.seconds;
-            m_result = std::move(r);
-            if (!m_result.cancelled)
+            m_elapsed = seconds;
+            if (!cancelled)
                 m_progress = 1.0;
         }
-        setState(m_result.cancelled ? RunState::Cancelled : RunState::Finished);
+        setState(cancelled ? RunState::Cancelled : RunState::Finished);
         post([this] { Q_EMIT finished(); });
     } catch (const std::exception& e) {
         {
@@ -209,6 +262,8 @@ void OptimizerRun::setState(RunState s)
             m_pauseStart = std::chrono::steady_clock::now();
         if (m_state == RunState::Paused && s != RunState::Paused)
             m_pausedTotal += std::chrono::duration<double>(std::chrono::steady_clock::now() - m_pauseStart).count();
+        if (s == RunState::Failed || s == RunState::Finished || s == RunState::Cancelled)
+            m_elapsed = m_elapsed > 0 ? m_elapsed : elapsedLocked();
         m_state = s;
     }
     post([this, s] { Q_EMIT stateChanged(s); });
@@ -259,9 +314,8 @@ double OptimizerRun::progress() const
     return m_progress;
 }
 
-double OptimizerRun::elapsedSeconds() const
+double OptimizerRun::elapsedLocked() const
 {
-    std::lock_guard lock(m_mutex);
     if (m_state == RunState::Pending)
         return 0;
     if (m_state != RunState::Running && m_state != RunState::Paused)
@@ -270,19 +324,30 @@ double OptimizerRun::elapsedSeconds() const
     return std::chrono::duration<double>(now - m_startTime).count() - m_pausedTotal;
 }
 
+double OptimizerRun::elapsedSeconds() const
+{
+    std::lock_guard lock(m_mutex);
+    return elapsedLocked();
+}
+
 double OptimizerRun::etaSeconds() const
 {
-    const double p = progress();
-    const double t = elapsedSeconds();
-    if (p <= 0 || p >= 1)
-        return p >= 1 ? 0 : -1;
-    return t * (1 - p) / p;
+    std::lock_guard lock(m_mutex);
+    if (m_state != RunState::Running && m_state != RunState::Paused)
+        return m_state == RunState::Finished ? 0 : -1;
+    return m_eta.eta();
 }
 
 QString OptimizerRun::errorMessage() const
 {
     std::lock_guard lock(m_mutex);
     return m_error;
+}
+
+std::uint64_t OptimizerRun::evaluations() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_evaluations;
 }
 
 std::vector<MetricPoint> OptimizerRun::takeMetrics()
@@ -306,6 +371,49 @@ std::vector<EvaluatedPoint> OptimizerRun::takeEvaluatedPoints()
     return std::exchange(m_points, {});
 }
 
+std::vector<double> OptimizerRun::bestObjectives() const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_problem) {
+        const BestTotals t = sumBest(m_problem->network, m_best);
+        if (t.found != m_problem->layerCount() || t.found == 0)
+            return {};
+        return {t.energy, t.cycles, t.energy * t.cycles};
+    }
+    if (!m_bestPoint || !m_dataflow)
+        return {};
+    const std::size_t n = m_dataflow->objectives().size();
+    return std::vector<double>(m_bestPointEval.objective.begin(), m_bestPointEval.objective.begin() + std::ptrdiff_t(n));
+}
+
+std::string OptimizerRun::resultJson() const
+{
+    if (m_problem) {
+        const std::vector<LayerBest> best = bestSoFar();
+        bool any = false;
+        for (const LayerBest& b : best)
+            any = any || b.found;
+        if (!any)
+            return {};
+        const auto& in = std::get<SchedulingInputs>(m_settings.inputs);
+        Mapping m = mappingOf(m_problem->network, best);
+        m.accelerator = in.accelerator.name;
+        m.metric = m_settings.optimizer.objective;
+        m.source = m_settings.optimizer.id + " run #" + std::to_string(m_id);
+        return mappingToJson(m, in.accelerator);
+    }
+    const std::optional<Point> p = bestPoint();
+    if (!p || !m_dataflow)
+        return {};
+    DataflowMapping m = m_dataflow->decode(*p);
+    m.name = m_settings.optimizer.id + " run #" + std::to_string(m_id) + " best";
+    std::map<std::string, std::int64_t> values;
+    const auto params = m_dataflow->parameters();
+    for (std::size_t i = 0; i < params.size(); ++i)
+        values[params[i].name] = params[i].values[std::size_t((*p)[i])];
+    return dataflowResultToJson(m, m_dataflow->layer().type, values);
+}
+
 std::vector<LayerBest> OptimizerRun::bestSoFar() const
 {
     std::lock_guard lock(m_mutex);
@@ -322,6 +430,12 @@ SearchResult OptimizerRun::result() const
 {
     std::lock_guard lock(m_mutex);
     return m_result;
+}
+
+std::optional<Point> OptimizerRun::bestPoint() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_bestPoint;
 }
 
 void OptimizerRun::wait()

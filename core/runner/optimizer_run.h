@@ -3,10 +3,15 @@
 #pragma once
 
 /// One optimizer run on its own worker thread, for the GUI: start / pause / resume / cancel,
-/// progress with ETA, and the run's metrics, evaluated points and best tables buffered for the
-/// GUI to pull at a capped rate. Any registered optimizer runs through this one path.
+/// progress with ETA, and the run's metrics, evaluated points and best result buffered for the
+/// GUI to pull at a capped rate. Any registered optimizer of any study kind runs through this one
+/// path: scheduling-table strategies through runSearch, design-space optimizers through
+/// runPointSearch.
 
+#include "core/optim/dataflow/dataflow_space.h"
+#include "core/optim/eta.h"
 #include "core/optim/optimizer_registry.h"
+#include "core/study/study.h"
 
 #include <QObject>
 #include <QString>
@@ -15,20 +20,17 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace mapscape {
 
 /// Everything a run needs, by value (copied into the worker).
 struct RunSettings {
-    std::string optimizer = "ppo";
-    OptionValues options;
-    Accelerator accelerator;
-    Network network;
-    Metric metric = Metric::Energy;
-    DataflowMode dataflow = DataflowMode::Fixed;
-    std::uint64_t seed = 1;
-    int threads = 1;
+    std::string studyName;
+    StudyInputs inputs;
+    OptimizerSettings optimizer;
+    ProblemKind kind() const { return kindOf(inputs); }
 };
 
 enum class RunState { Pending, Running, Paused, Finished, Cancelled, Failed };
@@ -41,10 +43,11 @@ struct MetricPoint {
     double value = 0;
 };
 
+/// One evaluated design for the Pareto views: the objective values in the order of the study
+/// kind's objectives (scheduling: energy, cycles, EDP of one layer's table).
 struct EvaluatedPoint {
-    int layer = 0;
-    double energy = 0;
-    double cycles = 0;
+    int layer = -1; ///< scheduling studies: the layer; -1 otherwise
+    std::array<double, kMaxObjectives> values{};
 };
 
 /// Lives on the thread that created it (the GUI thread); the search runs on a std::jthread it
@@ -60,7 +63,8 @@ public:
 
     int id() const { return m_id; }
     const RunSettings& settings() const { return m_settings; }
-    /// "ppo #3 · Eyeriss / ResNet-50 · energy"
+    ProblemKind kind() const { return m_settings.kind(); }
+    /// "gamma #3 · VGG16 row 2 on Edge 256 PEs · latency"
     QString title() const;
 
     /// Validates the settings (building the problem and the optimizer) and starts the worker.
@@ -71,27 +75,40 @@ public:
     void cancel();
 
     RunState state() const;
-    /// Paused and the worker has stopped between batches (a pause takes effect after the batch
-    /// in flight).
+    /// Paused and the worker has stopped between batches.
     bool pauseHeld() const { return m_control.holding(); }
-    double progress() const;      ///< 0..1
+    double progress() const;       ///< 0..1
     double elapsedSeconds() const; ///< pauses excluded
-    double etaSeconds() const;     ///< < 0 when unknown
-    /// The failure message (state Failed).
+    /// From the recent rate of progress (see EtaEstimator); < 0 when unknown.
+    double etaSeconds() const;
     QString errorMessage() const;
+    /// Samples so far: complete tables evaluated (scheduling) or points evaluated (design spaces).
+    std::uint64_t evaluations() const;
 
     std::vector<MetricPoint> takeMetrics();
     std::vector<EvaluatedPoint> takeEvaluatedPoints();
     /// Status lines from the optimizer ("exhaustive: layer X skipped: ...").
     std::vector<std::string> takeMessages();
+
+    /// Objective values of the best result so far, in the kind's objective order; empty until one
+    /// exists (scheduling: network totals once every layer has a table).
+    std::vector<double> bestObjectives() const;
+    /// The best design so far as the kind's JSON document (mapping / directives); "" if none.
+    std::string resultJson() const;
+
+    // Scheduling studies.
     /// Best table per layer so far (copies; `found` false for layers without one yet).
     std::vector<LayerBest> bestSoFar() const;
     /// Rows of the latest row search on a layer (empty if none yet).
     std::vector<Row> lastSearchedRows(int layer) const;
-    /// The problem being solved (valid after a successful `start`).
     std::shared_ptr<const SchedulingProblem> problem() const { return m_problem; }
     /// Totals of the final result (valid in Finished or Cancelled).
     SearchResult result() const;
+
+    // Design-space studies.
+    std::shared_ptr<const DataflowProblem> dataflowProblem() const { return m_dataflow; }
+    /// The best point so far, if any.
+    std::optional<Point> bestPoint() const;
 
     /// Blocks until the worker has ended (tests, shutdown).
     void wait();
@@ -110,11 +127,14 @@ private:
     /// this object is gone by then).
     void post(std::function<void()> fn);
     void work(std::stop_token stop);
+    double elapsedLocked() const;
 
     const int m_id;
     const RunSettings m_settings;
     std::shared_ptr<const SchedulingProblem> m_problem;
     std::unique_ptr<SearchStrategy> m_strategy;
+    std::shared_ptr<const DataflowProblem> m_dataflow;
+    std::unique_ptr<PointOptimizer> m_pointOptimizer;
     RunControl m_control;
     std::unique_ptr<Sink> m_sink;
 
@@ -125,12 +145,16 @@ private:
     double m_pausedTotal = 0;
     std::chrono::steady_clock::time_point m_startTime;
     std::chrono::steady_clock::time_point m_pauseStart;
+    EtaEstimator m_eta;
     QString m_error;
+    std::uint64_t m_evaluations = 0;
     std::vector<MetricPoint> m_metrics;
     std::vector<EvaluatedPoint> m_points;
     std::vector<std::string> m_messages;
     std::vector<LayerBest> m_best;
     std::vector<std::vector<Row>> m_lastRows;
+    std::optional<Point> m_bestPoint;
+    PointEvaluation m_bestPointEval{};
     SearchResult m_result;
     bool m_notified = false;
 

@@ -12,7 +12,7 @@ std::vector<ProblemKindInfo> buildKinds()
     kinds.push_back({ProblemKind::SchedulingTables, "scheduling", "Scheduling tables",
                      "Tile a whole network's layers onto an accelerator hierarchy (seed 000: PPO scheduling)",
                      "NeuroSpector-compatible scheduling-table model",
-                     {{"energy", "Energy", "pJ", false}, {"cycles", "Cycles", "cycles", true}, {"edp", "EDP", "pJ·cycles", false}}});
+                     {{"energy", "Energy", "pJ", false}, {"cycle", "Cycles", "cycles", true}, {"edp", "EDP", "pJ·cycles", false}}});
     kinds.push_back({ProblemKind::DataflowMapping, "dataflow", "Dataflow mapping",
                      "Choose one layer's loop orders, tiles and parallel dimensions on a spatial accelerator "
                      "(seed 001: MARL mapping search)",

@@ -5,9 +5,11 @@
 // name file, line and key.
 
 #include "core/cost/scheduling_model.h"
+#include "core/io/file_util.h"
 #include "core/io/neurospector_cfg.h"
 #include "support/fixtures.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace mapscape;
@@ -106,6 +108,65 @@ private Q_SLOTS:
         QCOMPARE(t.table, test::conv1Example());
     }
 
+    /// A mapping whose tables chose their own dataflows (--dataflow flexible) replays exactly:
+    /// each table names an accelerator file that configures those dataflows.
+    void flexibleDataflowsReplayExactly()
+    {
+        const Accelerator acc = test::eyeriss();
+        const Layer conv1 = test::resnetConv1();
+        Network net;
+        net.name = "n";
+        net.layers = {conv1};
+        Layer copy = conv1;
+        copy.name = "CONV_1B";
+        net.layers.push_back(copy);
+        Layer plain = conv1;
+        plain.name = "CONV_1C";
+        net.layers.push_back(plain);
+        Mapping m;
+        m.network = "n";
+        SchedulingTable os = test::conv1Example();
+        os.dataflow[std::size_t(idx(Row::Lb))] = Dataflow::OS;
+        os.dataflow[std::size_t(idx(Row::Gb))] = Dataflow::IS;
+        SchedulingTable is = test::conv1Example();
+        is.dataflow[std::size_t(idx(Row::Lb))] = Dataflow::IS;
+        m.layers = {{"CONV_1", os}, {"CONV_1B", is}, {"CONV_1C", test::conv1Example()}};
+
+        QTemporaryDir dir;
+        QCOMPARE(writeNeuroSpectorFolder(dir.path().toStdString(), acc, net, m), 3);
+        const SchedulingModel base(acc);
+        Evaluation plainEval;
+        QVERIFY(base.evaluate(LayerShape::of(conv1), test::conv1Example(), plainEval).ok());
+        for (const LayerMapping& lm : m.layers) {
+            const std::string text = readTextFile(dir.filePath(QString::fromStdString("table_" + lm.layer + ".cfg")).toStdString());
+            // The accelerator file the table names (accelerator.cfg when it has no dataflows of its own).
+            std::string accFile = "accelerator.cfg";
+            if (const auto at = text.find("accelerator file "); at != std::string::npos)
+                accFile = text.substr(at + 17, text.find('\n', at) - at - 17);
+            const std::string accPath = dir.filePath(QString::fromStdString(accFile)).toStdString();
+            QVERIFY2(QFile::exists(QString::fromStdString(accPath)), accPath.c_str());
+            const Accelerator replayAcc = acceleratorFromNeuroSpectorCfg(readTextFile(accPath), accPath);
+            const NeuroSpectorTable t = tableFromNeuroSpectorCfg(text, "t.cfg", replayAcc);
+            Evaluation replayed, original;
+            QVERIFY(SchedulingModel(replayAcc).evaluate(LayerShape::of(conv1), t.table, replayed).ok());
+            QVERIFY(base.evaluate(LayerShape::of(conv1), lm.table, original).ok());
+            QCOMPARE(replayed.totalEnergy, original.totalEnergy);
+            QCOMPARE(replayed.totalCycles, original.totalCycles);
+        }
+        // The dataflows matter (replaying with accelerator.cfg would be wrong), and each
+        // combination has one file.
+        Evaluation osEval;
+        QVERIFY(base.evaluate(LayerShape::of(conv1), os, osEval).ok());
+        QVERIFY(osEval.totalEnergy != plainEval.totalEnergy);
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("accelerator_lb-os_gb-is.cfg"))));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("accelerator_lb-is_gb-os.cfg"))));
+        const std::string replay = readTextFile(dir.filePath(QStringLiteral("replay.sh")).toStdString());
+        QVERIFY(replay.find("--accelerator=accelerator_lb-os_gb-is.cfg --network=network.cfg "
+                            "--scheduling_table=table_CONV_1.cfg") != std::string::npos);
+        QVERIFY(replay.find("--accelerator=accelerator.cfg --network=network.cfg --scheduling_table=table_CONV_1C.cfg") !=
+                std::string::npos);
+    }
+
     void unitRowsUseBareNames()
     {
         // An array of side 1 in Y gives a unit row named after the bare section.
@@ -119,6 +180,23 @@ private Q_SLOTS:
         const std::string text = tableToNeuroSpectorCfg("CONV_1", tab, acc);
         QVERIFY(text.find("PE_ARRAY=1,1,1,1,1,1,1,1") != std::string::npos);
         QCOMPARE(tableFromNeuroSpectorCfg(text, "t.cfg", acc).table, tab);
+
+        // NeuroSpector fills a size-1 row left out of the file with ones...
+        std::string omitted = text;
+        omitted.erase(omitted.find("PE_ARRAY=1,1,1,1,1,1,1,1\n"), std::string("PE_ARRAY=1,1,1,1,1,1,1,1\n").size());
+        QVERIFY(omitted.find("PE_ARRAY=") == std::string::npos);
+        QCOMPARE(tableFromNeuroSpectorCfg(omitted, "t.cfg", acc).table, tab);
+        // ... and a size-1 row that is listed takes no factor but 1.
+        std::string bad = text;
+        bad.replace(bad.find("PE_ARRAY=1,1"), std::string("PE_ARRAY=1,1").size(), "PE_ARRAY=1,2");
+        try {
+            tableFromNeuroSpectorCfg(bad, "t.cfg", acc);
+            QFAIL("a unit row with a factor 2 was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("SCHEDULING_TABLE.PE_ARRAY.B: a size-1 row takes no factor but 1") !=
+                         std::string::npos,
+                     e.what());
+        }
     }
 
     void errors_data()

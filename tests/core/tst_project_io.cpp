@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "core/io/dataflow_io.h"
+#include "core/io/preset_io.h"
 #include "core/io/project_io.h"
 #include "support/fixtures.h"
 
@@ -11,25 +13,62 @@ using namespace mapscape;
 
 namespace {
 
-Project sample()
+SchedulingInputs schedulingInputs()
 {
-    Project p;
-    p.accelerator = test::simba();
-    p.network.name = "net";
-    p.network.layers = {test::layer("A", 16, 1, 7, 7, 8, 3, 3, 1, 1), test::layer("FC", 10, 1, 1, 1, 20, 1, 1, 1, 0)};
+    SchedulingInputs in;
+    in.accelerator = test::simba();
+    in.network.name = "net";
+    in.network.layers = {test::layer("A", 16, 1, 7, 7, 8, 3, 3, 1, 1), test::layer("FC", 10, 1, 1, 1, 20, 1, 1, 1, 0)};
     Mapping m;
     m.network = "net";
-    SchedulingTable t = SchedulingTable::allAtDram(p.network.layers[1].perGroupDims());
+    SchedulingTable t = SchedulingTable::allAtDram(in.network.layers[1].perGroupDims());
     t.at(Row::Dram, Dim::K) = 5;
     t.at(Row::Lb, Dim::K) = 2;
     m.layers = {{"FC", t}};
-    p.mapping = m;
-    p.optimizer.id = "random";
-    p.optimizer.options = {{"samples", "500"}};
-    p.optimizer.metric = Metric::Edp;
-    p.optimizer.dataflow = DataflowMode::Flexible;
-    p.optimizer.seed = 99;
-    p.optimizer.threads = 2;
+    in.mapping = m;
+    return in;
+}
+
+DataflowInputs dataflowInputs()
+{
+    DataflowInputs in;
+    in.workload = "Seed 001 layers";
+    in.layer = DataflowLayer::conv("VGG16 row 2", 128, 64, 3, 3, 112, 112);
+    in.hardware = loadDataflowHardware("edge-256");
+    in.mapping = loadDataflowMapping("row-stationary", DfLayerType::Conv);
+    in.space.divisorsOnly = true;
+    in.space.restrictions["tile_K"] = ParameterRestriction{true, 16, 0, 0};
+    return in;
+}
+
+Project sample()
+{
+    Project p;
+    Study s = makeStudy("Simba / net", schedulingInputs());
+    s.optimizer.id = "random";
+    s.optimizer.options = {{"samples", "500"}};
+    s.optimizer.objective = "edp";
+    s.optimizer.dataflow = DataflowMode::Flexible;
+    s.optimizer.seed = 99;
+    s.optimizer.threads = 2;
+    p.studies.push_back(s);
+    Study d = makeStudy("VGG16 row 2", dataflowInputs());
+    d.optimizer.objective = "energy";
+    RunRecord r;
+    r.id = 3;
+    r.settings = d.optimizer;
+    r.setup = setupLabel(d.inputs);
+    r.setupKey = setupKey(d.inputs);
+    r.state = "finished";
+    r.seconds = 1.5;
+    r.evaluations = 2000;
+    r.curves = {{"search/best", {{1, 10}, {100, 5}, {2000, 4.5}}}};
+    r.best = {{"latency", 1000}, {"energy", 4.5}};
+    r.result = dataflowResultToJson(d.inputs.index() == 1 ? std::get<DataflowInputs>(d.inputs).mapping : DataflowMapping{},
+                                    DfLayerType::Conv, {{"tile_K", 16}});
+    d.runs.push_back(r);
+    p.studies.push_back(d);
+    p.active = 1;
     return p;
 }
 
@@ -49,24 +88,67 @@ class TestProjectIo : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void roundTrip()
+    void roundTripWithTwoStudiesAndRuns()
     {
         const Project p = sample();
         const std::string text = projectToJson(p);
         const Project back = projectFromJson(text, "p.json");
-        QCOMPARE(back.network, p.network);
-        QCOMPARE(back.optimizer, p.optimizer);
-        QVERIFY(back.mapping.has_value());
-        QCOMPARE(back.mapping->layers.size(), std::size_t(1));
-        QCOMPARE(back.mapping->layers[0].table, p.mapping->layers[0].table);
+        QCOMPARE(back.studies.size(), std::size_t(2));
+        QCOMPARE(back.active, 1);
+        QCOMPARE(back.studies[0].name, p.studies[0].name);
+        QVERIFY(back.studies[0].optimizer == p.studies[0].optimizer);
+        QVERIFY(std::get<SchedulingInputs>(back.studies[0].inputs).network == std::get<SchedulingInputs>(p.studies[0].inputs).network);
+        QVERIFY(std::get<SchedulingInputs>(back.studies[0].inputs).accelerator == std::get<SchedulingInputs>(p.studies[0].inputs).accelerator);
+        const auto& mb = std::get<SchedulingInputs>(back.studies[0].inputs).mapping;
+        QVERIFY(mb.has_value());
+        QCOMPARE(mb->layers.size(), std::size_t(1));
+        QCOMPARE(mb->layers[0].table, std::get<SchedulingInputs>(p.studies[0].inputs).mapping->layers[0].table);
+        QVERIFY(std::get<DataflowInputs>(back.studies[1].inputs) == std::get<DataflowInputs>(p.studies[1].inputs));
+        QCOMPARE(back.studies[1].runs.size(), std::size_t(1));
+        const RunRecord& r = back.studies[1].runs[0];
+        QCOMPARE(r.setupKey, p.studies[1].runs[0].setupKey);
+        QCOMPARE(r.curves, p.studies[1].runs[0].curves);
+        QCOMPARE(r.best, p.studies[1].runs[0].best);
+        QCOMPARE(dataflowResultMapping(r.result, DfLayerType::Conv, "run").directives.size(),
+                 std::get<DataflowInputs>(p.studies[1].inputs).mapping.directives.size());
         QCOMPARE(projectToJson(back), text); // stable
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("x.mapscape.json")).toStdString();
         saveProject(p, path);
         QCOMPARE(projectToJson(loadProject(path)), text);
-        Project trivial = p;
-        trivial.mapping.reset();
-        QVERIFY(!projectFromJson(projectToJson(trivial), "t").mapping.has_value());
+    }
+
+    void version1FilesOpenAsOneSchedulingStudy()
+    {
+        // A project written by the previous Mapscape (version 1).
+        const std::string v1 = R"({"schema": "mapscape/project", "version": 1,
+            "accelerator": )" + acceleratorToJson(test::simba()) +
+                               R"(, "network": )" + networkToJson(schedulingInputs().network) +
+                               R"(, "mapping": null,
+            "optimizer": {"id": "random", "options": {"samples": "500"}, "metric": "cycle", "dataflow": "flexible",
+                          "seed": 99, "threads": 2}})";
+        const Project p = projectFromJson(v1, "old.json");
+        QCOMPARE(p.studies.size(), std::size_t(1));
+        QCOMPARE(p.studies[0].kind(), ProblemKind::SchedulingTables);
+        QCOMPARE(p.studies[0].name, std::string("SIMBA / net"));
+        QCOMPARE(p.studies[0].optimizer.objective, std::string("cycle"));
+        QCOMPARE(p.studies[0].optimizer.seed, std::uint64_t(99));
+        QCOMPARE(p.studies[0].optimizer.dataflow, DataflowMode::Flexible);
+        QVERIFY(!std::get<SchedulingInputs>(p.studies[0].inputs).mapping.has_value());
+    }
+
+    void curvesAreThinnedWhenSaved()
+    {
+        Project p = sample();
+        RunCurve& c = p.studies[1].runs[0].curves[0];
+        c.points.clear();
+        for (int i = 0; i < 100000; ++i)
+            c.points.emplace_back(i, 1000.0 / (1 + i) + (i % 7));
+        const Project back = projectFromJson(projectToJson(p), "p.json");
+        const auto& pts = back.studies[1].runs[0].curves[0].points;
+        QVERIFY(pts.size() <= kSavedCurvePoints);
+        QCOMPARE(pts.front(), c.points.front());
+        QCOMPARE(pts.back(), c.points.back());
     }
 
     void errorsNameTheField()
@@ -78,15 +160,41 @@ private Q_SLOTS:
                  QStringLiteral("p.json: version: written by a newer Mapscape (version 9)"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":1,"network":{}})"),
                  QStringLiteral("p.json: accelerator: required object is missing"));
-        std::string text = projectToJson(sample());
-        const std::string bad = std::string(text).replace(text.find("\"seed\": 99"), 10, "\"seed\": -1");
-        QCOMPARE(messageOf(bad), QStringLiteral("p.json: optimizer.seed: expected a non-negative integer"));
+        QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[]})"),
+                 QStringLiteral("p.json: studies: expected a non-empty list of studies"));
+        QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[{"kind":"timeloop"}]})"),
+                 QStringLiteral("p.json: studies[0].kind: expected scheduling or dataflow, got \"timeloop\""));
+        const std::string text = projectToJson(sample());
+        const std::string badSeed = std::string(text).replace(text.find("\"seed\": 99"), 10, "\"seed\": -1");
+        QCOMPARE(messageOf(badSeed), QStringLiteral("p.json: studies[0].optimizer.seed: expected a non-negative integer"));
         const std::string badLayer = std::string(text).replace(text.find("\"K\": 16"), 7, "\"K\": 0");
-        QVERIFY2(messageOf(badLayer).contains(QStringLiteral("p.json (network)")), qPrintable(messageOf(badLayer)));
-        QVERIFY(messageOf(badLayer).contains(QStringLiteral("K")));
+        QVERIFY2(messageOf(badLayer).contains(QStringLiteral("p.json (studies[0].network)")), qPrintable(messageOf(badLayer)));
+        const std::string badDataflowLayer = std::string(text).replace(text.find("\"K\": 128"), 8, "\"K\": -2");
+        QVERIFY2(messageOf(badDataflowLayer).contains(QStringLiteral("studies[1].layer")) &&
+                     messageOf(badDataflowLayer).contains(QStringLiteral("K: must be a positive integer, got -2")),
+                 qPrintable(messageOf(badDataflowLayer)));
+        const std::string badObjective = std::string(text).replace(text.find("\"objective\": \"energy\""), 21,
+                                                                   "\"objective\": \"speed\"");
+        QCOMPARE(messageOf(badObjective), QStringLiteral("p.json: studies[1].optimizer.objective: expected one of latency, "
+                                                         "energy, edp, area, power"));
         const std::string extra = std::string(text).insert(1, "\"colour\": 1,");
         QCOMPARE(messageOf(extra), QStringLiteral("p.json: colour: unknown member"));
+        const std::string badRun = std::string(text).replace(text.find("\"state\": \"finished\""), 19,
+                                                             "\"state\": \"exploded\"");
+        QCOMPARE(messageOf(badRun), QStringLiteral("p.json: studies[1].runs[0].state: expected finished, cancelled or failed"));
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject("/nonexistent/p.json"));
+    }
+
+    void setupKeysFollowWhatRunsOptimise()
+    {
+        const DataflowInputs a = dataflowInputs();
+        DataflowInputs b = a;
+        b.mapping = loadDataflowMapping("weight-stationary-kc", DfLayerType::Conv); // the shown mapping: same setup
+        QCOMPARE(setupKey(a), setupKey(b));
+        b.hardware.numPes = 512;
+        QVERIFY(setupKey(a) != setupKey(b));
+        QCOMPARE(setupLabel(a), std::string("VGG16 row 2 on Edge 256 PEs"));
+        QVERIFY(setupKey(schedulingInputs()).rfind("scheduling-", 0) == 0);
     }
 };
 

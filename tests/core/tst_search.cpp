@@ -119,6 +119,63 @@ private Q_SLOTS:
         QVERIFY(differs);
     }
 
+    /// With flexible dataflows bottom-up runs its level-by-level search once per dataflow
+    /// combination (as NeuroSpector) and keeps the best, so it is never worse than with the
+    /// configured dataflows, whose combination is one of them.
+    void bottomUpFlexibleContainsFixed()
+    {
+        Accelerator simba = test::simba(); // with the preset's choices
+        simba.localBuffer.allowedDataflows = {Dataflow::IS, Dataflow::WS, Dataflow::OS};
+        simba.globalBuffer.allowedDataflows = {Dataflow::IS, Dataflow::OS};
+        Network net;
+        net.name = "resnet50-part";
+        net.layers = {test::layer("CONV_4_3", 1024, 1, 14, 14, 256, 1, 1, 1, 1),
+                      test::layer("FC_1", 1000, 1, 1, 1, 2048, 1, 1, 1, 0)};
+        const SchedulingModel model(simba);
+        QCOMPARE(int(BottomUpSearch::dataflowCombinations(model, SchedulingTable{}).size()), 6);
+        NullMetricsSink sink;
+        const auto run = [&](DataflowMode mode) {
+            const SchedulingProblem problem = SchedulingProblem::make(simba, net, Metric::Energy, mode);
+            BottomUpSearch bu(problem);
+            return runSearch(problem, bu, {.threads = 2}, {}, sink);
+        };
+        const SearchResult fixed = run(DataflowMode::Fixed);
+        const SearchResult flexible = run(DataflowMode::Flexible);
+        QCOMPARE(flexible.layersFound, 2);
+        for (int l = 0; l < 2; ++l)
+            QVERIFY2(flexible.layers[std::size_t(l)].metric <= fixed.layers[std::size_t(l)].metric,
+                     qPrintable(QStringLiteral("%1: flexible %2 > fixed %3")
+                                    .arg(QString::fromStdString(net.layers[std::size_t(l)].name))
+                                    .arg(flexible.layers[std::size_t(l)].metric)
+                                    .arg(fixed.layers[std::size_t(l)].metric)));
+        QVERIFY(flexible.totalEnergy < fixed.totalEnergy);
+    }
+
+    /// A long exact search reports how far it is while it runs, and how many candidates it
+    /// works through (before, progress stayed 0 until the whole batch had ended).
+    void exhaustiveReportsProgressWhileItRuns()
+    {
+        Network net;
+        net.name = "one";
+        net.layers = {test::layer("CONV_5_3", 2048, 1, 7, 7, 512, 1, 1, 1, 1)};
+        const SchedulingProblem problem = SchedulingProblem::make(test::eyeriss(), net, Metric::Energy, DataflowMode::Fixed);
+        ExhaustiveSearch ex(problem, {.maxCandidates = 1'000'000'000});
+        RecordingSink sink;
+        const SearchResult r = runSearch(problem, ex, {.threads = 1, .progressIntervalMs = 10}, {}, sink);
+        QCOMPARE(r.layersFound, 1);
+        QVERIFY(!sink.messages.empty());
+        QCOMPARE(QString::fromStdString(sink.messages.front()),
+                 QStringLiteral("searching 2.44e+07 candidate tables in 1 exact row search"));
+        int between = 0;
+        for (std::size_t i = 0; i < sink.progressValues.size(); ++i) {
+            between += sink.progressValues[i] > 0 && sink.progressValues[i] < 1 ? 1 : 0;
+            if (i > 0)
+                QVERIFY(sink.progressValues[i] >= sink.progressValues[i - 1]);
+        }
+        QVERIFY2(between >= 2, qPrintable(QStringLiteral("%1 intermediate progress reports").arg(between)));
+        QCOMPARE(sink.progressValues.back(), 1.0);
+    }
+
     void bottomUpLevelSets()
     {
         const auto eyeriss = BottomUpSearch::levelSets(SchedulingModel(test::eyeriss()));
@@ -179,7 +236,7 @@ private Q_SLOTS:
             }
             return {};
         };
-        QVERIFY(message("annealing", {}).contains(QStringLiteral("unknown; available: ppo, random, exhaustive, bottom-up")));
+        QVERIFY(message("annealing", {}).contains(QStringLiteral("is unknown for Scheduling tables studies; available: ppo, random, exhaustive, bottom-up")));
         QCOMPARE(message("random", {{"samples", "0"}}),
                  QStringLiteral("random.samples: must be an integer in [1, 1e+09], got \"0\""));
         QCOMPARE(message("random", {{"samples", "12x"}}),

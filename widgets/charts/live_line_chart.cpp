@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/live_line_chart.h"
 
+#include "core/util/units.h"
 #include "widgets/charts/chart_export.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -49,11 +51,30 @@ QList<QPointF> decimate(const QList<QPointF>& points, int maxPoints)
     return out;
 }
 
+QList<QPointF> smooth(const QList<QPointF>& points, double alpha)
+{
+    if (alpha <= 0 || points.isEmpty())
+        return points;
+    QList<QPointF> out;
+    out.reserve(points.size());
+    double s = points.front().y();
+    for (const QPointF& p : points) {
+        s = alpha * s + (1 - alpha) * p.y();
+        out.append(QPointF(p.x(), s));
+    }
+    return out;
+}
+
 struct LiveLineChart::Private {
     QChart* chart = nullptr;
     QChartView* view = nullptr;
     QValueAxis* xAxis = nullptr;
-    QValueAxis* yAxis = nullptr;
+    QValueAxis* yLinear = nullptr;
+    QLogValueAxis* yLog = nullptr;
+    QString yTitle;
+    QString yUnit;
+    ScaledUnit scale; ///< the y unit prefix currently drawn
+    bool integerX = false;
     struct Series {
         QList<QPointF> points;
         QLineSeries* line = nullptr;
@@ -62,6 +83,8 @@ struct LiveLineChart::Private {
     };
     QHash<QString, Series> series;
     QStringList order;
+
+    QAbstractAxis* yAxis(bool log) const { return log ? static_cast<QAbstractAxis*>(yLog) : yLinear; }
 };
 
 LiveLineChart::LiveLineChart(QWidget* parent)
@@ -72,11 +95,14 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->xAxis = new QValueAxis;
-    d->yAxis = new QValueAxis;
+    d->yLinear = new QValueAxis;
+    d->yLog = new QLogValueAxis;
     d->xAxis->setLabelFormat(QStringLiteral("%g"));
-    d->yAxis->setLabelFormat(QStringLiteral("%.3g"));
+    d->yLinear->setLabelFormat(QStringLiteral("%.3g"));
+    d->yLog->setLabelFormat(QStringLiteral("%.3g"));
+    d->yLog->setMinorTickCount(-1);
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
+    d->chart->addAxis(d->yLinear, Qt::AlignLeft);
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing, false);
     auto* layout = new QVBoxLayout(this);
@@ -91,10 +117,23 @@ LiveLineChart::~LiveLineChart() { delete d; }
 
 void LiveLineChart::setTitle(const QString& title) { d->chart->setTitle(title); }
 
-void LiveLineChart::setAxisTitles(const QString& x, const QString& y)
+void LiveLineChart::setAxisTitles(const QString& x, const QString& y, const QString& yUnit)
 {
     d->xAxis->setTitleText(x);
-    d->yAxis->setTitleText(y);
+    d->yTitle = y;
+    d->yUnit = yUnit;
+    d->scale = ScaledUnit{1, yUnit.toStdString()};
+    scheduleRedraw(true);
+}
+
+void LiveLineChart::scheduleRedraw(bool allDirty)
+{
+    if (allDirty) {
+        for (auto& s : d->series)
+            s.dirty = true;
+    }
+    if (!m_timer.isActive())
+        m_timer.start();
 }
 
 void LiveLineChart::append(const QString& name, std::span<const QPointF> points)
@@ -109,15 +148,43 @@ void LiveLineChart::append(const QString& name, std::span<const QPointF> points)
         s.line->setUseOpenGL(false);
         d->chart->addSeries(s.line);
         s.line->attachAxis(d->xAxis);
-        s.line->attachAxis(d->yAxis);
+        s.line->attachAxis(d->yAxis(m_logY));
         it = d->series.insert(name, s);
         d->order.append(name);
     }
     for (const QPointF& p : points)
         it->points.append(p);
     it->dirty = true;
-    if (!m_timer.isActive())
-        m_timer.start();
+    scheduleRedraw(false);
+}
+
+void LiveLineChart::setSeriesColor(const QString& name, const QColor& color)
+{
+    auto it = d->series.find(name);
+    if (it == d->series.end())
+        return;
+    QPen pen = it->line->pen();
+    pen.setColor(color);
+    pen.setWidthF(1.6);
+    it->line->setPen(pen);
+}
+
+QColor LiveLineChart::seriesColor(const QString& name) const
+{
+    auto it = d->series.constFind(name);
+    return it == d->series.cend() ? QColor() : it->line->pen().color();
+}
+
+void LiveLineChart::removeSeries(const QString& name)
+{
+    auto it = d->series.find(name);
+    if (it == d->series.end())
+        return;
+    d->chart->removeSeries(it->line);
+    delete it->line;
+    d->series.erase(it);
+    d->order.removeAll(name);
+    scheduleRedraw(false);
 }
 
 void LiveLineChart::clear()
@@ -129,6 +196,35 @@ void LiveLineChart::clear()
     d->series.clear();
     d->order.clear();
     m_timer.stop();
+}
+
+void LiveLineChart::setLogY(bool log)
+{
+    if (log == m_logY)
+        return;
+    QAbstractAxis* from = d->yAxis(m_logY);
+    QAbstractAxis* to = d->yAxis(log);
+    for (auto& s : d->series)
+        s.line->detachAxis(from);
+    d->chart->removeAxis(from);
+    d->chart->addAxis(to, Qt::AlignLeft);
+    for (auto& s : d->series)
+        s.line->attachAxis(to);
+    m_logY = log;
+    scheduleRedraw(true);
+}
+
+void LiveLineChart::setSmoothing(double alpha)
+{
+    m_smoothing = std::clamp(alpha, 0.0, 0.99);
+    scheduleRedraw(true);
+}
+
+void LiveLineChart::setIntegerX(bool integer)
+{
+    d->integerX = integer;
+    d->xAxis->setLabelFormat(integer ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+    scheduleRedraw(false);
 }
 
 QStringList LiveLineChart::seriesNames() const { return d->order; }
@@ -145,6 +241,15 @@ int LiveLineChart::heldPoints(const QString& name) const
     return it == d->series.cend() ? 0 : int(it->points.size());
 }
 
+QPointF LiveLineChart::yRange() const
+{
+    if (m_logY)
+        return QPointF(d->yLog->min(), d->yLog->max());
+    return QPointF(d->yLinear->min(), d->yLinear->max());
+}
+
+QString LiveLineChart::yAxisTitle() const { return d->yAxis(m_logY)->titleText(); }
+
 void LiveLineChart::flush()
 {
     if (m_timer.isActive()) {
@@ -157,17 +262,35 @@ void LiveLineChart::redraw()
 {
     ++m_frames;
     const int budget = std::max(64, 2 * std::max(1, d->view->width()));
-    double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL, ymax = -HUGE_VAL;
-    for (auto& s : d->series) {
+    double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL, ymax = -HUGE_VAL, yabs = 0;
+    for (const auto& s : d->series) {
         for (const QPointF& p : s.points) {
+            if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0))
+                continue;
             xmin = std::min(xmin, p.x());
             xmax = std::max(xmax, p.x());
             ymin = std::min(ymin, p.y());
             ymax = std::max(ymax, p.y());
+            yabs = std::max(yabs, std::abs(p.y()));
         }
-        if (!s.dirty)
+    }
+    // Engineering prefix for the largest value drawn; a new prefix rescales every series.
+    const ScaledUnit scale = d->yUnit.isEmpty() ? ScaledUnit{1, std::string()} : scaleFor(yabs, d->yUnit.toStdString());
+    const bool rescaled = scale.factor != d->scale.factor || scale.unit != d->scale.unit;
+    d->scale = scale;
+    const QString unit = QString::fromStdString(scale.unit);
+    d->yAxis(m_logY)->setTitleText(unit.isEmpty() ? d->yTitle : QStringLiteral("%1 (%2)").arg(d->yTitle, unit));
+    for (auto& s : d->series) {
+        if (!s.dirty && !rescaled)
             continue;
-        const QList<QPointF> shown = decimate(s.points, budget);
+        QList<QPointF> scaled;
+        scaled.reserve(s.points.size());
+        for (const QPointF& p : s.points) {
+            if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0))
+                continue;
+            scaled.append(QPointF(p.x(), p.y() / scale.factor));
+        }
+        const QList<QPointF> shown = decimate(smooth(scaled, m_smoothing), budget);
         s.line->replace(shown);
         s.drawn = int(shown.size());
         s.dirty = false;
@@ -176,13 +299,24 @@ void LiveLineChart::redraw()
     if (xmin <= xmax) {
         if (xmin == xmax)
             xmax = xmin + 1;
-        if (ymin == ymax) {
-            ymin -= std::max(1e-12, std::abs(ymin) * 0.05);
-            ymax += std::max(1e-12, std::abs(ymax) * 0.05);
-        }
-        const double pad = (ymax - ymin) * 0.04;
         d->xAxis->setRange(xmin, xmax);
-        d->yAxis->setRange(ymin - pad, ymax + pad);
+        if (d->integerX && xmax - xmin >= 4)
+            d->xAxis->applyNiceNumbers();
+        ymin /= scale.factor;
+        ymax /= scale.factor;
+        if (m_logY) {
+            d->yLog->setRange(ymin / 1.15, ymax * 1.15);
+        } else {
+            if (ymin == ymax) {
+                ymin -= std::max(1e-12, std::abs(ymin) * 0.05);
+                ymax += std::max(1e-12, std::abs(ymax) * 0.05);
+            }
+            const double pad = (ymax - ymin) * 0.04;
+            double lo = ymin - pad;
+            if (ymin >= 0 && lo < 0)
+                lo = 0; // a quantity that cannot be negative gets no negative axis
+            d->yLinear->setRange(lo, ymax + pad);
+        }
     }
 }
 

@@ -4,8 +4,11 @@
 
 /// Live line charts: named series appended from drained run metrics, redrawn at most ~30 times
 /// per second with one replace() per series per frame, decimated to about two points per pixel.
-/// Qt Charts types stay inside widgets/charts/.
+/// Values are shown in engineering units (a y unit of "pJ" becomes mJ, µJ, ... as the data
+/// need), on a linear or logarithmic y axis, optionally smoothed; an integral x axis (samples,
+/// episodes) gets whole-number ticks. Qt Charts types stay inside widgets/charts/.
 
+#include <QColor>
 #include <QHash>
 #include <QList>
 #include <QPointF>
@@ -19,6 +22,8 @@ namespace mapscape {
 /// Keeps the first and last point and, per bucket of x, the minimum and maximum y (in x order),
 /// so that at most about `maxPoints` points remain and peaks survive.
 QList<QPointF> decimate(const QList<QPointF>& points, int maxPoints);
+/// Exponential moving average with weight `alpha` on the past (0 = no smoothing).
+QList<QPointF> smooth(const QList<QPointF>& points, double alpha);
 
 /// GUI thread only.
 class LiveLineChart : public QWidget {
@@ -29,15 +34,30 @@ public:
     ~LiveLineChart() override;
 
     void setTitle(const QString& title);
-    void setAxisTitles(const QString& x, const QString& y);
+    /// Axis titles without units; `yUnit` (if any) is appended with its scaled prefix.
+    void setAxisTitles(const QString& x, const QString& y, const QString& yUnit = QString());
     /// Appends to a named series (created on first use) and schedules a redraw.
     void append(const QString& series, std::span<const QPointF> points);
+    void setSeriesColor(const QString& series, const QColor& color);
+    void removeSeries(const QString& series);
     void clear();
+
+    void setLogY(bool log);
+    bool logY() const { return m_logY; }
+    /// 0 (off) to 0.99: weight of the past in an exponential moving average.
+    void setSmoothing(double alpha);
+    double smoothing() const { return m_smoothing; }
+    /// Whole-number ticks on x (samples, episodes, generations).
+    void setIntegerX(bool integer);
 
     QStringList seriesNames() const;
     /// Points currently drawn for a series (after decimation) / held in total.
     int drawnPoints(const QString& series) const;
     int heldPoints(const QString& series) const;
+    /// The y axis as drawn (in the scaled unit) and its title, for tests.
+    QPointF yRange() const;
+    QString yAxisTitle() const;
+    QColor seriesColor(const QString& series) const;
     /// replace() calls so far (one per series per frame): lets tests check the frame cap.
     int replaceCalls() const { return m_replaceCalls; }
     int frames() const { return m_frames; }
@@ -51,10 +71,13 @@ public:
 private:
     struct Private;
     void redraw();
+    void scheduleRedraw(bool allDirty);
     Private* d;
     QTimer m_timer;
     int m_replaceCalls = 0;
     int m_frames = 0;
+    bool m_logY = false;
+    double m_smoothing = 0;
 };
 
 } // namespace mapscape

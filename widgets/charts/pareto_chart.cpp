@@ -3,6 +3,7 @@
 #include "widgets/charts/pareto_chart.h"
 
 #include "core/optim/pareto.h"
+#include "core/util/units.h"
 #include "widgets/charts/chart_export.h"
 
 #include <QBarCategoryAxis>
@@ -27,6 +28,28 @@ namespace mapscape {
 namespace {
 constexpr int kFrameIntervalMs = 33;
 constexpr double kCellsPerDecade = 60;
+constexpr int kColorBins = 6;
+
+/// A sequential colour map (dark blue → yellow), for the third objective's bins.
+QColor binColor(int bin, int bins)
+{
+    static const QColor stops[] = {QColor(68, 1, 84), QColor(59, 82, 139), QColor(33, 145, 140), QColor(94, 201, 98),
+                                   QColor(253, 231, 37)};
+    const double t = bins > 1 ? double(bin) / double(bins - 1) : 0.0;
+    const double pos = t * 4;
+    const int i = std::min(3, int(pos));
+    const double f = pos - i;
+    const QColor& a = stops[i];
+    const QColor& b = stops[i + 1];
+    return QColor(int(a.red() + f * (b.red() - a.red())), int(a.green() + f * (b.green() - a.green())),
+                  int(a.blue() + f * (b.blue() - a.blue())), 200);
+}
+
+QString axisTitle(const QString& title, const ScaledUnit& s)
+{
+    return s.unit.empty() ? title : QStringLiteral("%1 (%2)").arg(title, QString::fromStdString(s.unit));
+}
+
 } // namespace
 
 struct ParetoChart::Private {
@@ -35,15 +58,27 @@ struct ParetoChart::Private {
     QLogValueAxis* xAxis = nullptr;
     QLogValueAxis* yAxis = nullptr;
     QScatterSeries* cloud = nullptr;
+    std::vector<QScatterSeries*> bins; ///< 3-objective mode: the cloud by colour-value range
     QLineSeries* frontLine = nullptr;
     QScatterSeries* frontDots = nullptr;
+    QString xTitle = QStringLiteral("Cycles"), xUnit = QStringLiteral("cycles");
+    QString yTitle = QStringLiteral("Energy"), yUnit = QStringLiteral("pJ");
+    QString zTitle, zUnit;
     std::size_t held = 0;
     std::vector<Point2> front;
+    std::vector<std::array<double, 3>> front3;
     /// One representative point per cell of a fixed log-log grid: redraws cost O(cells), not
     /// O(points), however long a run evaluates.
-    std::unordered_map<std::int64_t, QPointF> cells;
-    double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
+    std::unordered_map<std::int64_t, std::array<double, 3>> cells;
+    double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL, z0 = HUGE_VAL, z1 = -HUGE_VAL;
     int drawn = 0;
+
+    void attach(QAbstractSeries* s)
+    {
+        chart->addSeries(s);
+        s->attachAxis(xAxis);
+        s->attachAxis(yAxis);
+    }
 };
 
 ParetoChart::ParetoChart(QWidget* parent)
@@ -55,29 +90,26 @@ ParetoChart::ParetoChart(QWidget* parent)
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->xAxis = new QLogValueAxis;
     d->yAxis = new QLogValueAxis;
-    d->xAxis->setTitleText(tr("cycles"));
-    d->yAxis->setTitleText(tr("energy (pJ)"));
-    d->xAxis->setLabelFormat(QStringLiteral("%.2g"));
-    d->yAxis->setLabelFormat(QStringLiteral("%.2g"));
+    d->xAxis->setLabelFormat(QStringLiteral("%.3g"));
+    d->yAxis->setLabelFormat(QStringLiteral("%.3g"));
+    d->xAxis->setMinorTickCount(-1);
+    d->yAxis->setMinorTickCount(-1);
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->cloud = new QScatterSeries;
-    d->cloud->setName(tr("evaluated schedules"));
+    d->cloud->setName(tr("evaluated designs"));
     d->cloud->setMarkerSize(4);
     d->cloud->setBorderColor(Qt::transparent);
     d->cloud->setColor(QColor(120, 144, 180, 140));
     d->frontLine = new QLineSeries;
-    d->frontLine->setName(tr("Pareto front"));
+    d->frontLine->setName(tr("non-dominated (Pareto front)"));
     d->frontLine->setColor(QColor(200, 40, 40));
     d->frontDots = new QScatterSeries;
     d->frontDots->setMarkerSize(7);
     d->frontDots->setColor(QColor(200, 40, 40));
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(d->cloud), static_cast<QAbstractSeries*>(d->frontLine),
-                               static_cast<QAbstractSeries*>(d->frontDots)}) {
-        d->chart->addSeries(s);
-        s->attachAxis(d->xAxis);
-        s->attachAxis(d->yAxis);
-    }
+    d->attach(d->cloud);
+    d->attach(d->frontLine);
+    d->attach(d->frontDots);
     d->chart->legend()->markers(d->frontDots).first()->setVisible(false);
     d->view = new QChartView(d->chart, this);
     auto* layout = new QVBoxLayout(this);
@@ -86,44 +118,117 @@ ParetoChart::ParetoChart(QWidget* parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(kFrameIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &ParetoChart::redraw);
+    setAxes(d->xTitle, d->xUnit, d->yTitle, d->yUnit);
 }
 
 ParetoChart::~ParetoChart() { delete d; }
 
 void ParetoChart::setTitle(const QString& title) { d->chart->setTitle(title); }
 
+void ParetoChart::setAxes(const QString& xTitle, const QString& xUnit, const QString& yTitle, const QString& yUnit)
+{
+    d->xTitle = xTitle;
+    d->xUnit = xUnit;
+    d->yTitle = yTitle;
+    d->yUnit = yUnit;
+    d->xAxis->setTitleText(axisTitle(xTitle, ScaledUnit{1, xUnit.toStdString()}));
+    d->yAxis->setTitleText(axisTitle(yTitle, ScaledUnit{1, yUnit.toStdString()}));
+    schedule();
+}
+
+void ParetoChart::setColorDimension(const QString& title, const QString& unit)
+{
+    d->zTitle = title;
+    d->zUnit = unit;
+    const bool three = !title.isEmpty();
+    d->cloud->setVisible(!three);
+    d->frontLine->setName(three ? tr("non-dominated in all three objectives") : tr("non-dominated (Pareto front)"));
+    d->frontLine->setVisible(!three);
+    if (three && d->bins.empty()) {
+        for (int b = 0; b < kColorBins; ++b) {
+            auto* s = new QScatterSeries;
+            s->setMarkerSize(5);
+            s->setBorderColor(Qt::transparent);
+            s->setColor(binColor(b, kColorBins));
+            d->attach(s);
+            d->bins.push_back(s);
+        }
+        // The outlined non-dominated set on top.
+        d->chart->removeSeries(d->frontDots);
+        d->attach(d->frontDots);
+        d->chart->legend()->markers(d->frontDots).first()->setVisible(three);
+    }
+    for (QScatterSeries* s : d->bins)
+        s->setVisible(three);
+    if (three) {
+        d->frontDots->setName(tr("non-dominated (3 objectives)"));
+        d->frontDots->setColor(Qt::transparent);
+        d->frontDots->setBorderColor(Qt::black);
+        d->frontDots->setMarkerSize(9);
+    } else {
+        d->frontDots->setColor(QColor(200, 40, 40));
+        d->frontDots->setBorderColor(QColor(200, 40, 40));
+        d->frontDots->setMarkerSize(7);
+        if (!d->chart->legend()->markers(d->frontDots).isEmpty())
+            d->chart->legend()->markers(d->frontDots).first()->setVisible(false);
+    }
+    schedule();
+}
+
+bool ParetoChart::threeObjectives() const { return !d->zTitle.isEmpty(); }
+
+void ParetoChart::schedule()
+{
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
 void ParetoChart::append(std::span<const QPointF> points)
+{
+    std::vector<std::array<double, 3>> xyz;
+    xyz.reserve(points.size());
+    for (const QPointF& p : points)
+        xyz.push_back({p.x(), p.y(), 0.0});
+    append(std::span<const std::array<double, 3>>(xyz));
+}
+
+void ParetoChart::append(std::span<const std::array<double, 3>> points)
 {
     std::vector<Point2> fresh;
     fresh.reserve(points.size());
-    for (const QPointF& p : points) {
-        if (!(p.x() > 0 && p.y() > 0 && std::isfinite(p.x()) && std::isfinite(p.y())))
+    for (const auto& p : points) {
+        if (!(p[0] > 0 && p[1] > 0 && std::isfinite(p[0]) && std::isfinite(p[1])))
             continue; // log axes
         ++d->held;
-        d->x0 = std::min(d->x0, p.x());
-        d->x1 = std::max(d->x1, p.x());
-        d->y0 = std::min(d->y0, p.y());
-        d->y1 = std::max(d->y1, p.y());
-        const auto cx = std::int64_t(std::floor(std::log10(p.x()) * kCellsPerDecade));
-        const auto cy = std::int64_t(std::floor(std::log10(p.y()) * kCellsPerDecade));
+        d->x0 = std::min(d->x0, p[0]);
+        d->x1 = std::max(d->x1, p[0]);
+        d->y0 = std::min(d->y0, p[1]);
+        d->y1 = std::max(d->y1, p[1]);
+        d->z0 = std::min(d->z0, p[2]);
+        d->z1 = std::max(d->z1, p[2]);
+        const auto cx = std::int64_t(std::floor(std::log10(p[0]) * kCellsPerDecade));
+        const auto cy = std::int64_t(std::floor(std::log10(p[1]) * kCellsPerDecade));
         d->cells.try_emplace((cx << 32) ^ (cy & 0xffffffff), p);
-        fresh.push_back({p.x(), p.y()});
+        fresh.push_back({p[0], p[1]});
+        insertNonDominated(d->front3, p);
     }
     if (fresh.empty())
         return;
     d->front = mergeParetoFront(d->front, fresh);
-    if (!m_timer.isActive())
-        m_timer.start();
+    schedule();
 }
 
 void ParetoChart::clear()
 {
     d->held = 0;
     d->cells.clear();
-    d->x0 = d->y0 = HUGE_VAL;
-    d->x1 = d->y1 = -HUGE_VAL;
+    d->x0 = d->y0 = d->z0 = HUGE_VAL;
+    d->x1 = d->y1 = d->z1 = -HUGE_VAL;
     d->front.clear();
+    d->front3.clear();
     d->cloud->clear();
+    for (QScatterSeries* s : d->bins)
+        s->clear();
     d->frontLine->clear();
     d->frontDots->clear();
     d->drawn = 0;
@@ -132,6 +237,9 @@ void ParetoChart::clear()
 
 int ParetoChart::heldPoints() const { return int(d->held); }
 int ParetoChart::drawnPoints() const { return d->drawn; }
+int ParetoChart::nonDominatedCount() const { return int(d->front3.size()); }
+QString ParetoChart::xAxisTitle() const { return d->xAxis->titleText(); }
+QString ParetoChart::yAxisTitle() const { return d->yAxis->titleText(); }
 
 QList<QPointF> ParetoChart::front() const
 {
@@ -153,17 +261,55 @@ void ParetoChart::redraw()
 {
     if (d->cells.empty())
         return;
-    QList<QPointF> shown;
-    shown.reserve(qsizetype(d->cells.size()));
-    for (const auto& [key, p] : d->cells)
-        shown.append(p);
-    d->cloud->replace(shown);
-    d->drawn = int(shown.size());
-    const QList<QPointF> f = front();
-    d->frontLine->replace(f);
-    d->frontDots->replace(f);
-    d->xAxis->setRange(d->x0 / 1.2, d->x1 * 1.2);
-    d->yAxis->setRange(d->y0 / 1.2, d->y1 * 1.2);
+    const ScaledUnit sx = scaleFor(d->x1, d->xUnit.toStdString());
+    const ScaledUnit sy = scaleFor(d->y1, d->yUnit.toStdString());
+    d->xAxis->setTitleText(axisTitle(d->xTitle, sx));
+    d->yAxis->setTitleText(axisTitle(d->yTitle, sy));
+    const auto scaled = [&](double x, double y) { return QPointF(x / sx.factor, y / sy.factor); };
+    const bool three = threeObjectives();
+    if (three) {
+        // Bins of the colour value, logarithmic when the values span decades.
+        const bool logBins = d->z0 > 0 && d->z1 / d->z0 > 20;
+        const double lo = logBins ? std::log10(d->z0) : d->z0;
+        const double hi = logBins ? std::log10(d->z1) : d->z1;
+        const double width = hi > lo ? (hi - lo) / kColorBins : 1;
+        std::vector<QList<QPointF>> bins(kColorBins);
+        for (const auto& [key, p] : d->cells) {
+            const double v = logBins ? std::log10(std::max(p[2], d->z0)) : p[2];
+            const int b = std::clamp(int((v - lo) / width), 0, kColorBins - 1);
+            bins[std::size_t(b)].append(scaled(p[0], p[1]));
+        }
+        const ScaledUnit sz = scaleFor(d->z1, d->zUnit.toStdString());
+        for (int b = 0; b < kColorBins; ++b) {
+            const double a = logBins ? std::pow(10.0, lo + b * width) : lo + b * width;
+            const double e = logBins ? std::pow(10.0, lo + (b + 1) * width) : lo + (b + 1) * width;
+            d->bins[std::size_t(b)]->setName(QStringLiteral("%1 %2–%3 %4")
+                                                 .arg(d->zTitle)
+                                                 .arg(a / sz.factor, 0, 'g', 3)
+                                                 .arg(e / sz.factor, 0, 'g', 3)
+                                                 .arg(QString::fromStdString(sz.unit)));
+            d->bins[std::size_t(b)]->replace(bins[std::size_t(b)]);
+        }
+        QList<QPointF> nd;
+        for (const auto& p : d->front3)
+            nd.append(scaled(p[0], p[1]));
+        d->frontDots->replace(nd);
+        d->drawn = int(d->cells.size());
+    } else {
+        QList<QPointF> shown;
+        shown.reserve(qsizetype(d->cells.size()));
+        for (const auto& [key, p] : d->cells)
+            shown.append(scaled(p[0], p[1]));
+        d->cloud->replace(shown);
+        d->drawn = int(shown.size());
+        QList<QPointF> f;
+        for (const Point2& p : d->front)
+            f.append(scaled(p.x, p.y));
+        d->frontLine->replace(f);
+        d->frontDots->replace(f);
+    }
+    d->xAxis->setRange(d->x0 / sx.factor / 1.2, d->x1 / sx.factor * 1.2);
+    d->yAxis->setRange(d->y0 / sy.factor / 1.2, d->y1 / sy.factor * 1.2);
 }
 
 bool ParetoChart::exportTo(const QString& path, QString* error)
@@ -175,6 +321,7 @@ bool ParetoChart::exportTo(const QString& path, QString* error)
 struct EnergyBreakdownChart::Private {
     QChart* chart = nullptr;
     QChartView* view = nullptr;
+    QString valueTitle;
 };
 
 EnergyBreakdownChart::EnergyBreakdownChart(QWidget* parent)
@@ -195,35 +342,49 @@ EnergyBreakdownChart::~EnergyBreakdownChart() { delete d; }
 void EnergyBreakdownChart::setBreakdown(const QString& title, const QStringList& categories,
                                         const QList<double>& dynamicPj, const QList<double>& staticPj)
 {
+    setStacks(title, categories, {{tr("dynamic"), dynamicPj}, {tr("static"), staticPj}}, tr("Energy"),
+              QStringLiteral("pJ"));
+}
+
+void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& categories,
+                                     const QList<QPair<QString, QList<double>>>& sets, const QString& axisTitle,
+                                     const QString& unit)
+{
     d->chart->removeAllSeries();
     for (QAbstractAxis* a : d->chart->axes())
         d->chart->removeAxis(a), delete a;
     d->chart->setTitle(title);
-    auto* dyn = new QBarSet(tr("dynamic"));
-    auto* stat = new QBarSet(tr("static"));
     double top = 0;
     for (qsizetype i = 0; i < categories.size(); ++i) {
-        const double a = i < dynamicPj.size() ? dynamicPj[i] : 0.0;
-        const double b = i < staticPj.size() ? staticPj[i] : 0.0;
-        dyn->append(a);
-        stat->append(b);
-        top = std::max(top, a + b);
+        double sum = 0;
+        for (const auto& s : sets)
+            sum += i < s.second.size() ? std::max(0.0, s.second[i]) : 0.0;
+        top = std::max(top, sum);
     }
+    const ScaledUnit scale = scaleFor(top, unit.toStdString());
     auto* series = new QStackedBarSeries;
-    series->append(dyn);
-    series->append(stat);
+    for (const auto& s : sets) {
+        auto* set = new QBarSet(s.first);
+        for (qsizetype i = 0; i < categories.size(); ++i)
+            set->append(i < s.second.size() ? std::max(0.0, s.second[i]) / scale.factor : 0.0);
+        series->append(set);
+    }
     d->chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
     auto* y = new QValueAxis;
-    y->setTitleText(tr("energy (pJ)"));
-    y->setLabelFormat(QStringLiteral("%.2e"));
-    y->setRange(0, top > 0 ? top * 1.05 : 1);
+    d->valueTitle = scale.unit.empty() ? axisTitle : QStringLiteral("%1 (%2)").arg(axisTitle, QString::fromStdString(scale.unit));
+    y->setTitleText(d->valueTitle);
+    y->setLabelFormat(QStringLiteral("%.3g"));
+    y->setRange(0, top > 0 ? top / scale.factor * 1.05 : 1);
+    y->applyNiceNumbers();
     d->chart->addAxis(x, Qt::AlignBottom);
     d->chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
 }
+
+QString EnergyBreakdownChart::valueAxisTitle() const { return d->valueTitle; }
 
 bool EnergyBreakdownChart::exportTo(const QString& path, QString* error)
 {

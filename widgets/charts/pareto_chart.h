@@ -2,13 +2,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// Energy-vs-cycles scatter of evaluated schedules with their Pareto front, redrawn at a capped
-/// rate; the cloud is thinned to one point per screen cell, the front is exact.
+/// Scatter of evaluated designs over two objectives (log-log, engineering units) with the
+/// non-dominated set highlighted, redrawn at a capped rate; the cloud is thinned to one point
+/// per screen cell, the front is exact. In the 3-objective mode a third objective colours the
+/// points (binned, with a legend of value ranges) and the points that no other point beats in
+/// all three objectives are outlined.
 
+#include <QColor>
 #include <QPointF>
 #include <QTimer>
 #include <QWidget>
 
+#include <array>
 #include <span>
 #include <vector>
 
@@ -23,34 +28,51 @@ public:
     ~ParetoChart() override;
 
     void setTitle(const QString& title);
-    /// Points as (cycles, energy pJ).
+    /// Axis titles and units (before prefix scaling): ("Cycles", "cycles", "Energy", "pJ").
+    void setAxes(const QString& xTitle, const QString& xUnit, const QString& yTitle, const QString& yUnit);
+    /// Switches to the 3-objective mode (a colour dimension); an empty title switches back.
+    void setColorDimension(const QString& title, const QString& unit);
+    bool threeObjectives() const;
+    /// Points as (x, y) in the axes' units.
     void append(std::span<const QPointF> points);
+    /// Points as (x, y, colour value).
+    void append(std::span<const std::array<double, 3>> points);
     void clear();
 
     int heldPoints() const;
     int drawnPoints() const;
-    /// The current front, cycles ascending.
+    /// The current two-objective front, x ascending.
     QList<QPointF> front() const;
+    /// Points no other point beats in all three objectives (3-objective mode).
+    int nonDominatedCount() const;
+    QString xAxisTitle() const;
+    QString yAxisTitle() const;
     void flush();
     bool exportTo(const QString& path, QString* error = nullptr);
 
 private:
     struct Private;
     void redraw();
+    void schedule();
     Private* d;
     QTimer m_timer;
 };
 
-/// Stacked bars of dynamic and static energy per hierarchy part (MAC, LB, GB, DRAM).
+/// Stacked bars per category (hierarchy level, tensor, ...) with one set per stack layer, in
+/// engineering units of `unit`.
 class EnergyBreakdownChart : public QWidget {
     Q_OBJECT
 
 public:
     explicit EnergyBreakdownChart(QWidget* parent = nullptr);
     ~EnergyBreakdownChart() override;
-    /// `categories` label the bars; `dynamicPj` and `staticPj` have one value per category.
+    /// Dynamic and static energy in pJ per category (the scheduling-table levels).
     void setBreakdown(const QString& title, const QStringList& categories, const QList<double>& dynamicPj,
                       const QList<double>& staticPj);
+    /// General form: `sets` are (name, one value per category) stacked in order.
+    void setStacks(const QString& title, const QStringList& categories,
+                   const QList<QPair<QString, QList<double>>>& sets, const QString& axisTitle, const QString& unit);
+    QString valueAxisTitle() const;
     bool exportTo(const QString& path, QString* error = nullptr);
 
 private:

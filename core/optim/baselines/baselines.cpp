@@ -148,16 +148,43 @@ std::vector<BottomUpSearch::LevelSet> BottomUpSearch::levelSets(const Scheduling
     return sets;
 }
 
+namespace {
+/// Most tables carried forward per layer (dataflow combinations × the SP winners they spawn).
+constexpr std::size_t kMaxBranches = 4096;
+} // namespace
+
+std::vector<SchedulingTable> BottomUpSearch::dataflowCombinations(const SchedulingModel& model, const SchedulingTable& start)
+{
+    // As NeuroSpector's bottom-up: with flexible dataflows, the whole level-by-level search runs
+    // once per combination of the levels' allowed dataflows, and the best result is kept.
+    std::vector<SchedulingTable> out{start};
+    for (Row r : mappableRows(model)) {
+        const std::vector<Dataflow> choices = candidateDataflows(model, r);
+        if (choices.size() < 2)
+            continue;
+        std::vector<SchedulingTable> next;
+        for (const SchedulingTable& t : out) {
+            for (Dataflow df : choices) {
+                SchedulingTable c = t;
+                // None when the choice is the configured dataflow, so tables stay canonical.
+                c.dataflow[std::size_t(idx(r))] = df == model.configuredDataflow(r) ? Dataflow::None : df;
+                next.push_back(std::move(c));
+            }
+        }
+        out = std::move(next);
+    }
+    return out;
+}
+
 BottomUpSearch::BottomUpSearch(const SchedulingProblem& problem)
     : m_problem(problem)
     , m_sets(levelSets(*problem.model))
 {
-    for (const LayerShape& s : problem.shapes)
-        m_branches.push_back({SchedulingTable::allAtDram(s.dims)});
-}
-
-namespace {
-constexpr std::int64_t kBranchStride = 64;
+    for (const LayerShape& s : problem.shapes) {
+        const SchedulingTable start = SchedulingTable::allAtDram(s.dims);
+        m_branches.push_back(problem.dataflow == DataflowMode::Flexible ? dataflowCombinations(*problem.model, start)
+                                                                        : std::vector<SchedulingTable>{start});
+    }
 }
 
 std::vector<Proposal> BottomUpSearch::ask()
@@ -171,7 +198,8 @@ std::vector<Proposal> BottomUpSearch::ask()
             Proposal p;
             p.layer = l;
             p.table = branches[b];
-            p.tag = l * kBranchStride + std::int64_t(b);
+            p.tag = std::int64_t(b);
+            p.dataflow = DataflowMode::Fixed; // each branch keeps its dataflow combination
             if (m_phase < m_sets.size()) {
                 p.rows = m_sets[m_phase].rows;
                 p.objective = m_sets[m_phase].objective;
@@ -193,7 +221,7 @@ void BottomUpSearch::tell(std::span<const Proposal> proposals, std::span<const O
             auto& out = next[std::size_t(proposals[i].layer)];
             const Outcome& o = outcomes[i];
             out.push_back(o.valid ? o.table : proposals[i].table);
-            if (o.richest && *o.richest != out.back() && out.size() < std::size_t(kBranchStride))
+            if (o.richest && *o.richest != out.back() && out.size() < kMaxBranches)
                 out.push_back(*o.richest);
             evaluated += double(o.stats.evaluated);
         }
@@ -204,5 +232,11 @@ void BottomUpSearch::tell(std::span<const Proposal> proposals, std::span<const O
 }
 
 double BottomUpSearch::progress() const { return double(m_phase) / double(m_sets.size() + 1); }
+
+double BottomUpSearch::batchShare() const
+{
+    // ask() does not advance the phase: the batch in flight is phase m_phase.
+    return m_phase <= m_sets.size() ? 1.0 / double(m_sets.size() + 1) : 0.0;
+}
 
 } // namespace mapscape

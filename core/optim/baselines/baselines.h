@@ -54,6 +54,7 @@ public:
     std::vector<Proposal> ask() override;
     void tell(std::span<const Proposal> proposals, std::span<const Outcome> outcomes, MetricsSink& sink) override;
     double progress() const override;
+    double batchShare() const override { return 1.0; } ///< the one batch is the whole search
     void finish(MetricsSink& sink) override;
     /// Layers skipped because their space is larger than the limit.
     const std::vector<int>& skippedLayers() const { return m_skipped; }
@@ -81,6 +82,7 @@ public:
     std::vector<Proposal> ask() override;
     void tell(std::span<const Proposal> proposals, std::span<const Outcome> outcomes, MetricsSink& sink) override;
     double progress() const override;
+    double batchShare() const override;
 
     struct LevelSet {
         std::vector<Row> rows;
@@ -89,6 +91,9 @@ public:
     };
     /// The level sets of an accelerator, processed in order.
     static std::vector<LevelSet> levelSets(const SchedulingModel& model);
+    /// `start` with every combination of the allowed dataflows of the mappable levels (just
+    /// `start` when no level has a choice).
+    static std::vector<SchedulingTable> dataflowCombinations(const SchedulingModel& model, const SchedulingTable& start);
 
 private:
     const SchedulingProblem& m_problem;

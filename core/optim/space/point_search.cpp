@@ -116,6 +116,7 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
         result.valid += validInBatch;
         sink.record("search/valid_fraction", std::int64_t(result.samples), double(validInBatch) / double(batch.size()));
         optimizer.tell(batch, evals, sink);
+        sink.evaluations(result.samples);
         sink.progress(std::clamp(optimizer.progress(), 0.0, 1.0));
     }
     result.cancelled = stop.stop_requested();

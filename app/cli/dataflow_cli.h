@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// mapscape-cli's commands on dataflow-mapping studies (MAESTRO-compatible model).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mapscape::cli {
+
+/// What names a dataflow study on the command line: a study file, or a MAESTRO .m mapping file
+/// (first layer, or --layer) with a hardware preset / file.
+struct DataflowSource {
+    std::string study;         ///< --study: a dataflow study JSON file
+    std::string maestroFile;   ///< --maestro-mapping: a MAESTRO .m file
+    std::string hardware;      ///< --hardware: preset, JSON or MAESTRO HW .m (overrides the study's)
+    std::string mapping;       ///< --mapping: template preset or file (overrides the study's)
+    std::string layer;         ///< --layer: the layer of a .m file or of a workload
+    bool given() const { return !study.empty() || !maestroFile.empty(); }
+};
+
+int evaluateDataflow(const DataflowSource& source, const std::string& format, const std::string& out);
+
+struct DataflowOptimizeArgs {
+    std::string optimizer = "gamma";
+    std::string objective;   ///< empty: the study's
+    std::uint64_t seed = 1;
+    std::string budget;
+    std::vector<std::string> options;
+    int threads = 0;
+    std::string out;         ///< best mapping as a dataflow mapping JSON
+    std::string maestroDir;  ///< best mapping as MAESTRO files
+    std::string metricsCsv;
+    bool quiet = false;
+};
+int optimizeDataflow(const DataflowSource& source, const DataflowOptimizeArgs& args);
+
+/// --to maestro (a directory with mapping.m, hardware.m and the command line) or study (JSON).
+int convertDataflow(const DataflowSource& source, const std::string& to, const std::string& out);
+
+} // namespace mapscape::cli

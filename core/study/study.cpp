@@ -1,0 +1,112 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/study/study.h"
+
+#include "core/io/dataflow_io.h"
+#include "core/io/preset_io.h"
+#include "core/optim/optimizer_registry.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace mapscape {
+
+namespace {
+
+std::uint64_t fnv1a(std::string_view text, std::uint64_t h = 1469598103934665603ull)
+{
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+std::string hex(std::uint64_t v)
+{
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+} // namespace
+
+ProblemKind kindOf(const StudyInputs& inputs)
+{
+    return std::holds_alternative<SchedulingInputs>(inputs) ? ProblemKind::SchedulingTables : ProblemKind::DataflowMapping;
+}
+
+std::string setupLabel(const StudyInputs& inputs)
+{
+    if (const auto* s = std::get_if<SchedulingInputs>(&inputs))
+        return s->accelerator.name + " / " + s->network.name;
+    const auto& d = std::get<DataflowInputs>(inputs);
+    return d.layer.name + " on " + d.hardware.name;
+}
+
+std::string setupKey(const StudyInputs& inputs)
+{
+    if (const auto* s = std::get_if<SchedulingInputs>(&inputs))
+        return "scheduling-" + hex(fnv1a(networkToJson(s->network), fnv1a(acceleratorToJson(s->accelerator))));
+    const auto& d = std::get<DataflowInputs>(inputs);
+    std::uint64_t h = fnv1a(dataflowLayerToJson(d.layer));
+    h = fnv1a(dataflowHardwareToJson(d.hardware), h);
+    h = fnv1a(dataflowSpaceToJson(d.space), h);
+    return "dataflow-" + hex(h);
+}
+
+OptimizerSettings defaultOptimizerSettings(ProblemKind kind)
+{
+    OptimizerSettings s;
+    const auto optimizers = optimizersFor(kind);
+    for (const OptimizerInfo* o : optimizers) {
+        if (o->available) {
+            s.id = o->id;
+            break;
+        }
+    }
+    s.objective = problemKindInfo(kind).objectives.front().id;
+    return s;
+}
+
+Study makeStudy(std::string name, StudyInputs inputs)
+{
+    Study s;
+    s.name = std::move(name);
+    s.optimizer = defaultOptimizerSettings(kindOf(inputs));
+    s.inputs = std::move(inputs);
+    return s;
+}
+
+std::vector<std::pair<double, double>> thinSeries(const std::vector<std::pair<double, double>>& points,
+                                                  std::size_t maxPoints)
+{
+    if (points.size() <= maxPoints || maxPoints < 4)
+        return points;
+    const double x0 = points.front().first, x1 = points.back().first;
+    const std::size_t buckets = (maxPoints - 2) / 2;
+    std::vector<std::pair<double, double>> out;
+    out.reserve(maxPoints);
+    out.push_back(points.front());
+    std::size_t i = 1;
+    for (std::size_t b = 0; b < buckets && i + 1 < points.size(); ++b) {
+        const double hi = x0 + (x1 - x0) * double(b + 1) / double(buckets);
+        std::size_t lo = i, mn = i, mx = i;
+        while (i + 1 < points.size() && (points[i].first <= hi || b + 1 == buckets)) {
+            if (points[i].second < points[mn].second)
+                mn = i;
+            if (points[i].second > points[mx].second)
+                mx = i;
+            ++i;
+        }
+        if (i == lo)
+            continue;
+        out.push_back(points[std::min(mn, mx)]);
+        if (mn != mx)
+            out.push_back(points[std::max(mn, mx)]);
+    }
+    out.push_back(points.back());
+    return out;
+}
+
+} // namespace mapscape

@@ -1,0 +1,104 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/util/units.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace mapscape {
+
+namespace {
+
+/// Energy units as powers of ten of joules.
+int energyExponent(std::string_view unit)
+{
+    if (unit == "pJ")
+        return -12;
+    if (unit == "nJ")
+        return -9;
+    if (unit == "µJ" || unit == "uJ")
+        return -6;
+    if (unit == "mJ")
+        return -3;
+    if (unit == "J")
+        return 0;
+    return 1; // not an energy
+}
+
+std::string number(double v, int significant)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", significant, v);
+    return buf;
+}
+
+} // namespace
+
+ScaledUnit scaleFor(double magnitude, std::string_view unit)
+{
+    const double m = std::abs(magnitude);
+    const int e = energyExponent(unit);
+    if (e <= 0) {
+        static constexpr std::array<std::pair<int, const char*>, 5> units{
+            {{-12, "pJ"}, {-9, "nJ"}, {-6, "µJ"}, {-3, "mJ"}, {0, "J"}}};
+        // Largest unit in which the magnitude is at least 1.
+        ScaledUnit best{1, std::string(unit)};
+        for (const auto& [exp, name] : units) {
+            const double factor = std::pow(10.0, exp - e);
+            if (exp < e)
+                continue;
+            if (m >= factor || exp == e)
+                best = {factor, name};
+        }
+        return best;
+    }
+    if (unit == "B") {
+        static constexpr std::array<std::pair<double, const char*>, 4> units{
+            {{1, "B"}, {1024, "KiB"}, {1024.0 * 1024, "MiB"}, {1024.0 * 1024 * 1024, "GiB"}}};
+        ScaledUnit best{1, "B"};
+        for (const auto& [f, name] : units) {
+            if (m >= f)
+                best = {f, name};
+        }
+        return best;
+    }
+    if (unit == "µm²")
+        return m >= 1e6 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"};
+    if (unit == "mW")
+        return m >= 1e3 ? ScaledUnit{1e3, "W"} : ScaledUnit{1, "mW"};
+    // Counts and compound units: k, M, G, T on the number.
+    static constexpr std::array<std::pair<double, const char*>, 5> prefixes{
+        {{1, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}}};
+    ScaledUnit best{1, std::string(unit)};
+    for (const auto& [f, p] : prefixes) {
+        if (m >= f)
+            best = {f, std::string(p) + (unit.empty() ? "" : (*p ? " " : "") + std::string(unit))};
+    }
+    if (best.factor == 1)
+        best.unit = std::string(unit);
+    return best;
+}
+
+std::string formatQuantity(double value, std::string_view unit, int significant)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "–" : (value > 0 ? "∞" : "−∞");
+    const ScaledUnit s = scaleFor(value, unit);
+    const std::string n = number(value / s.factor, significant);
+    return s.unit.empty() ? n : n + " " + s.unit;
+}
+
+std::string formatInteger(long long value)
+{
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return value < 0 ? "-" + out : out;
+}
+
+} // namespace mapscape

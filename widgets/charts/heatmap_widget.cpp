@@ -1,0 +1,320 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "widgets/charts/heatmap_widget.h"
+
+#include "core/util/units.h"
+#include "widgets/charts/chart_export.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mapscape {
+
+namespace {
+
+constexpr int kLeft = 110, kRight = 96, kTop = 34, kBottom = 60;
+
+QRgb sequential(double t)
+{
+    // A perceptually ordered map from dark purple through teal to yellow.
+    static const QColor stops[] = {QColor(68, 1, 84), QColor(59, 82, 139), QColor(33, 145, 140), QColor(94, 201, 98),
+                                   QColor(253, 231, 37)};
+    t = std::clamp(t, 0.0, 1.0) * 4;
+    const int i = std::min(3, int(t));
+    const double f = t - i;
+    const QColor& a = stops[i];
+    const QColor& b = stops[i + 1];
+    return qRgb(int(a.red() + f * (b.red() - a.red())), int(a.green() + f * (b.green() - a.green())),
+                int(a.blue() + f * (b.blue() - a.blue())));
+}
+
+QRgb diverging(double t)
+{
+    // t in [0, 1], 0.5 = white.
+    t = std::clamp(t, 0.0, 1.0);
+    const QColor lo(33, 102, 172), mid(247, 247, 247), hi(178, 24, 43);
+    const QColor& a = t < 0.5 ? lo : mid;
+    const QColor& b = t < 0.5 ? mid : hi;
+    const double f = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+    return qRgb(int(a.red() + f * (b.red() - a.red())), int(a.green() + f * (b.green() - a.green())),
+                int(a.blue() + f * (b.blue() - a.blue())));
+}
+
+struct Range {
+    double lo = 0, hi = 1;
+};
+
+Range rangeOf(const HeatmapData& d, HeatmapScale scale)
+{
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (double v : d.values) {
+        if (!std::isfinite(v) || (scale == HeatmapScale::Log && v <= 0))
+            continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    if (!(lo <= hi))
+        return {0, 1};
+    if (scale == HeatmapScale::Diverging) {
+        const double m = std::max({std::abs(lo), std::abs(hi), 1e-12});
+        return {-m, m};
+    }
+    if (lo == hi)
+        return scale == HeatmapScale::Log ? Range{lo / 2, hi * 2} : Range{lo - 0.5, hi + 0.5};
+    return {lo, hi};
+}
+
+/// The cells as one pixel each (rendered off the GUI thread).
+QImage renderCells(HeatmapData d, HeatmapScale scale, Range r)
+{
+    QImage img(std::max(1, d.cols), std::max(1, d.rows), QImage::Format_RGB32);
+    img.fill(qRgb(200, 200, 200));
+    const bool log = scale == HeatmapScale::Log;
+    const double lo = log ? std::log10(r.lo) : r.lo;
+    const double hi = log ? std::log10(r.hi) : r.hi;
+    for (int row = 0; row < d.rows; ++row) {
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(row));
+        for (int col = 0; col < d.cols; ++col) {
+            const double v = d.values[std::size_t(row * d.cols + col)];
+            if (!std::isfinite(v) || (log && v <= 0)) {
+                line[col] = qRgb(215, 215, 215);
+                continue;
+            }
+            const double t = hi > lo ? ((log ? std::log10(v) : v) - lo) / (hi - lo) : 0.5;
+            line[col] = scale == HeatmapScale::Diverging ? diverging(t) : sequential(t);
+        }
+    }
+    return img;
+}
+
+QString valueText(double v, const QString& unit)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    return QString::fromStdString(formatQuantity(v, unit.toStdString(), 4));
+}
+
+} // namespace
+
+HeatmapWidget::HeatmapWidget(QWidget* parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+    m_watcher = new QFutureWatcher<QImage>(this);
+    connect(m_watcher, &QFutureWatcher<QImage>::finished, this, [this] {
+        // Only the newest render is shown (a later setData restarted the watcher).
+        m_image = m_watcher->result();
+        update();
+        Q_EMIT rendered();
+    });
+}
+
+HeatmapWidget::~HeatmapWidget()
+{
+    if (m_watcher->isRunning())
+        m_watcher->waitForFinished();
+}
+
+void HeatmapWidget::setData(HeatmapData data)
+{
+    data.values.resize(std::size_t(std::max(0, data.rows * data.cols)), std::numeric_limits<double>::quiet_NaN());
+    m_data = std::move(data);
+    startRender();
+}
+
+void HeatmapWidget::setScale(HeatmapScale scale)
+{
+    if (scale == m_scale)
+        return;
+    m_scale = scale;
+    startRender();
+}
+
+void HeatmapWidget::setMarker(int row, int col)
+{
+    m_markRow = row;
+    m_markCol = col;
+    update();
+}
+
+void HeatmapWidget::startRender()
+{
+    const Range r = rangeOf(m_data, m_scale);
+    m_lo = r.lo;
+    m_hi = r.hi;
+    ++m_generation;
+    if (m_watcher->isRunning())
+        m_watcher->waitForFinished(); // small images: waiting beats juggling two renders
+    m_watcher->setFuture(QtConcurrent::run(renderCells, m_data, m_scale, r));
+    update();
+}
+
+bool HeatmapWidget::renderPending() const { return m_watcher->isRunning(); }
+
+void HeatmapWidget::waitForRender()
+{
+    if (m_watcher->isRunning())
+        m_watcher->waitForFinished();
+    m_image = m_watcher->future().isValid() && m_watcher->future().resultCount() > 0 ? m_watcher->result() : m_image;
+}
+
+QRect HeatmapWidget::gridRect() const
+{
+    return QRect(kLeft, kTop, std::max(10, width() - kLeft - kRight), std::max(10, height() - kTop - kBottom));
+}
+
+QPoint HeatmapWidget::cellAt(const QPoint& pos) const
+{
+    const QRect g = gridRect();
+    if (m_data.rows <= 0 || m_data.cols <= 0 || !g.contains(pos))
+        return {-1, -1};
+    const int col = std::clamp(int(double(pos.x() - g.left()) * m_data.cols / g.width()), 0, m_data.cols - 1);
+    const int row = std::clamp(int(double(pos.y() - g.top()) * m_data.rows / g.height()), 0, m_data.rows - 1);
+    return {col, row};
+}
+
+QString HeatmapWidget::cellText(const QPoint& pos) const
+{
+    const QPoint c = cellAt(pos);
+    if (c.x() < 0)
+        return {};
+    const int row = c.y(), col = c.x();
+    const QString rowLabel = row < m_data.rowLabels.size() ? m_data.rowLabels[row] : QString::number(row);
+    const QString colLabel = col < m_data.colLabels.size() ? m_data.colLabels[col] : QString::number(col);
+    const double v = m_data.values[std::size_t(row * m_data.cols + col)];
+    QString text = QStringLiteral("%1 = %2, %3 = %4\n%5: %6")
+                       .arg(m_data.rowTitle, rowLabel, m_data.colTitle, colLabel,
+                            m_data.valueTitle.isEmpty() ? tr("value") : m_data.valueTitle, valueText(v, m_data.unit));
+    const std::size_t i = std::size_t(row * m_data.cols + col);
+    if (i < std::size_t(m_data.notes.size()) && !m_data.notes[qsizetype(i)].isEmpty())
+        text += QLatin1Char('\n') + m_data.notes[qsizetype(i)];
+    return text;
+}
+
+bool HeatmapWidget::event(QEvent* e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const QString text = cellText(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void HeatmapWidget::mousePressEvent(QMouseEvent* e)
+{
+    const QPoint c = cellAt(e->position().toPoint());
+    if (c.x() >= 0 && e->button() == Qt::LeftButton)
+        Q_EMIT cellClicked(c.y(), c.x());
+    QWidget::mousePressEvent(e);
+}
+
+void HeatmapWidget::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().window());
+    const QRect g = gridRect();
+    const QFontMetrics fm(font());
+    p.setPen(palette().color(QPalette::WindowText));
+    if (!m_data.title.isEmpty()) {
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.drawText(QRect(0, 4, width(), kTop - 8), Qt::AlignCenter, m_data.title);
+        p.setFont(font());
+    }
+    if (m_data.rows <= 0 || m_data.cols <= 0) {
+        p.drawText(g, Qt::AlignCenter, tr("No data"));
+        return;
+    }
+    if (!m_image.isNull() && m_image.width() == m_data.cols && m_image.height() == m_data.rows) {
+        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        p.drawImage(g, m_image);
+        // Hatch cells without a value, so "no value" never reads as a colour.
+        const double cw = double(g.width()) / m_data.cols, ch = double(g.height()) / m_data.rows;
+        p.setBrush(QBrush(QColor(140, 140, 140), Qt::BDiagPattern));
+        p.setPen(Qt::NoPen);
+        for (int r = 0; r < m_data.rows; ++r) {
+            for (int c = 0; c < m_data.cols; ++c) {
+                const double v = m_data.values[std::size_t(r * m_data.cols + c)];
+                if (!std::isfinite(v) || (m_scale == HeatmapScale::Log && v <= 0))
+                    p.drawRect(QRectF(g.left() + c * cw, g.top() + r * ch, cw, ch));
+            }
+        }
+        if (m_markRow >= 0 && m_markCol >= 0 && m_markRow < m_data.rows && m_markCol < m_data.cols) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(Qt::red, 2));
+            p.drawRect(QRectF(g.left() + m_markCol * cw, g.top() + m_markRow * ch, cw, ch));
+        }
+    } else {
+        p.drawText(g, Qt::AlignCenter, tr("Rendering…"));
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(g.adjusted(0, 0, -1, -1));
+    // Row labels: as many as fit, evenly spaced.
+    const int rowStep = std::max(1, (fm.height() * m_data.rows) / std::max(1, g.height()) + 1);
+    for (int r = 0; r < m_data.rows; r += rowStep) {
+        const double y = g.top() + (r + 0.5) * g.height() / m_data.rows;
+        const QString label = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString::number(r);
+        p.drawText(QRectF(4, y - fm.height() / 2.0, kLeft - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   fm.elidedText(label, Qt::ElideRight, kLeft - 10));
+    }
+    int widest = 1;
+    for (const QString& l : m_data.colLabels)
+        widest = std::max(widest, fm.horizontalAdvance(l));
+    const int colStep = std::max(1, ((widest + 8) * m_data.cols) / std::max(1, g.width()) + 1);
+    for (int c = 0; c < m_data.cols; c += colStep) {
+        const double x = g.left() + (c + 0.5) * g.width() / m_data.cols;
+        const QString label = c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c);
+        p.drawText(QRectF(x - 60, g.bottom() + 4, 120, fm.height()), Qt::AlignHCenter | Qt::AlignTop, label);
+    }
+    p.drawText(QRect(g.left(), g.bottom() + 6 + fm.height(), g.width(), fm.height() + 4), Qt::AlignCenter,
+               m_data.colTitle);
+    p.save();
+    p.translate(14, g.center().y());
+    p.rotate(-90);
+    p.drawText(QRect(-g.height() / 2, -fm.height(), g.height(), fm.height() + 2), Qt::AlignCenter, m_data.rowTitle);
+    p.restore();
+    // Colour bar with its unit.
+    const QRect bar(g.right() + 14, g.top(), 14, g.height());
+    for (int y = 0; y < bar.height(); ++y) {
+        const double t = 1.0 - double(y) / std::max(1, bar.height() - 1);
+        p.setPen(QColor::fromRgb(m_scale == HeatmapScale::Diverging ? diverging(t) : sequential(t)));
+        p.drawLine(bar.left(), bar.top() + y, bar.right(), bar.top() + y);
+    }
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawRect(bar);
+    const bool log = m_scale == HeatmapScale::Log;
+    for (int k = 0; k <= 4; ++k) {
+        const double t = k / 4.0;
+        const double v = log ? std::pow(10.0, std::log10(m_lo) + t * (std::log10(m_hi) - std::log10(m_lo)))
+                             : m_lo + t * (m_hi - m_lo);
+        const int y = bar.bottom() - int(t * bar.height());
+        p.drawLine(bar.right(), y, bar.right() + 3, y);
+        p.drawText(QRect(bar.right() + 5, y - fm.height() / 2, kRight - 34, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   valueText(v, m_data.unit));
+    }
+    if (!m_data.valueTitle.isEmpty())
+        p.drawText(QRect(bar.left() - 20, g.bottom() + 4, kRight, fm.height()), Qt::AlignLeft,
+                   m_data.valueTitle + (log ? tr(" (log)") : QString()));
+}
+
+bool HeatmapWidget::exportTo(const QString& path, QString* error)
+{
+    waitForRender();
+    return exportWidgetImage(this, path, error);
+}
+
+} // namespace mapscape

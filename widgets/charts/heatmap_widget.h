@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// A heatmap: rows × columns of values with row and column labels, a colour bar legend with the
+/// value's unit, tooltips naming the cell and its value (or why it has none), an optional marked
+/// cell, and clicks. The colour image is rendered off the GUI thread (QtConcurrent) and painted
+/// by a plain QWidget; a newer render replaces an older one. Used for parameter sweeps,
+/// correlation matrices, policy probabilities, platform tables and memory maps.
+
+#include <QFutureWatcher>
+#include <QImage>
+#include <QStringList>
+#include <QWidget>
+
+#include <vector>
+
+namespace mapscape {
+
+struct HeatmapData {
+    int rows = 0;
+    int cols = 0;
+    std::vector<double> values; ///< row-major; NaN = no value (drawn hatched grey)
+    QStringList rowLabels;
+    QStringList colLabels;
+    QString title;
+    QString rowTitle;
+    QString colTitle;
+    QString valueTitle;         ///< "Latency"
+    QString unit;               ///< "cycles" (scaled with an engineering prefix in the legend)
+    QStringList notes;          ///< optional per-cell text for tooltips (row-major; why a cell is empty)
+};
+
+enum class HeatmapScale { Linear, Log, Diverging };
+
+/// GUI thread only.
+class HeatmapWidget : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit HeatmapWidget(QWidget* parent = nullptr);
+    ~HeatmapWidget() override;
+
+    /// Shows new data; the image is rendered in the background.
+    void setData(HeatmapData data);
+    const HeatmapData& data() const { return m_data; }
+    /// Log colours for values spanning decades (non-positive values are left out), linear, or a
+    /// diverging scale centred on 0 (correlations).
+    void setScale(HeatmapScale scale);
+    HeatmapScale scale() const { return m_scale; }
+    /// Marks one cell (-1 clears), e.g. the current design.
+    void setMarker(int row, int col);
+    /// The colour range (after scaling) the legend shows.
+    double rangeLow() const { return m_lo; }
+    double rangeHigh() const { return m_hi; }
+    /// The text a tooltip shows for the cell under a widget position ("" outside the grid).
+    QString cellText(const QPoint& pos) const;
+    /// Cell under a widget position, or (-1, -1).
+    QPoint cellAt(const QPoint& pos) const;
+    /// True while a render is in flight; waitForRender blocks (tests, export).
+    bool renderPending() const;
+    void waitForRender();
+    QImage image() const { return m_image; }
+    bool exportTo(const QString& path, QString* error = nullptr);
+
+    QSize minimumSizeHint() const override { return {320, 240}; }
+
+Q_SIGNALS:
+    void cellClicked(int row, int col);
+    void rendered();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    QRect gridRect() const;
+    void startRender();
+
+    HeatmapData m_data;
+    HeatmapScale m_scale = HeatmapScale::Linear;
+    QImage m_image;
+    double m_lo = 0, m_hi = 1;
+    int m_markRow = -1, m_markCol = -1;
+    quint64 m_generation = 0;
+    QFutureWatcher<QImage>* m_watcher = nullptr;
+};
+
+} // namespace mapscape

@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "widgets/charts/metric_labels.h"
+
+#include <QCoreApplication>
+
+namespace mapscape {
+
+namespace {
+QString tr(const char* s) { return QCoreApplication::translate("MetricLabel", s); }
+} // namespace
+
+MetricLabel metricLabel(const QString& name, const QString& objectiveLabel, const QString& objectiveUnit)
+{
+    const QString samples = tr("Samples (cost-model evaluations)");
+    const QString episodes = tr("Episodes");
+    MetricLabel m;
+    m.title = name;
+    m.xTitle = samples;
+    if (name == QStringLiteral("search/best_total")) {
+        m = {tr("Best network total: %1").arg(objectiveLabel.toLower()), objectiveUnit, tr("Tables evaluated"), true, true,
+             tr("The objective summed over the best table of every layer, once every layer has one")};
+    } else if (name == QStringLiteral("search/best")) {
+        m = {tr("Best %1 so far").arg(objectiveLabel.toLower()), objectiveUnit, samples, true, true,
+             tr("The objective of the best valid design found so far")};
+    } else if (name == QStringLiteral("search/valid_fraction") || name == QStringLiteral("ga/valid_fraction") ||
+               name == QStringLiteral("random/valid_fraction")) {
+        m = {tr("Valid designs per batch"), QString(), samples, false, true,
+             tr("Share of the designs of each batch that the model accepts (fit the buffers, map legally)")};
+    } else if (name == QStringLiteral("ga/generation_best")) {
+        m = {tr("Generation best: %1").arg(objectiveLabel.toLower()), objectiveUnit, samples, true, true,
+             tr("Best objective among the individuals of each generation")};
+    } else if (name == QStringLiteral("ga/generation_mean")) {
+        m = {tr("Generation mean: %1").arg(objectiveLabel.toLower()), objectiveUnit, samples, true, true,
+             tr("Mean objective of the valid individuals of each generation")};
+    } else if (name == QStringLiteral("ppo/best_total")) {
+        m = {tr("PPO: best network total"), objectiveUnit, episodes, true, true,
+             tr("The network's objective over the best table of each layer, per episode")};
+    } else if (name == QStringLiteral("ppo/actor_loss")) {
+        m = {tr("PPO: actor loss"), QString(), episodes, false, true, tr("Clipped surrogate loss of the policy update")};
+    } else if (name == QStringLiteral("ppo/critic_loss")) {
+        m = {tr("PPO: critic loss"), QString(), episodes, true, true, tr("Value-function regression loss")};
+    } else if (name == QStringLiteral("ppo/entropy")) {
+        m = {tr("PPO: policy entropy"), tr("nats"), episodes, false, true,
+             tr("How spread out the policy's action choices are; falls as it commits")};
+    } else if (name == QStringLiteral("ppo/approx_kl")) {
+        m = {tr("PPO: approximate KL"), QString(), episodes, false, true,
+             tr("How far one update moved the policy (small = cautious)")};
+    } else if (name == QStringLiteral("ppo/entropy_coef")) {
+        m = {tr("PPO: entropy coefficient"), QString(), episodes, false, true, tr("The decaying exploration bonus c₂")};
+    } else if (name == QStringLiteral("exhaustive/candidates")) {
+        m = {tr("Exhaustive: candidates per layer"), tr("tables"), tr("Layer (index)"), true, true,
+             tr("Size of each layer's unpruned space")};
+    } else if (name == QStringLiteral("exhaustive/evaluated") || name == QStringLiteral("bottom-up/evaluated")) {
+        m = {tr("Tables evaluated per layer"), tr("tables"), tr("Layer (index)"), true, true,
+             tr("Complete tables the model evaluated after pruning")};
+    }
+    return m;
+}
+
+MetricLabel metricLabel(const QString& name, const QString& objectiveLabel, const QString& objectiveUnit,
+                        const QString& otherId, const QString& otherLabel, const QString& otherUnit)
+{
+    if (name == QStringLiteral("search/best_") + otherId) {
+        return {tr("Best design's %1").arg(otherLabel.toLower()), otherUnit, tr("Samples (cost-model evaluations)"), true,
+                true, tr("The %1 of the design that is best for the run's objective").arg(otherLabel.toLower())};
+    }
+    return metricLabel(name, objectiveLabel, objectiveUnit);
+}
+
+} // namespace mapscape
