@@ -8,6 +8,7 @@
 /// Usage: bench_gui_responsiveness [seconds] [optimizer1] [optimizer2]
 
 #include "app/gui/main_window.h"
+#include "widgets/study/scheduling_workbench.h"
 #include "core/runner/optimizer_run.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
@@ -32,7 +33,7 @@ int main(int argc, char** argv)
     mapscape::MainWindow window;
     window.selectAccelerator(QStringLiteral("eyeriss"));
     window.selectNetwork(QStringLiteral("resnet50"));
-    window.showTab(mapscape::MainWindow::OptimizeTab);
+    window.scheduling()->showTab(mapscape::SchedulingWorkbench::OptimizeTab);
     window.show();
     mapscape::RunsPanel* runs = window.runsPanel();
     std::vector<mapscape::OptimizerRun*> started;

@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: MIT
 
 #include "app/gui/main_window.h"
+#include "core/optim/optimizer_registry.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/dataflow_workbench.h"
+#include "widgets/study/scheduling_workbench.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -44,23 +47,54 @@ int main(int argc, char** argv)
                                    QStringLiteral("With --optimize: milliseconds of the run before the screenshot."),
                                    QStringLiteral("ms"), QStringLiteral("3000"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Open on this tab: evaluate, network, accelerator or optimize."),
-                                 QStringLiteral("name"), QStringLiteral("evaluate"));
-    parser.addOptions({acc, net, map, shot, optimize, budget, delay, tab});
+                                 QStringLiteral("Open on this tab: evaluate, network, accelerator or optimize "
+                                                "(scheduling); mapping, space, explore or optimize (dataflow)."),
+                                 QStringLiteral("name"));
+    const QCommandLineOption study(QStringLiteral("study"),
+                                   QStringLiteral("Show this study at launch: scheduling (ResNet-50 on Eyeriss by "
+                                                  "default) or dataflow (a VGG16 layer on ArchGym's accelerator)."),
+                                   QStringLiteral("kind"), QStringLiteral("scheduling"));
+    const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("Open this project file."),
+                                     QStringLiteral("file"));
+    parser.addOptions({acc, net, map, shot, optimize, budget, delay, tab, study, project});
     parser.process(app);
 
     mapscape::MainWindow window;
+    // A project with a scheduling study and a dataflow-mapping study side by side.
     window.selectAccelerator(parser.value(acc));
     window.selectNetwork(parser.value(net));
     if (parser.isSet(map))
         window.selectMapping(parser.value(map));
-    const QStringList tabs{QStringLiteral("evaluate"), QStringLiteral("network"), QStringLiteral("accelerator"),
-                           QStringLiteral("optimize")};
-    if (const int t = tabs.indexOf(parser.value(tab).toLower()); t >= 0)
-        window.showTab(t);
-    else {
-        qCritical("--tab: expected evaluate, network, accelerator or optimize, got %s", qPrintable(parser.value(tab)));
+    window.addStudy(mapscape::ProblemKind::DataflowMapping);
+    window.markUnmodified();
+    if (parser.isSet(project) && !window.openProject(parser.value(project)))
         return 2;
+    const QString kindName = parser.value(study).toLower();
+    if (kindName != QStringLiteral("scheduling") && kindName != QStringLiteral("dataflow")) {
+        qCritical("--study: expected scheduling or dataflow, got %s", qPrintable(parser.value(study)));
+        return 2;
+    }
+    const mapscape::ProblemKind kind =
+        kindName == QStringLiteral("dataflow") ? mapscape::ProblemKind::DataflowMapping : mapscape::ProblemKind::SchedulingTables;
+    for (int i = 0; i < window.studyCount(); ++i) {
+        if (window.workbench(i)->kind() == kind) {
+            window.setCurrentStudy(i);
+            break;
+        }
+    }
+    mapscape::StudyWorkbench* shown = window.currentWorkbench();
+    if (parser.isSet(tab)) {
+        const QStringList tabs = kind == mapscape::ProblemKind::SchedulingTables
+                                     ? QStringList{QStringLiteral("evaluate"), QStringLiteral("network"),
+                                                   QStringLiteral("accelerator"), QStringLiteral("optimize")}
+                                     : QStringList{QStringLiteral("mapping"), QStringLiteral("space"),
+                                                   QStringLiteral("explore"), QStringLiteral("optimize")};
+        const int t = tabs.indexOf(parser.value(tab).toLower());
+        if (t < 0) {
+            qCritical("--tab: expected %s, got %s", qPrintable(tabs.join(QStringLiteral(", "))), qPrintable(parser.value(tab)));
+            return 2;
+        }
+        shown->showTab(t);
     }
     window.show();
     // Unsaved work of a session that did not end cleanly (crash, kill) is offered back.
@@ -73,22 +107,22 @@ int main(int argc, char** argv)
     }
 
     if (parser.isSet(optimize)) {
-        mapscape::OptimizerPanel* panel = window.runsPanel()->optimizerPanel();
+        mapscape::OptimizerPanel* panel = shown->runsPanel()->optimizerPanel();
         const QString id = parser.value(optimize);
         if (!panel->selectOptimizer(id)) {
-            qCritical("unknown or unavailable optimizer: %s", qPrintable(id));
+            qCritical("unknown or unavailable optimizer for this study: %s", qPrintable(id));
             return 2;
         }
         if (parser.isSet(budget)) {
-            const mapscape::OptimizerInfo* info = mapscape::findOptimizer(id.toStdString());
+            const mapscape::OptimizerInfo* info = mapscape::findOptimizer(id.toStdString(), kind);
             if (!info || info->budgetKey.empty() ||
                 !panel->setOption(QString::fromStdString(info->budgetKey), parser.value(budget))) {
                 qCritical("--budget does not apply to %s", qPrintable(id));
                 return 2;
             }
         }
-        window.showTab(mapscape::MainWindow::OptimizeTab);
-        if (!window.runsPanel()->startRun())
+        shown->showTab(shown->tabCount() - 1);
+        if (!shown->runsPanel()->startRun())
             return 2;
     }
 
@@ -99,15 +133,20 @@ int main(int argc, char** argv)
     };
     if (parser.isSet(shot) && parser.isSet(optimize)) {
         // A screenshot of the workbench while the run trains.
-        QTimer::singleShot(parser.value(delay).toInt(), &window, [&window, grabAndQuit]() {
-            window.runsPanel()->drain();
+        QTimer::singleShot(parser.value(delay).toInt(), &window, [&window, shown, grabAndQuit]() {
+            shown->runsPanel()->drain();
             QTimer::singleShot(100, &window, grabAndQuit);
         });
     } else if (parser.isSet(shot)) {
-        QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, grabAndQuit]() {
-            // Let the layout settle for one event-loop turn before grabbing.
-            QTimer::singleShot(200, &window, grabAndQuit);
-        });
+        if (kind == mapscape::ProblemKind::DataflowMapping) {
+            // The dataflow study evaluates synchronously: it is on screen already.
+            QTimer::singleShot(400, &window, grabAndQuit);
+        } else {
+            QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, grabAndQuit]() {
+                // Let the layout settle for one event-loop turn before grabbing.
+                QTimer::singleShot(200, &window, grabAndQuit);
+            });
+        }
         QTimer::singleShot(30000, &app, []() { QApplication::exit(3); });
     }
     return app.exec();

@@ -2,96 +2,63 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/main_window.h"
 
-#include "core/cost/report.h"
-#include "core/export/evaluation_writer.h"
-#include "core/export/mapping_csv.h"
-#include "core/export/timeloop_map.h"
-#include "core/io/neurospector_cfg.h"
-#include "core/io/file_util.h"
-#include "core/io/preset_io.h"
-#include "core/io/preset_library.h"
-#include "core/util/strings.h"
-#include "widgets/charts/pareto_chart.h"
-#include "widgets/document/accelerator_document.h"
-#include "widgets/document/network_document.h"
-#include "widgets/models/accelerator_table_model.h"
-#include "widgets/views/scheduling_table_view.h"
-#include "widgets/models/layer_table_model.h"
-#include "widgets/models/results_table_model.h"
-#include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/dataflow_workbench.h"
+#include "widgets/study/scheduling_workbench.h"
 
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGuiApplication>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QPushButton>
-#include <QFormLayout>
-#include <QLineEdit>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFontDatabase>
-#include <QHeaderView>
-#include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
-#include <QPlainTextEdit>
-#include <QSortFilterProxyModel>
-#include <QSplitter>
-#include <QStatusBar>
-#include <QTabWidget>
-#include <QTableView>
-#include <QToolBar>
 
 namespace mapscape {
 
 namespace {
-
 QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-void fillPresetCombo(QComboBox* combo, PresetKind kind)
-{
-    combo->clear();
-    for (const PresetInfo& p : listPresets(kind))
-        combo->addItem(qs(p.name), qs(p.path));
-}
-
-/// Index of the item whose name or path matches, -1 if none.
-int findItem(const QComboBox* combo, const QString& nameOrPath)
-{
-    for (int i = 0; i < combo->count(); ++i) {
-        const QString path = combo->itemData(i).toString();
-        if (path == nameOrPath || combo->itemText(i).compare(nameOrPath, Qt::CaseInsensitive) == 0 ||
-            (!path.isEmpty() && QFileInfo(path).completeBaseName().compare(nameOrPath, Qt::CaseInsensitive) == 0))
-            return i;
-    }
-    return -1;
-}
-
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
 {
     buildUi();
-    connect(&m_runner, &EvaluationRunner::finished, this, &MainWindow::showSnapshot);
-    connect(&m_runner, &EvaluationRunner::failed, this, &MainWindow::showFailure);
+    addStudy(ProblemKind::SchedulingTables);
+    m_dirty = false;
+    updateTitle();
 }
 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildUi()
 {
-    setWindowTitle(tr("Mapscape"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/mapscape.svg")));
+    m_undoGroup = new QUndoGroup(this);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QMenu* newStudy = file->addMenu(tr("&New study"));
+    for (const ProblemKindInfo& k : problemKinds()) {
+        const ProblemKind kind = k.kind;
+        QAction* a = newStudy->addAction(qs(k.title), this, [this, kind] { addStudy(kind); });
+        a->setToolTip(qs(k.description));
+        a->setStatusTip(qs(k.description + " — " + k.costModel));
+    }
     file->addAction(tr("Open &project…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
                                                           tr("Mapscape projects (*.mapscape.json *.json)"));
@@ -115,19 +82,38 @@ void MainWindow::buildUi()
     m_recentMenu = file->addMenu(tr("&Recent projects"));
     rebuildRecentMenu();
     file->addSeparator();
-    file->addAction(tr("&Open accelerator, network or mapping…"), QKeySequence::Open, this, &MainWindow::openFile);
-    file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportResults);
-    file->addAction(tr("Export &mapping…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportMapping);
+    file->addAction(tr("&Open into this study…"), QKeySequence::Open, this, [this] {
+        StudyWorkbench* wb = currentWorkbench();
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(), wb->openFileFilter());
+        if (path.isEmpty())
+            return;
+        if (const QString error = wb->openFile(path); !error.isEmpty())
+            reportError(error);
+    });
+    file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, [this] {
+        StudyWorkbench* wb = currentWorkbench();
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("results.csv"),
+                                                          wb->resultsFilter());
+        if (path.isEmpty())
+            return;
+        if (const QString error = wb->exportResults(path); !error.isEmpty())
+            reportError(error);
+        else
+            statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    });
+    file->addAction(tr("Export &mapping…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] {
+        StudyWorkbench* wb = currentWorkbench();
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export mapping"), QString(), wb->mappingFilter());
+        if (path.isEmpty())
+            return;
+        if (const QString error = wb->writeMapping(path); !error.isEmpty())
+            reportError(error);
+        else
+            statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-    m_networkDoc = new NetworkDocument(this);
-    m_accDoc = new AcceleratorDocument(this);
-    // One Edit menu for both editors: the active stack follows the tab.
-    m_undoGroup = new QUndoGroup(this);
-    m_undoGroup->addStack(m_networkDoc->undoStack());
-    m_undoGroup->addStack(m_accDoc->undoStack());
-    m_undoGroup->setActiveStack(m_networkDoc->undoStack());
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -136,325 +122,293 @@ void MainWindow::buildUi()
     edit->addAction(undo);
     edit->addAction(redo);
 
-    QToolBar* bar = addToolBar(tr("Project"));
-    bar->setMovable(false);
-    m_accCombo = new QComboBox(this);
-    m_netCombo = new QComboBox(this);
-    m_mapCombo = new QComboBox(this);
-    m_mapCombo->setMinimumContentsLength(36);
-    m_mapCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    bar->addWidget(new QLabel(tr(" Accelerator "), this));
-    bar->addWidget(m_accCombo);
-    bar->addWidget(new QLabel(tr("  Network "), this));
-    bar->addWidget(m_netCombo);
-    bar->addWidget(new QLabel(tr("  Mapping "), this));
-    bar->addWidget(m_mapCombo);
-
-    m_model = new ResultsTableModel(this);
-    m_proxy = new QSortFilterProxyModel(this);
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(ResultsTableModel::SortRole);
-    m_table = new QTableView(this);
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(-1, Qt::AscendingOrder); // network order until the user clicks a header
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setAlternatingRowColors(true);
-
-    m_details = new QPlainTextEdit(this);
-    m_details->setReadOnly(true);
-    m_details->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_details->setPlaceholderText(tr("Select a layer to see its scheduling table and cost breakdown."));
-
-    m_tableView = new SchedulingTableView(this);
-    m_breakdown = new EnergyBreakdownChart(this);
-    m_breakdown->setMinimumHeight(200);
-    auto* detailSplit = new QSplitter(Qt::Vertical, this);
-    detailSplit->addWidget(m_tableView);
-    detailSplit->addWidget(m_breakdown);
-    detailSplit->addWidget(m_details);
-    detailSplit->setStretchFactor(1, 1);
-    detailSplit->setStretchFactor(2, 1);
-
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_table);
-    split->addWidget(detailSplit);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-
-    m_runs = new RunsPanel(this);
-    m_tabs = new QTabWidget(this);
-    m_tabs->addTab(split, tr("Evaluate"));
-    m_tabs->addTab(buildNetworkEditor(), tr("Network"));
-    m_tabs->addTab(buildAcceleratorEditor(), tr("Accelerator"));
-    m_tabs->addTab(m_runs, tr("Optimize"));
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
-        m_undoGroup->setActiveStack(tab == AcceleratorTab ? m_accDoc->undoStack() : m_networkDoc->undoStack());
+    // Studies: a list on the left; the chosen study's workbench fills the window.
+    m_studyList = new QListWidget(this);
+    m_studyList->setToolTip(tr("The studies of this project: each is one design problem with its own inputs and runs"));
+    m_studyList->setMinimumWidth(190);
+    m_studyList->setWordWrap(true);
+    auto* add = new QToolButton(this);
+    add->setText(tr("New"));
+    add->setPopupMode(QToolButton::InstantPopup);
+    add->setMenu(newStudy);
+    add->setToolTip(tr("Add a study of another (or the same) design problem"));
+    auto* rename = new QPushButton(tr("Rename"), this);
+    auto* remove = new QPushButton(tr("Remove"), this);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(rename);
+    buttons->addWidget(remove);
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->addWidget(m_studyList, 1);
+    sideLayout->addLayout(buttons);
+    auto* dock = new QDockWidget(tr("Studies"), this);
+    dock->setObjectName(QStringLiteral("studies"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setWidget(side);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_stack = new QStackedWidget(this);
+    setCentralWidget(m_stack);
+    connect(m_studyList, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0 && row < studyCount()) {
+            m_stack->setCurrentIndex(row);
+            syncUndoStack();
+        }
     });
-    setCentralWidget(m_tabs);
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-    connect(m_runs, &RunsPanel::mappingRequested, this, [this](const Mapping& mapping) {
-        showMapping(mapping, QString::fromStdString(mapping.source));
+    connect(rename, &QPushButton::clicked, this, [this] {
+        const int i = currentStudy();
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Rename study"), tr("Name"), QLineEdit::Normal,
+                                                   workbench(i)->studyName(), &ok);
+        if (ok)
+            renameStudy(i, name);
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        const int i = currentStudy();
+        if (studyCount() > 1 &&
+            (!isVisible() || QGuiApplication::platformName() == QStringLiteral("offscreen") ||
+             QMessageBox::question(this, tr("Remove study"),
+                                   tr("Remove \"%1\" and its runs from the project?").arg(workbench(i)->studyName())) ==
+                 QMessageBox::Yes))
+            removeStudy(i);
     });
 
-    m_totals = new QLabel(this);
-    statusBar()->addPermanentWidget(m_totals);
-
-    m_updatingCombos = true;
-    fillPresetCombo(m_accCombo, PresetKind::Accelerator);
-    fillPresetCombo(m_netCombo, PresetKind::Network);
-    m_updatingCombos = false;
-
-    connect(m_accCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (!m_updatingCombos && i >= 0)
-            selectAccelerator(m_accCombo->itemData(i).toString());
-    });
-    connect(m_netCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (!m_updatingCombos && i >= 0)
-            selectNetwork(m_netCombo->itemData(i).toString());
-    });
-    connect(m_mapCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (!m_updatingCombos && i >= 0)
-            selectMapping(m_mapCombo->itemData(i).toString());
-    });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showLayerDetails);
-    connect(m_networkDoc, &NetworkDocument::changed, this, &MainWindow::markDirty);
     // Autosave: unsaved work is written every 20 s (MAPSCAPE_AUTOSAVE_MS overrides, for tests).
     const int autosaveMs = qEnvironmentVariableIsSet("MAPSCAPE_AUTOSAVE_MS") ? qEnvironmentVariableIntValue("MAPSCAPE_AUTOSAVE_MS")
-                                                                             : 20000;
-    m_autosave.setInterval(std::max(50, autosaveMs));
+                                                                              : 20000;
+    m_autosave.setInterval(std::max(100, autosaveMs));
     connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
     m_autosave.start();
-    resize(1280, 760);
+    resize(1500, 920);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Studies
+
+StudyWorkbench* MainWindow::workbench(int index) const
+{
+    return index >= 0 && index < studyCount() ? m_workbenches[std::size_t(index)] : nullptr;
+}
+
+int MainWindow::currentStudy() const { return m_stack->currentIndex(); }
+
+StudyWorkbench* MainWindow::currentWorkbench() const { return workbench(currentStudy()); }
+
+void MainWindow::setCurrentStudy(int index)
+{
+    if (index >= 0 && index < studyCount())
+        m_studyList->setCurrentRow(index);
+}
+
+QString MainWindow::uniqueStudyName(ProblemKind kind) const
+{
+    const QString base = qs(problemKindInfo(kind).title);
+    for (int n = 1;; ++n) {
+        const QString name = QStringLiteral("%1 %2").arg(base).arg(n);
+        bool used = false;
+        for (const StudyWorkbench* wb : m_workbenches)
+            used = used || wb->studyName() == name;
+        if (!used)
+            return name;
+    }
+}
+
+StudyWorkbench* MainWindow::addStudy(ProblemKind kind, const QString& name)
+{
+    StudyWorkbench* wb = nullptr;
+    switch (kind) {
+    case ProblemKind::SchedulingTables:
+        wb = new SchedulingWorkbench(this);
+        break;
+    case ProblemKind::DataflowMapping:
+        wb = new DataflowWorkbench(this);
+        break;
+    }
+    wb->setStudyName(name.isEmpty() ? uniqueStudyName(kind) : name);
+    adopt(wb);
+    setCurrentStudy(studyCount() - 1);
+    markDirty();
+    return wb;
+}
+
+void MainWindow::adopt(StudyWorkbench* wb)
+{
+    m_workbenches.push_back(wb);
+    m_stack->addWidget(wb);
+    auto* item = new QListWidgetItem(m_studyList);
+    item->setData(Qt::UserRole, QVariant::fromValue(static_cast<QObject*>(wb)));
+    refreshStudyItem(wb);
+    for (QUndoStack* s : wb->undoStacks())
+        m_undoGroup->addStack(s);
+    connect(wb, &StudyWorkbench::changed, this, [this, wb] {
+        refreshStudyItem(wb);
+        markDirty();
+    });
+    connect(wb, &StudyWorkbench::setupChanged, this, [this, wb] { refreshStudyItem(wb); });
+    // Status lines of the study shown only; a study in the background does not talk over it.
+    connect(wb, &StudyWorkbench::message, this, [this, wb](const QString& text, int ms) {
+        if (wb == currentWorkbench())
+            statusBar()->showMessage(text, ms);
+    });
+    connect(wb, &StudyWorkbench::errorOccurred, this, &MainWindow::reportError);
+    connect(wb, &StudyWorkbench::activeUndoStackChanged, this, &MainWindow::syncUndoStack);
+    connect(wb, &StudyWorkbench::evaluationShown, this, &MainWindow::evaluationShown);
+}
+
+void MainWindow::refreshStudyItem(StudyWorkbench* wb)
+{
+    for (int i = 0; i < m_studyList->count(); ++i) {
+        QListWidgetItem* item = m_studyList->item(i);
+        if (item->data(Qt::UserRole).value<QObject*>() != wb)
+            continue;
+        const ProblemKindInfo& k = problemKindInfo(wb->kind());
+        item->setText(QStringLiteral("%1\n%2").arg(wb->studyName(), wb->setupText()));
+        item->setToolTip(QStringLiteral("%1\n%2\nCost model: %3").arg(wb->studyName(), qs(k.description), qs(k.costModel)));
+    }
+}
+
+bool MainWindow::removeStudy(int index)
+{
+    StudyWorkbench* wb = workbench(index);
+    if (!wb || studyCount() <= 1)
+        return false;
+    for (QUndoStack* s : wb->undoStacks())
+        m_undoGroup->removeStack(s);
+    m_workbenches.erase(m_workbenches.begin() + index);
+    m_stack->removeWidget(wb);
+    delete m_studyList->takeItem(index);
+    delete wb; // cancels and joins its runs
+    setCurrentStudy(std::min(index, studyCount() - 1));
+    syncUndoStack();
+    markDirty();
+    return true;
+}
+
+bool MainWindow::renameStudy(int index, const QString& name)
+{
+    StudyWorkbench* wb = workbench(index);
+    const QString n = name.trimmed();
+    if (!wb || n.isEmpty())
+        return false;
+    wb->setStudyName(n);
+    refreshStudyItem(wb);
+    markDirty();
+    return true;
+}
+
+void MainWindow::clearStudies()
+{
+    while (!m_workbenches.empty()) {
+        StudyWorkbench* wb = m_workbenches.back();
+        for (QUndoStack* s : wb->undoStacks())
+            m_undoGroup->removeStack(s);
+        m_workbenches.pop_back();
+        m_stack->removeWidget(wb);
+        delete wb;
+    }
+    m_studyList->clear();
+}
+
+SchedulingWorkbench* MainWindow::scheduling() const
+{
+    if (auto* s = qobject_cast<SchedulingWorkbench*>(currentWorkbench()))
+        return s;
+    for (StudyWorkbench* wb : m_workbenches) {
+        if (auto* s = qobject_cast<SchedulingWorkbench*>(wb))
+            return s;
+    }
+    return nullptr;
+}
+
+DataflowWorkbench* MainWindow::dataflow() const
+{
+    if (auto* s = qobject_cast<DataflowWorkbench*>(currentWorkbench()))
+        return s;
+    for (StudyWorkbench* wb : m_workbenches) {
+        if (auto* s = qobject_cast<DataflowWorkbench*>(wb))
+            return s;
+    }
+    return nullptr;
 }
 
 bool MainWindow::selectAccelerator(const QString& nameOrPath)
 {
-    try {
-        Accelerator acc = nameOrPath == QStringLiteral("project:accelerator") && m_projectAccelerator
-                              ? *m_projectAccelerator
-                              : loadAccelerator(resolvePreset(nameOrPath.toStdString(), PresetKind::Accelerator));
-        SchedulingModel check(acc); // validates; throws with the field on bad input
-        m_accelerator = std::move(acc);
-    } catch (const std::exception& e) {
-        reportError(QString::fromUtf8(e.what()));
-        return false;
-    }
-    m_loadingDocuments = true;
-    m_accDoc->setAccelerator(*m_accelerator);
-    m_loadingDocuments = false;
-    showInCombo(m_accCombo, nameOrPath, qs(m_accelerator->name));
-    updateRunsProblem();
-    m_mapping.reset(); // a mapping belongs to one accelerator
-    refillMappingCombo();
-    reevaluate();
-    return true;
+    SchedulingWorkbench* s = scheduling();
+    return s && s->selectAccelerator(nameOrPath);
 }
 
 bool MainWindow::selectNetwork(const QString& nameOrPath)
 {
-    try {
-        m_network = nameOrPath == QStringLiteral("project:network") && m_projectNetwork
-                        ? *m_projectNetwork
-                        : loadNetwork(resolvePreset(nameOrPath.toStdString(), PresetKind::Network));
-    } catch (const std::exception& e) {
-        reportError(QString::fromUtf8(e.what()));
-        return false;
-    }
-    m_loadingDocuments = true;
-    m_networkDoc->setNetwork(*m_network); // equal to m_network: networkEdited() ignores it
-    m_loadingDocuments = false;
-    showInCombo(m_netCombo, nameOrPath, qs(m_network->name));
-    updateRunsProblem();
-    m_mapping.reset();
-    refillMappingCombo();
-    reevaluate();
-    return true;
+    SchedulingWorkbench* s = scheduling();
+    return s && s->selectNetwork(nameOrPath);
 }
 
-void MainWindow::updateRunsProblem()
+bool MainWindow::selectMapping(const QString& nameOrPath)
 {
-    if (m_accelerator && m_network)
-        m_runs->setProblem(*m_accelerator, *m_network);
+    SchedulingWorkbench* s = scheduling();
+    return s && s->selectMapping(nameOrPath);
 }
 
-void MainWindow::showTab(int index) { m_tabs->setCurrentIndex(index); }
-
-QWidget* MainWindow::buildNetworkEditor()
+RunsPanel* MainWindow::runsPanel() const
 {
-    auto* page = new QWidget(this);
-    m_layerModel = new LayerTableModel(m_networkDoc, this);
-    m_layerTable = new QTableView(page);
-    m_layerTable->setModel(m_layerModel);
-    m_layerTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_layerTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_layerTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_layerTable->setAlternatingRowColors(true);
-    auto* add = new QPushButton(tr("Add layer"), page);
-    auto* duplicate = new QPushButton(tr("Duplicate"), page);
-    auto* remove = new QPushButton(tr("Remove"), page);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(add);
-    buttons->addWidget(duplicate);
-    buttons->addWidget(remove);
-    buttons->addStretch(1);
-    buttons->addWidget(new QLabel(tr("Invalid cells are tinted; hover for the reason. Edits re-evaluate the current mapping."), page));
-    auto* layout = new QVBoxLayout(page);
-    layout->addLayout(buttons);
-    layout->addWidget(m_layerTable, 1);
-
-    const auto selectedRows = [this] {
-        std::vector<int> rows;
-        for (const QModelIndex& i : m_layerTable->selectionModel()->selectedRows())
-            rows.push_back(i.row());
-        std::sort(rows.begin(), rows.end());
-        return rows;
-    };
-    connect(add, &QPushButton::clicked, this, [this, selectedRows] {
-        const std::vector<int> rows = selectedRows();
-        Layer l;
-        l.name = m_networkDoc->uniqueName("LAYER_NEW");
-        l.k = l.c = 64;
-        l.p = l.q = 14;
-        l.r = l.s = 3;
-        m_networkDoc->insertLayers(rows.empty() ? int(m_networkDoc->network().layers.size()) : rows.back() + 1, {l});
-    });
-    connect(duplicate, &QPushButton::clicked, this, [this, selectedRows] { m_networkDoc->duplicateLayers(selectedRows()); });
-    connect(remove, &QPushButton::clicked, this, [this, selectedRows] {
-        const std::vector<int> rows = selectedRows();
-        if (rows.empty())
-            return;
-        m_networkDoc->undoStack()->beginMacro(tr("Remove %1 layer(s)").arg(rows.size()));
-        for (auto it = rows.rbegin(); it != rows.rend(); ++it)
-            m_networkDoc->removeLayers(*it, 1);
-        m_networkDoc->undoStack()->endMacro();
-    });
-    connect(m_layerModel, &LayerTableModel::editRejected, this, [this](const QString& why) {
-        statusBar()->showMessage(why, 8000);
-    });
-    connect(m_networkDoc, &NetworkDocument::changed, this, &MainWindow::networkEdited);
-    return page;
+    StudyWorkbench* wb = currentWorkbench();
+    return wb ? wb->runsPanel() : nullptr;
 }
 
-QWidget* MainWindow::buildAcceleratorEditor()
+void MainWindow::syncUndoStack()
 {
-    auto* page = new QWidget(this);
-    auto* form = new QFormLayout;
-    const std::pair<ChipField, QString> chipFields[] = {{ChipField::PrecisionBits, tr("Word width (bits)")},
-                                                       {ChipField::FrequencyMhz, tr("Clock (MHz)")},
-                                                       {ChipField::MacEnergyPj, tr("MAC energy (pJ)")},
-                                                       {ChipField::MacStaticMw, tr("MAC static power (mW)")}};
-    for (const auto& [field, label] : chipFields) {
-        auto* edit = new QLineEdit(page);
-        edit->setMaximumWidth(160);
-        form->addRow(label, edit);
-        const ChipField f = field;
-        const auto refresh = [this, edit, f] { edit->setText(chipFieldText(m_accDoc->accelerator(), f)); };
-        connect(m_accDoc, &AcceleratorDocument::changed, edit, refresh);
-        connect(edit, &QLineEdit::editingFinished, this, [this, edit, f] {
-            const QString why = m_accDoc->setChipField(f, edit->text());
-            if (!why.isEmpty()) {
-                statusBar()->showMessage(why, 8000);
-                edit->setText(chipFieldText(m_accDoc->accelerator(), f));
-            }
-        });
-    }
-    m_accModel = new AcceleratorTableModel(m_accDoc, this);
-    auto* table = new QTableView(page);
-    table->setModel(m_accModel);
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->verticalHeader()->hide();
-    table->setAlternatingRowColors(true);
-    connect(m_accModel, &AcceleratorTableModel::editRejected, this,
-            [this](const QString& why) { statusBar()->showMessage(why, 8000); });
-    auto* layout = new QVBoxLayout(page);
-    layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("Levels, innermost first. Invalid cells are tinted; hover for the reason. "
-                                    "Edits re-evaluate the current mapping."),
-                                 page));
-    layout->addWidget(table, 1);
-    connect(m_accDoc, &AcceleratorDocument::changed, this, &MainWindow::acceleratorEdited);
-    return page;
+    if (StudyWorkbench* wb = currentWorkbench())
+        m_undoGroup->setActiveStack(wb->activeUndoStack());
 }
 
-void MainWindow::acceleratorEdited()
-{
-    if (m_loadingDocuments)
-        return; // opened, not edited
-    if (FieldIssues issues = validateAccelerator(m_accDoc->accelerator()); !issues.empty()) {
-        statusBar()->showMessage(tr("Accelerator not evaluated: %1").arg(qs(joinIssues(issues))), 8000);
-        return; // the editor shows what is wrong; the last evaluation stays
-    }
-    m_accelerator = m_accDoc->accelerator();
-    markDirty();
-    updateRunsProblem();
-    reevaluate();
-}
-
-void MainWindow::networkEdited()
-{
-    if (m_network && *m_network == m_networkDoc->network())
-        return; // a network was opened, not edited
-    m_network = m_networkDoc->network();
-    if (FieldIssues issues = validateNetwork(*m_network); !issues.empty()) {
-        statusBar()->showMessage(tr("Network not evaluated: %1").arg(qs(joinIssues(issues))), 8000);
-        return; // keep the last evaluation; the editor shows what is wrong
-    }
-    updateRunsProblem();
-    reevaluate();
-}
-
-bool MainWindow::showMapping(const Mapping& mapping, const QString& label)
-{
-    if (!m_accelerator || !m_network || mapping.accelerator != m_accelerator->name || mapping.network != m_network->name) {
-        reportError(tr("This mapping was made for %1 / %2; select them first.")
-                        .arg(qs(mapping.accelerator), qs(mapping.network)));
-        return false;
-    }
-    const QString key = QStringLiteral("session:") + label;
-    m_sessionMappings.insert(key, mapping);
-    markDirty();
-    m_mapping = mapping;
-    m_updatingCombos = true;
-    int i = m_mapCombo->findData(key);
-    if (i < 0) {
-        m_mapCombo->addItem(label, key);
-        i = m_mapCombo->count() - 1;
-    }
-    m_mapCombo->setCurrentIndex(i);
-    m_updatingCombos = false;
-    showTab(0);
-    reevaluate();
-    return true;
-}
+// ---------------------------------------------------------------------------------------------
+// Projects
 
 void MainWindow::markDirty()
 {
-    if (m_loadingDocuments)
-        return; // a network was opened, not edited
+    if (m_loading || m_dirty)
+        return;
     m_dirty = true;
-    setWindowModified(true);
+    updateTitle();
+}
+
+void MainWindow::markUnmodified()
+{
+    m_dirty = false;
+    updateTitle();
+}
+
+void MainWindow::setClean(const QString& projectPath)
+{
+    m_projectPath = projectPath;
+    m_dirty = false;
+    updateTitle();
+}
+
+QString MainWindow::projectName() const
+{
+    return m_projectPath.isEmpty() ? tr("untitled") : QFileInfo(m_projectPath).fileName();
+}
+
+void MainWindow::updateTitle()
+{
+    // The placeholder is always in the title, so Qt can show the modified marker.
+    setWindowTitle(tr("Mapscape — %1[*]").arg(projectName()));
+    setWindowModified(m_dirty);
 }
 
 std::optional<Project> MainWindow::currentProject() const
 {
-    if (!m_accelerator)
-        return std::nullopt;
     Project p;
-    p.accelerator = *m_accelerator;
-    p.network = m_networkDoc->network();
-    p.mapping = m_mapping;
-    const RunSettings s = m_runs->optimizerPanel()->settings();
-    p.optimizer.id = s.optimizer;
-    p.optimizer.options = s.options;
-    p.optimizer.metric = s.metric;
-    p.optimizer.dataflow = s.dataflow;
-    p.optimizer.seed = s.seed;
-    p.optimizer.threads = s.threads;
+    for (std::size_t i = 0; i < m_workbenches.size(); ++i) {
+        if (std::optional<Study> st = m_workbenches[i]->study()) {
+            if (int(i) == currentStudy())
+                p.active = int(p.studies.size());
+            p.studies.push_back(std::move(*st));
+        }
+    }
+    if (p.studies.empty())
+        return std::nullopt;
     return p;
 }
 
@@ -463,53 +417,38 @@ bool MainWindow::openProject(const QString& path)
     Project p;
     try {
         p = loadProject(path.toStdString());
-        SchedulingModel check(p.accelerator);
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    m_accelerator = p.accelerator;
-    m_network = p.network;
-    m_updatingCombos = true;
-    m_projectAccelerator = p.accelerator;
-    m_projectNetwork = p.network;
-    for (QComboBox* combo : {m_accCombo, m_netCombo}) {
-        const QString key = combo == m_accCombo ? QStringLiteral("project:accelerator") : QStringLiteral("project:network");
-        const QString label = qs(combo == m_accCombo ? p.accelerator.name : p.network.name) + tr(" (project)");
-        int i = combo->findData(key);
-        if (i < 0) {
-            combo->addItem(label, key);
-            i = combo->count() - 1;
+    // Build the new studies aside; the current ones stay until every study has opened.
+    std::vector<StudyWorkbench*> built;
+    for (std::size_t i = 0; i < p.studies.size(); ++i) {
+        const Study& st = p.studies[i];
+        StudyWorkbench* wb = st.kind() == ProblemKind::SchedulingTables ? static_cast<StudyWorkbench*>(new SchedulingWorkbench)
+                                                                        : new DataflowWorkbench;
+        QString error;
+        if (!wb->setStudy(st, &error)) {
+            delete wb;
+            for (StudyWorkbench* b : built)
+                delete b;
+            reportError(tr("%1: studies[%2] (%3): %4").arg(path).arg(i).arg(qs(st.name), error));
+            return false;
         }
-        combo->setItemText(i, label);
-        combo->setCurrentIndex(i);
+        built.push_back(wb);
     }
-    m_updatingCombos = false;
-    m_loadingDocuments = true;
-    m_networkDoc->setNetwork(p.network);
-    m_accDoc->setAccelerator(p.accelerator);
-    m_loadingDocuments = false;
-    refillMappingCombo();
-    updateRunsProblem();
-    RunSettings rs;
-    rs.optimizer = p.optimizer.id;
-    rs.options = p.optimizer.options;
-    rs.metric = p.optimizer.metric;
-    rs.dataflow = p.optimizer.dataflow;
-    rs.seed = p.optimizer.seed;
-    rs.threads = p.optimizer.threads;
-    if (const QStringList problems = m_runs->optimizerPanel()->applySettings(rs); !problems.isEmpty())
-        statusBar()->showMessage(tr("Optimizer settings not applied: %1").arg(problems.join(QStringLiteral(", "))), 10000);
-    m_mapping.reset();
-    if (p.mapping)
-        showMapping(*p.mapping, tr("project mapping"));
-    else
-        reevaluate();
-    m_projectPath = path;
-    m_dirty = false;
-    setWindowModified(false);
-    setWindowTitle(tr("Mapscape — %1[*]").arg(QFileInfo(path).fileName()));
+    m_loading = true;
+    clearStudies();
+    for (StudyWorkbench* wb : built) {
+        wb->setParent(this);
+        adopt(wb);
+    }
+    setCurrentStudy(std::clamp(p.active, 0, studyCount() - 1));
+    m_loading = false;
+    syncUndoStack();
+    setClean(path);
     rememberRecent(path);
+    statusBar()->showMessage(tr("Opened %1: %2 studies").arg(QFileInfo(path).fileName()).arg(studyCount()), 5000);
     return true;
 }
 
@@ -517,7 +456,7 @@ bool MainWindow::saveProjectAs(const QString& path)
 {
     const std::optional<Project> p = currentProject();
     if (!p) {
-        reportError(tr("Nothing to save yet: choose an accelerator."));
+        reportError(tr("Nothing to save yet: choose an accelerator and a network, or add a dataflow study."));
         return false;
     }
     try {
@@ -526,10 +465,7 @@ bool MainWindow::saveProjectAs(const QString& path)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    m_projectPath = path;
-    m_dirty = false;
-    setWindowModified(false);
-    setWindowTitle(tr("Mapscape — %1[*]").arg(QFileInfo(path).fileName()));
+    setClean(path);
     QFile::remove(autosavePath());
     rememberRecent(path);
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
@@ -569,8 +505,12 @@ bool MainWindow::restoreAutosave()
     // Restored work is unsaved work: keep it marked so it is autosaved again and not lost.
     m_projectPath.clear();
     m_dirty = true;
-    setWindowModified(true);
-    setWindowTitle(tr("Mapscape — restored unsaved work[*]"));
+    updateTitle();
+    QSettings settings;
+    QStringList list = recentProjects();
+    list.removeAll(path);
+    settings.setValue(QStringLiteral("recentProjects"), list);
+    rebuildRecentMenu();
     statusBar()->showMessage(tr("Restored unsaved work from %1").arg(path), 10000);
     return true;
 }
@@ -625,236 +565,10 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->setEnabled(!list.isEmpty());
 }
 
-bool MainWindow::selectMapping(const QString& nameOrPath)
-{
-    if (nameOrPath.isEmpty()) {
-        m_mapping.reset();
-        reevaluate();
-        return true;
-    }
-    if (auto it = m_sessionMappings.constFind(nameOrPath); it != m_sessionMappings.cend()) {
-        m_mapping = *it;
-        reevaluate();
-        return true;
-    }
-    if (!m_accelerator || !m_network) {
-        reportError(tr("Choose an accelerator and a network before a mapping."));
-        return false;
-    }
-    try {
-        m_mapping = loadMapping(resolvePreset(nameOrPath.toStdString(), PresetKind::Mapping), *m_accelerator, *m_network);
-    } catch (const std::exception& e) {
-        reportError(QString::fromUtf8(e.what()));
-        return false;
-    }
-    showInCombo(m_mapCombo, nameOrPath, QFileInfo(nameOrPath).completeBaseName());
-    reevaluate();
-    return true;
-}
-
-void MainWindow::showInCombo(QComboBox* combo, const QString& nameOrPath, const QString& label)
-{
-    // Selecting programmatically must not re-trigger the combo's own selection handler.
-    m_updatingCombos = true;
-    if (const int i = findItem(combo, nameOrPath); i >= 0) {
-        combo->setCurrentIndex(i);
-    } else {
-        combo->addItem(label, nameOrPath);
-        combo->setCurrentIndex(combo->count() - 1);
-    }
-    m_updatingCombos = false;
-}
-
-void MainWindow::refillMappingCombo()
-{
-    m_updatingCombos = true;
-    m_sessionMappings.clear();
-    m_mapCombo->clear();
-    m_mapCombo->addItem(tr("trivial (every loop at DRAM)"), QString());
-    // Mapping presets are named <accelerator>_<network>_<source>_<metric>.
-    const QString acc = m_accCombo->currentText();
-    const QString net = m_netCombo->currentText();
-    for (const PresetInfo& p : listPresets(PresetKind::Mapping)) {
-        const QStringList parts = qs(p.name).split(QLatin1Char('_'));
-        if (parts.size() == 4 && parts[0] == acc && parts[1] == net)
-            m_mapCombo->addItem(parts[2] + QStringLiteral(" (") + parts[3] + QLatin1Char(')'), qs(p.path));
-    }
-    m_mapCombo->setCurrentIndex(0);
-    m_updatingCombos = false;
-}
-
-void MainWindow::reevaluate()
-{
-    if (!m_accelerator || !m_network)
-        return;
-    statusBar()->showMessage(tr("Evaluating…"));
-    m_runner.request(*m_accelerator, *m_network, m_mapping.value_or(Mapping{}),
-                     {.trivialForMissing = !m_mapping.has_value()});
-}
-
-const EvaluationSnapshot* MainWindow::currentSnapshot() const { return m_snapshot.get(); }
-
-void MainWindow::showSnapshot(quint64 generation, std::shared_ptr<const EvaluationSnapshot> snapshot)
-{
-    if (generation != m_runner.latestGeneration())
-        return;
-    m_snapshot = snapshot;
-    m_model->setSnapshot(snapshot);
-    m_table->resizeColumnsToContents();
-    const NetworkResult& r = snapshot->result;
-    m_totals->setText(tr("Total: %1 pJ, %2 cycles%3")
-                          .arg(r.energy, 0, 'g', 6)
-                          .arg(r.cycles, 0, 'g', 6)
-                          .arg(r.complete() ? QString() : tr(" (%1 invalid layers excluded)").arg(r.invalidLayers)));
-    statusBar()->showMessage(tr("%1 on %2: %3 layers evaluated")
-                                 .arg(qs(snapshot->network.name), qs(snapshot->model->accelerator().name))
-                                 .arg(r.layers.size()),
-                             5000);
-    setWindowTitle(tr("Mapscape — %1 on %2").arg(qs(snapshot->network.name), qs(snapshot->model->accelerator().name)));
-    if (m_proxy->rowCount() > 0)
-        m_table->selectRow(0);
-    showLayerDetails();
-    Q_EMIT evaluationShown();
-}
-
-void MainWindow::showFailure(quint64 generation, const QString& message)
-{
-    if (generation == m_runner.latestGeneration())
-        reportError(message);
-}
-
-void MainWindow::showLayerDetails()
-{
-    const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
-    if (!m_snapshot || !current.isValid()) {
-        m_details->clear();
-        m_tableView->clear();
-        m_breakdown->setBreakdown(QString(), {}, {}, {});
-        return;
-    }
-    const LayerResult& lr = m_snapshot->result.layers[std::size_t(current.row())];
-    m_tableView->setTable(m_snapshot->model, lr.layer, lr.table, lr.ok ? std::optional<Evaluation>(lr.eval) : std::nullopt);
-    QStringList parts;
-    QList<double> dyn, stat;
-    for (CostPart part : {CostPart::Mac, CostPart::LocalBuffer, CostPart::GlobalBuffer, CostPart::Dram}) {
-        parts.append(QString::fromUtf8(costPartShort(part).data()));
-        dyn.append(lr.ok ? lr.eval.dynamicEnergy[std::size_t(idx(part))] : 0.0);
-        stat.append(lr.ok ? lr.eval.staticEnergy[std::size_t(idx(part))] : 0.0);
-    }
-    m_breakdown->setBreakdown(tr("%1: energy by level").arg(qs(lr.layer)), parts, dyn, stat);
-    const Layer& l = m_snapshot->network.layers[std::size_t(current.row())];
-    std::string text = "Layer " + lr.layer + "  (" + std::string(layerKindName(l.kind())) + ")\n";
-    text += "K=" + std::to_string(l.k) + " B=" + std::to_string(l.b) + " P=" + std::to_string(l.p) +
-            " Q=" + std::to_string(l.q) + " C=" + std::to_string(l.c) + " R=" + std::to_string(l.r) +
-            " S=" + std::to_string(l.s) + " G=" + std::to_string(l.g) + " stride=" + std::to_string(l.stride) +
-            "\n\nScheduling table (outermost first)\n";
-    text += formatTable(*m_snapshot->model, lr.table);
-    if (!lr.ok) {
-        text += "\nINVALID: " + lr.error + "\n";
-    } else {
-        text += "\n";
-        for (const ReportField& f : reportFields(*m_snapshot->model, lr.eval, {.neurospectorZeroing = false})) {
-            std::string label = f.label;
-            label.resize(std::max<std::size_t>(label.size(), 28), ' ');
-            text += label + formatSig(f.value, 8) + "\n";
-        }
-    }
-    m_details->setPlainText(qs(text));
-}
-
-void MainWindow::openFile()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
-                                                      tr("Mapscape and NeuroSpector files (*.json *.jsonl *.cfg)"));
-    if (path.isEmpty())
-        return;
-    try {
-        const std::string text = readTextFile(path.toStdString());
-        // Anything that is neither an accelerator nor a network is read as a mapping (tables,
-        // reference result lines).
-        const std::string kind = detectDocumentKind(text);
-        if (kind == "accelerator")
-            selectAccelerator(path);
-        else if (kind == "network")
-            selectNetwork(path);
-        else
-            selectMapping(path);
-    } catch (const std::exception& e) {
-        reportError(QString::fromUtf8(e.what()));
-    }
-}
-
-QString MainWindow::writeMapping(const QString& path) const
-{
-    if (!m_snapshot)
-        return tr("Nothing evaluated yet.");
-    const Accelerator& acc = m_snapshot->model->accelerator();
-    const Network& net = m_snapshot->network;
-    // The tables shown: the evaluated mapping (trivial tables for layers without one).
-    Mapping mapping = m_snapshot->mapping;
-    mapping.accelerator = acc.name;
-    mapping.network = net.name;
-    mapping.layers.clear();
-    for (std::size_t i = 0; i < net.layers.size() && i < m_snapshot->result.layers.size(); ++i)
-        mapping.layers.push_back({net.layers[i].name, m_snapshot->result.layers[i].table});
-    try {
-        const std::string p = path.toStdString();
-        if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
-            writeTextFileAtomic(p, mappingToJson(mapping, acc));
-        else if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
-            writeTextFileAtomic(p, mappingToCsv(mapping, acc));
-        else if (path.endsWith(QStringLiteral(".yaml"), Qt::CaseInsensitive) ||
-                 path.endsWith(QStringLiteral(".yml"), Qt::CaseInsensitive))
-            writeTextFileAtomic(p, mappingToTimeloopYaml(net, mapping, acc));
-        else
-            writeNeuroSpectorFolder(p, acc, net, mapping);
-    } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
-}
-
-void MainWindow::exportMapping()
-{
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export mapping"), QStringLiteral("mapping.json"),
-        tr("Mapscape JSON (*.json);;CSV (*.csv);;Timeloop map YAML (*.yaml);;NeuroSpector cfg folder (*)"), &filter);
-    if (path.isEmpty())
-        return;
-    if (const QString error = writeMapping(path); !error.isEmpty())
-        reportError(error);
-    else
-        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-}
-
-void MainWindow::exportResults()
-{
-    if (!m_snapshot) {
-        reportError(tr("Nothing evaluated yet."));
-        return;
-    }
-    QString selected;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("results.csv"),
-                                                      tr("CSV (*.csv);;JSON (*.json);;Text (*.txt)"), &selected);
-    if (path.isEmpty())
-        return;
-    const OutputFormat fmt = path.endsWith(QStringLiteral(".json")) ? OutputFormat::Json
-                             : path.endsWith(QStringLiteral(".txt")) ? OutputFormat::Text
-                                                                     : OutputFormat::Csv;
-    try {
-        writeTextFileAtomic(path.toStdString(),
-                            writeEvaluation(*m_snapshot->model, m_snapshot->network, m_snapshot->result, fmt));
-        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-    } catch (const std::exception& e) {
-        reportError(QString::fromUtf8(e.what()));
-    }
-}
-
 void MainWindow::reportError(const QString& message)
 {
     statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), 15000);
-    if (isVisible())
+    if (isVisible() && QGuiApplication::platformName() != QStringLiteral("offscreen"))
         QMessageBox::warning(this, tr("Mapscape"), message);
     else
         qWarning("%s", qPrintable(message));

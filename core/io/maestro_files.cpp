@@ -5,6 +5,7 @@
 #include "core/model/validation.h"
 #include "core/util/strings.h"
 
+#include <cctype>
 #include <climits>
 #include <map>
 #include <optional>
@@ -460,13 +461,23 @@ std::string directivesText(const DataflowMapping& mapping, DfLayerType type)
     return out;
 }
 
+std::string maestroIdentifier(std::string_view name)
+{
+    std::string out;
+    for (char c : name)
+        out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
+    if (out.empty() || std::isdigit(static_cast<unsigned char>(out.front())))
+        out = "L_" + out;
+    return out;
+}
+
 std::string writeMaestroMapping(const MaestroNetwork& network)
 {
     std::ostringstream o;
-    o << "Network " << network.name << " {\n";
+    o << "Network " << maestroIdentifier(network.name) << " {\n";
     for (const MaestroLayer& ml : network.layers) {
         const DataflowLayer& l = ml.layer;
-        o << "  Layer " << l.name << " {\n";
+        o << "  Layer " << maestroIdentifier(l.name) << " {\n";
         o << "    Type: " << dfLayerTypeName(l.type) << "\n";
         if (l.type == DfLayerType::Gemm) {
             o << "    Dimensions { M: " << l.get(dfvar::GemmM) << ", N: " << l.get(dfvar::GemmN)

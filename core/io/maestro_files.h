@@ -30,7 +30,10 @@ struct MaestroNetwork {
 /// dimensions, layers that inherit the previous layer's dataflow) and is lenient about spacing
 /// around braces. Throws InputError "source:line: message" naming the layer and field.
 MaestroNetwork parseMaestroMapping(std::string_view text, const std::string& source);
-/// Writes a ".m" file MAESTRO parses (sizes as numbers or Sz(...) as the mapping says).
+/// A name MAESTRO's parser takes as one identifier ("VGG16 row 2" → "VGG16_row_2").
+std::string maestroIdentifier(std::string_view name);
+/// Writes a ".m" file MAESTRO parses (sizes as numbers or Sz(...) as the mapping says; network
+/// and layer names as identifiers).
 std::string writeMaestroMapping(const MaestroNetwork& network);
 /// One layer and mapping as a single-layer network file.
 std::string writeMaestroMapping(const DataflowLayer& layer, const DataflowMapping& mapping,

@@ -406,4 +406,17 @@ DataflowMapping dataflowResultMapping(std::string_view text, DfLayerType type, c
     return dataflowMappingFromJson(j.dump(2), source, type);
 }
 
+std::map<std::string, std::int64_t> dataflowResultPoint(std::string_view text)
+{
+    std::map<std::string, std::int64_t> out;
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("point") || !j["point"].is_object())
+        return out;
+    for (const auto& [k, v] : j["point"].items()) {
+        if (v.is_number_integer())
+            out[k] = v.get<std::int64_t>();
+    }
+    return out;
+}
+
 } // namespace mapscape

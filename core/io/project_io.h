@@ -31,5 +31,7 @@ void saveProject(const Project& project, const std::string& path);
 std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType type,
                                  const std::map<std::string, std::int64_t>& point);
 DataflowMapping dataflowResultMapping(std::string_view json, DfLayerType type, const std::string& source);
+/// The design-space point (parameter name → value) of such a result; empty if it has none.
+std::map<std::string, std::int64_t> dataflowResultPoint(std::string_view json);
 
 } // namespace mapscape

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -209,7 +210,9 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
             std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return size[a] > size[b]; });
         std::vector<std::atomic<std::uint64_t>> dealtWith(batch.size());
         std::atomic<std::size_t> next{0};
-        std::atomic<std::size_t> finishedCount{0};
+        std::mutex finishedMutex;
+        std::condition_variable finishedCv;
+        std::size_t finishedCount = 0;
         const auto work = [&] {
             for (;;) {
                 const std::size_t k = next.fetch_add(1);
@@ -219,7 +222,11 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
                 outcomes[i] = evaluateProposal(problem, batch[i], stop, options.paretoFronts, &dealtWith[i]);
                 dealtWith[i].store(size[i], std::memory_order_relaxed);
             }
-            finishedCount.fetch_add(1);
+            {
+                std::lock_guard lock(finishedMutex);
+                ++finishedCount;
+            }
+            finishedCv.notify_all();
         };
         // A batch big enough to take a while (an exact search) reports its progress meanwhile,
         // from this thread, which then only watches.
@@ -242,8 +249,14 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
             if (watch) {
                 const double base = std::clamp(strategy.progress(), 0.0, 1.0);
                 const double share = std::clamp(strategy.batchShare(), 0.0, 1.0 - base);
-                while (finishedCount.load() < pool.size()) {
-                    std::this_thread::sleep_for(std::chrono::milliseconds(options.progressIntervalMs));
+                for (;;) {
+                    {
+                        // Wakes at once when the workers are done (a stop ends them quickly).
+                        std::unique_lock lock(finishedMutex);
+                        if (finishedCv.wait_for(lock, std::chrono::milliseconds(options.progressIntervalMs),
+                                                [&] { return finishedCount == pool.size(); }))
+                            break;
+                    }
                     std::uint64_t dealt = 0;
                     for (std::size_t i : todo)
                         dealt = saturatingAdd(dealt, dealtWith[i].load(std::memory_order_relaxed));

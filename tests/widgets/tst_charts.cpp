@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
 
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -87,6 +89,129 @@ private Q_SLOTS:
         chart.clear();
         QCOMPARE(chart.heldPoints(), 0);
         QVERIFY(chart.front().isEmpty());
+    }
+
+    /// Engineering units on the y axis, no negative axis for non-negative data, log and
+    /// smoothing, and a detector for axis titles that would be clipped.
+    void lineChartUnitsAndScales()
+    {
+        LiveLineChart chart;
+        chart.resize(500, 320);
+        chart.show();
+        chart.setAxisTitles(QStringLiteral("Samples"), QStringLiteral("Energy"), QStringLiteral("pJ"));
+        const QPointF pts[] = {{0, 3.0e10}, {10, 1.5e10}, {20, 1.2e10}};
+        chart.append(QStringLiteral("#1 ppo"), pts);
+        chart.flush();
+        QCOMPARE(chart.yAxisTitle(), QStringLiteral("Energy (mJ)"));
+        QVERIFY(chart.yRange().x() >= 0);  // energies are never negative: no negative axis
+        QVERIFY(chart.yRange().y() >= 30); // 3e10 pJ = 30 mJ
+        chart.setLogY(true);
+        chart.flush();
+        QVERIFY(chart.logY());
+        QVERIFY(chart.yRange().x() > 0);
+        QTest::qWait(50);
+        QVERIFY(chart.clippedTitles().isEmpty());
+        // The detector reports a title too long for a short chart.
+        chart.setAxisTitles(QStringLiteral("Samples"),
+                            QStringLiteral("Best network total energy over the best table of every layer so far"),
+                            QStringLiteral("pJ"));
+        chart.resize(500, 160);
+        chart.flush();
+        QTest::qWait(50);
+        QCOMPARE(chart.clippedTitles().size(), 1);
+        // Whole-number ticks for counts, even over a short range.
+        chart.setIntegerX(true);
+        chart.flush();
+        QCOMPARE(chart.xTickStep(), 5.0); // 0..20 samples: ticks every 5
+        LiveLineChart shortRun;
+        shortRun.setIntegerX(true);
+        const QPointF two[] = {{0, 1}, {1, 2}};
+        shortRun.append(QStringLiteral("s"), two);
+        shortRun.flush();
+        QCOMPARE(shortRun.xTickStep(), 1.0);
+        // Smoothing: an exponential moving average, first point kept.
+        const QList<QPointF> raw{{0, 10}, {1, 0}, {2, 0}};
+        const QList<QPointF> s = smooth(raw, 0.5);
+        QCOMPARE(s[0].y(), 10.0);
+        QCOMPARE(s[1].y(), 5.0);
+        QCOMPARE(s[2].y(), 2.5);
+        QCOMPARE(smooth(raw, 0), raw);
+    }
+
+    /// Three objectives: the third colours the points, and the points no other beats in all
+    /// three are counted.
+    void paretoThreeObjectives()
+    {
+        ParetoChart chart;
+        chart.resize(400, 300);
+        chart.setAxes(QStringLiteral("Latency"), QStringLiteral("cycles"), QStringLiteral("Energy"), QStringLiteral("nJ"));
+        chart.setColorDimension(QStringLiteral("Area"), QStringLiteral("µm²"));
+        QVERIFY(chart.threeObjectives());
+        const std::array<double, 3> pts[] = {
+            {100, 10, 5}, // non-dominated
+            {200, 5, 5},  // non-dominated
+            {300, 20, 1}, // non-dominated (smallest area)
+            {400, 30, 6}, // dominated by the first
+        };
+        chart.append(std::span<const std::array<double, 3>>(pts));
+        chart.flush();
+        QCOMPARE(chart.heldPoints(), 4);
+        QCOMPARE(chart.nonDominatedCount(), 3);
+        QVERIFY(chart.xAxisTitle().startsWith(QStringLiteral("Latency")));
+        chart.setColorDimension(QString(), QString());
+        QVERIFY(!chart.threeObjectives());
+    }
+
+    void heatmapShowsValuesAndWhy()
+    {
+        HeatmapWidget map;
+        map.resize(500, 400);
+        map.show();
+        HeatmapData d;
+        d.rows = 2;
+        d.cols = 3;
+        d.values = {1, 10, 100, 1000, std::nan(""), 10000};
+        d.rowLabels = {QStringLiteral("r0"), QStringLiteral("r1")};
+        d.colLabels = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        d.rowTitle = QStringLiteral("tile_K");
+        d.colTitle = QStringLiteral("tile_C");
+        d.valueTitle = QStringLiteral("Latency");
+        d.unit = QStringLiteral("cycles");
+        d.notes = {QString(), QString(), QString(), QString(), QStringLiteral("L1 overflow"), QString()};
+        map.setScale(HeatmapScale::Log);
+        map.setData(d);
+        map.waitForRender();
+        QVERIFY(!map.image().isNull());
+        QCOMPARE(map.rangeLow(), 1.0); // the legend's range, in the values' unit
+        QCOMPARE(map.rangeHigh(), 10000.0);
+        // Find the cells by scanning: each tooltip names the cell, its value with unit, or why it has none.
+        QStringList texts;
+        for (int y = 0; y < map.height(); y += 5)
+            for (int x = 0; x < map.width(); x += 5) {
+                const QString t = map.cellText(QPoint(x, y));
+                if (!t.isEmpty() && !texts.contains(t))
+                    texts.append(t);
+            }
+        QCOMPARE(texts.size(), 6);
+        bool overflow = false, thousand = false;
+        for (const QString& t : texts) {
+            overflow = overflow || (t.contains(QStringLiteral("tile_K = r1, tile_C = b")) && t.contains(QStringLiteral("L1 overflow")));
+            thousand = thousand || (t.contains(QStringLiteral("tile_K = r1, tile_C = a")) && t.contains(QStringLiteral("k cycles")));
+        }
+        QVERIFY(overflow);
+        QVERIFY(thousand);
+        // Clicks name the cell.
+        QSignalSpy clicked(&map, &HeatmapWidget::cellClicked);
+        for (int y = 0; y < map.height() && clicked.isEmpty(); y += 5)
+            for (int x = 0; x < map.width() && clicked.isEmpty(); x += 5)
+                if (map.cellAt(QPoint(x, y)) == QPoint(2, 1))
+                    QTest::mouseClick(&map, Qt::LeftButton, {}, QPoint(x, y));
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(clicked.first().at(0).toInt(), 1);
+        QCOMPARE(clicked.first().at(1).toInt(), 2);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(map.exportTo(dir.filePath(QStringLiteral("h.png")), &error), qPrintable(error));
     }
 
     void exportsPngAndSvg()

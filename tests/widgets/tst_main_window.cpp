@@ -1,16 +1,30 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+/// The real main window, offscreen: studies side by side, projects (several studies with their
+/// runs, old files too), autosave, the title's modified marker, the recent list and the preset
+/// boxes.
+
 #include "app/gui/main_window.h"
+#include "core/io/file_util.h"
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
+#include "widgets/charts/live_line_chart.h"
 #include "widgets/document/accelerator_document.h"
+#include "widgets/document/dataflow_document.h"
 #include "widgets/document/network_document.h"
+#include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/dataflow_workbench.h"
+#include "widgets/study/scheduling_workbench.h"
 
+#include <QComboBox>
+#include <QListWidget>
+#include <QMenu>
 #include <QSignalSpy>
+#include <QUndoGroup>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,13 +33,34 @@ using namespace mapscape;
 
 namespace {
 
-/// ResNet-50 on Eyeriss with NeuroSpector's bottom-up tables, evaluated.
-void openNeuroSpectorResnet(MainWindow& w)
+QStringList g_warnings;
+QtMessageHandler g_previous = nullptr;
+
+void captureWarnings(QtMsgType type, const QMessageLogContext& context, const QString& text)
 {
-    QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-    QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-    QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
-    QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
+    if (type == QtWarningMsg)
+        g_warnings.append(text);
+    if (g_previous)
+        g_previous(type, context, text);
+}
+
+/// Items of a box that are not presets (the user's own value).
+QStringList ownEntries(const QComboBox* combo, PresetKind kind)
+{
+    QStringList out;
+    for (int i = 0; i < combo->count(); ++i) {
+        bool preset = false;
+        for (const PresetInfo& p : listPresets(kind))
+            preset = preset || QString::fromStdString(p.path) == combo->itemData(i).toString();
+        if (!preset)
+            out.append(combo->itemText(i));
+    }
+    return out;
+}
+
+void waitForEvaluation(SchedulingWorkbench* s)
+{
+    QTRY_VERIFY_WITH_TIMEOUT(s->currentSnapshot() && s->currentSnapshot()->result.layers.size() > 0, 20000);
 }
 
 } // namespace
@@ -34,22 +69,41 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        g_previous = qInstallMessageHandler(captureWarnings);
+    }
 
-    /// Save, reopen, autosave after an edit, restore after a "crash".
+    /// Save, reopen, autosave after an edit, restore after a "crash": every study, its optimizer
+    /// form and its runs come back.
     void projectsAndAutosave()
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("p.mapscape.json"));
+        double gaBest = 0;
         {
             MainWindow w;
             QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
             QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+            w.markUnmodified();
             QVERIFY(!w.hasUnsavedChanges());
-            QVERIFY(w.runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("random")));
-            QVERIFY(w.runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("777")));
-            QVERIFY(w.networkDocument()->setField(0, LayerField::K, QStringLiteral("32")).isEmpty());
-            QVERIFY(w.hasUnsavedChanges());
+            SchedulingWorkbench* s = w.scheduling();
+            QVERIFY(s->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("random")));
+            QVERIFY(s->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("777")));
+            QVERIFY(w.hasUnsavedChanges()); // the optimizer form is part of the project
+            QVERIFY(s->networkDocument()->setField(0, LayerField::K, QStringLiteral("32")).isEmpty());
+            // A dataflow study beside it, with a finished GA run.
+            auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(ProblemKind::DataflowMapping, QStringLiteral("VGG layer")));
+            QVERIFY(d);
+            QCOMPARE(w.studyCount(), 2);
+            QVERIFY(d->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("gamma")));
+            QVERIFY(d->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("300")));
+            QSignalSpy finished(d->runsPanel(), &RunsPanel::runFinished);
+            OptimizerRun* run = d->runsPanel()->startRun();
+            QVERIFY(run);
+            QVERIFY(finished.wait(20000));
+            gaBest = run->bestObjectives().at(0);
             QVERIFY(w.saveProjectAs(path));
             QVERIFY(!w.hasUnsavedChanges());
             QVERIFY(w.recentProjects().contains(path));
@@ -57,20 +111,33 @@ private Q_SLOTS:
         {
             MainWindow w;
             QVERIFY(w.openProject(path));
-            QCOMPARE(w.networkDocument()->network().layers[0].k, 32);
-            QCOMPARE(w.runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("random"));
-            QCOMPARE(w.runsPanel()->optimizerPanel()->settings().options.at("samples"), std::string("777"));
-            QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->network.layers[0].k == 32);
+            QCOMPARE(w.studyCount(), 2);
+            QCOMPARE(w.workbench(1)->studyName(), QStringLiteral("VGG layer"));
+            SchedulingWorkbench* s = w.scheduling();
+            QCOMPARE(s->networkDocument()->network().layers[0].k, 32);
+            QCOMPARE(s->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("random"));
+            QCOMPARE(s->runsPanel()->optimizerPanel()->settings().options.at("samples"), std::string("777"));
+            QTRY_VERIFY(s->currentSnapshot() && s->currentSnapshot()->network.layers[0].k == 32);
+            // The dataflow study's run is back: its table row, its best value and its curve.
+            auto* d = w.dataflow();
+            RunListModel* runs = d->runsPanel()->runModel();
+            QCOMPARE(runs->rowCount(), 1);
+            QCOMPARE(runs->index(0, RunListModel::State).data().toString(), QStringLiteral("finished"));
+            QCOMPARE(runs->index(0, RunListModel::Best).data(RunListModel::SortRole).toDouble(), gaBest);
+            QVERIFY(d->runsPanel()->metricNames().contains(QStringLiteral("search/best")));
+            QVERIFY(d->runsPanel()->curveChart()->seriesNames().contains(QStringLiteral("#1 gamma")));
+            QVERIFY(!w.hasUnsavedChanges());
             // An edit is autosaved; a window that is never closed cleanly leaves it behind.
-            QVERIFY(w.networkDocument()->setField(1, LayerField::P, QStringLiteral("28")).isEmpty());
+            QVERIFY(s->networkDocument()->setField(1, LayerField::P, QStringLiteral("28")).isEmpty());
             QVERIFY(w.autosaveNow());
             QVERIFY(QFile::exists(MainWindow::autosavePath()));
         }
         {
             MainWindow w;
             QVERIFY(w.restoreAutosave());
-            QCOMPARE(w.networkDocument()->network().layers[1].p, 28);
-            QCOMPARE(w.networkDocument()->network().layers[0].k, 32);
+            QCOMPARE(w.studyCount(), 2);
+            QCOMPARE(w.scheduling()->networkDocument()->network().layers[1].p, 28);
+            QCOMPARE(w.scheduling()->networkDocument()->network().layers[0].k, 32);
             QVERIFY(w.hasUnsavedChanges());
             w.close(); // clean exit (offscreen: no question) removes the autosave
             QVERIFY(!QFile::exists(MainWindow::autosavePath()));
@@ -80,102 +147,156 @@ private Q_SLOTS:
         QVERIFY(!w.openProject(dir.filePath(QStringLiteral("missing.json"))));
     }
 
-    /// Editing a layer re-evaluates the current mapping; undo brings the old figures back.
-    void editsReevaluateLive()
+    /// A project file of the first format (one accelerator, network, mapping) still opens.
+    void oldProjectFilesOpen()
     {
-        MainWindow w;
-        QSignalSpy shown(&w, &MainWindow::evaluationShown);
-        openNeuroSpectorResnet(w);
-        const double before = w.currentSnapshot()->result.energy;
-        QVERIFY(qAbs(before - 1.2547e10) / 1.2547e10 < 1e-4);
-
-        NetworkDocument* doc = w.networkDocument();
-        QCOMPARE(int(doc->network().layers.size()), 21);
-        shown.clear();
-        // FC_1 with K = 500: the preset table no longer multiplies out, the layer is reported.
-        QVERIFY(doc->setField(20, LayerField::K, QStringLiteral("500")).isEmpty());
-        QTRY_VERIFY(!shown.isEmpty());
-        QVERIFY(!w.currentSnapshot()->result.complete());
-        shown.clear();
-        doc->undoStack()->undo();
-        QTRY_VERIFY(!shown.isEmpty());
-        QTRY_VERIFY(w.currentSnapshot()->result.complete());
-        QCOMPARE(w.currentSnapshot()->result.energy, before);
-
-        // An invalid value is kept in the editor but not evaluated.
-        shown.clear();
-        QVERIFY(doc->setField(0, LayerField::G, QStringLiteral("5")).isEmpty());
-        QTest::qWait(200);
-        QVERIFY(shown.isEmpty());
-        QCOMPARE(doc->network().layers[0].g, 5);
-    }
-
-    void exportsTheMapping()
-    {
-        MainWindow w;
-        QVERIFY(w.selectAccelerator(QStringLiteral("simba")));
-        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-        QVERIFY(w.selectMapping(QStringLiteral("simba_resnet50_neurospector-bottom-up_energy")));
-        QTRY_VERIFY(w.currentSnapshot() && w.currentSnapshot()->result.complete());
-        QTemporaryDir dir;
-        const auto read = [](const QString& path) {
-            QFile f(path);
-            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-        };
-        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("m.json"))), QString());
-        const Accelerator acc = loadAccelerator(resolvePreset("simba", PresetKind::Accelerator));
+        const Accelerator acc = loadAccelerator(resolvePreset("eyeriss", PresetKind::Accelerator));
         const Network net = loadNetwork(resolvePreset("resnet50", PresetKind::Network));
-        const Mapping back = loadMapping(dir.filePath(QStringLiteral("m.json")).toStdString(), acc, net);
-        QCOMPARE(int(back.layers.size()), 21);
-        QCOMPARE(back.layers[1].table, w.currentSnapshot()->result.layers[1].table);
-        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("m.csv"))), QString());
-        QVERIFY(read(dir.filePath(QStringLiteral("m.csv"))).startsWith(QStringLiteral("layer,row,K,B,P,Q,C,R,S,G,dataflow\n")));
-        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("m.yaml"))), QString());
-        QCOMPARE(read(dir.filePath(QStringLiteral("m.yaml"))).count(QStringLiteral("mapping:\n")), 21);
-        QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("ns"))), QString());
-        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("ns/table_FC_1.cfg"))));
-        QVERIFY(w.writeMapping(QStringLiteral("/proc/forbidden/m.json")).contains(QStringLiteral("/proc/forbidden/m.json")));
+        const std::string v1 = "{\"schema\": \"mapscape/project\", \"version\": 1, \"accelerator\": " + acceleratorToJson(acc) +
+                               ", \"network\": " + networkToJson(net) +
+                               ", \"optimizer\": {\"id\": \"bottom-up\", \"metric\": \"cycle\", \"dataflow\": \"fixed\", "
+                               "\"seed\": 3, \"threads\": 1, \"options\": {}}}";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.mapscape.json"));
+        writeTextFileAtomic(path.toStdString(), v1);
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        QCOMPARE(w.studyCount(), 1);
+        SchedulingWorkbench* s = w.scheduling();
+        QVERIFY(s);
+        QCOMPARE(s->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("bottom-up"));
+        QCOMPARE(s->runsPanel()->optimizerPanel()->settings().objective, std::string("cycle"));
+        waitForEvaluation(s);
+        QCOMPARE(int(s->currentSnapshot()->network.layers.size()), 21);
+        // A broken file is refused and the work shown stays.
+        writeTextFileAtomic(dir.filePath(QStringLiteral("bad.json")).toStdString(),
+                            "{\"schema\": \"mapscape/project\", \"version\": 2, \"studies\": [{\"kind\": \"dataflow\", "
+                            "\"layer\": {}, \"hardware\": {}, \"mapping\": {}}]}");
+        QVERIFY(!w.openProject(dir.filePath(QStringLiteral("bad.json"))));
+        QCOMPARE(w.studyCount(), 1);
+        QCOMPARE(w.scheduling(), s);
     }
 
-    void acceleratorEditsReevaluate()
+    /// The title always carries the "[*]" placeholder (Qt warned "no '[*]' placeholder" when an
+    /// evaluation replaced the title), and keeps the project's name after reopening from Recent.
+    void titleMarkerAndRecent()
     {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("titled.mapscape.json"));
+        {
+            MainWindow w;
+            QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+            QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+            waitForEvaluation(w.scheduling());
+            QVERIFY(w.saveProjectAs(path));
+        }
+        g_warnings.clear();
         MainWindow w;
+        QVERIFY(w.windowTitle().contains(QStringLiteral("[*]")));
         QSignalSpy shown(&w, &MainWindow::evaluationShown);
-        openNeuroSpectorResnet(w);
-        const double before = w.currentSnapshot()->result.energy;
-        shown.clear();
-        // Twice the DRAM access energy: the same tables cost more.
-        QVERIFY(w.acceleratorDocument()->setLevelField(Component::Dram, LevelField::Energy, QStringLiteral("256")).isEmpty());
-        QTRY_VERIFY(!shown.isEmpty());
-        QTRY_VERIFY(w.currentSnapshot()->result.energy > before);
-        QVERIFY(w.hasUnsavedChanges());
-        shown.clear();
-        w.acceleratorDocument()->undoStack()->undo();
-        QTRY_VERIFY(!shown.isEmpty());
-        QTRY_COMPARE(w.currentSnapshot()->result.energy, before);
+        // Reopen through the Recent menu, as a user would.
+        QAction* recent = nullptr;
+        for (QAction* a : w.recentMenu()->actions()) {
+            if (a->toolTip() == path)
+                recent = a;
+        }
+        QVERIFY(recent);
+        recent->trigger();
+        QVERIFY(shown.wait(20000));
+        QTest::qWait(50);
+        QCOMPARE(w.windowTitle(), QStringLiteral("Mapscape — titled.mapscape.json[*]"));
+        QVERIFY(!w.isWindowModified());
+        QVERIFY(w.scheduling()->networkDocument()->setField(0, LayerField::K, QStringLiteral("48")).isEmpty());
+        QVERIFY(w.isWindowModified());
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(w.windowTitle(), QStringLiteral("Mapscape — titled.mapscape.json[*]"));
+        for (const QString& warning : g_warnings)
+            QVERIFY2(!warning.contains(QStringLiteral("[*]")), qPrintable(warning));
     }
 
-    /// A run started in the Optimize tab ends, and its best mapping lands in the Evaluate tab.
-    void runResultBecomesTheMapping()
+    /// The preset boxes hold the presets plus at most one entry of the user's own value, which
+    /// goes when a preset is chosen or another project opened (no stale "(project)" entries).
+    void presetBoxesHaveNoStaleEntries()
+    {
+        QTemporaryDir dir;
+        const QString plain = dir.filePath(QStringLiteral("plain.mapscape.json"));
+        const QString edited = dir.filePath(QStringLiteral("edited.mapscape.json"));
+        {
+            MainWindow w;
+            QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+            QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+            QVERIFY(w.saveProjectAs(plain));
+            QVERIFY(w.scheduling()->acceleratorDocument()
+                        ->setLevelField(Component::Dram, LevelField::Energy, QStringLiteral("200"))
+                        .isEmpty());
+            QVERIFY(w.saveProjectAs(edited));
+        }
+        MainWindow w;
+        SchedulingWorkbench* s = w.scheduling();
+        QVERIFY(w.openProject(edited));
+        s = w.scheduling();
+        QCOMPARE(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator), QStringList{QStringLiteral("Eyeriss (project)")});
+        QCOMPARE(s->acceleratorCombo()->currentText(), QStringLiteral("Eyeriss (project)"));
+        // The network was not changed: it is the preset, not a "(project)" copy.
+        QVERIFY(ownEntries(s->networkCombo(), PresetKind::Network).isEmpty());
+        QCOMPARE(s->networkCombo()->currentText(), QStringLiteral("resnet50"));
+        QVERIFY(w.openProject(plain));
+        s = w.scheduling();
+        QVERIFY(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator).isEmpty());
+        QCOMPARE(s->acceleratorCombo()->currentText(), QStringLiteral("eyeriss"));
+        // An edit shows as "(edited)"; choosing a preset removes that entry.
+        QVERIFY(s->acceleratorDocument()->setChipField(ChipField::FrequencyMhz, QStringLiteral("250")).isEmpty());
+        QCOMPARE(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator), QStringList{QStringLiteral("Eyeriss (edited)")});
+        s->acceleratorCombo()->setCurrentIndex(s->acceleratorCombo()->findText(QStringLiteral("simba")));
+        QCOMPARE(s->acceleratorDocument()->accelerator().name, std::string("Simba"));
+        QVERIFY(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator).isEmpty());
+        // Undo brings the edited accelerator back, with its entry.
+        s->setupUndoStack()->undo();
+        QCOMPARE(s->acceleratorDocument()->accelerator().frequencyMhz, 250.0);
+        QCOMPARE(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator), QStringList{QStringLiteral("Eyeriss (edited)")});
+    }
+
+    /// One project, two kinds of study, each with its own workbench, undo history and runs.
+    void studiesSideBySide()
     {
         MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
         QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
         QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-        RunsPanel* runs = w.runsPanel();
-        QVERIFY(runs->optimizerPanel()->selectOptimizer(QStringLiteral("bottom-up")));
-        QSignalSpy finished(runs, &RunsPanel::runFinished);
-        OptimizerRun* run = runs->startRun();
-        QVERIFY(run);
-        QVERIFY(finished.wait(60000));
-        QSignalSpy shown(&w, &MainWindow::evaluationShown);
-        QVERIFY(w.showMapping(runs->bestMapping(*run), QStringLiteral("bottom-up run")));
-        QTRY_VERIFY(!shown.isEmpty());
-        QVERIFY(w.currentSnapshot()->result.complete());
-        QCOMPARE(w.currentSnapshot()->result.energy, run->result().totalEnergy);
-        // A mapping for another network is refused.
-        Mapping other = runs->bestMapping(*run);
-        other.network = "YOLO-v3";
-        QVERIFY(!w.showMapping(other, QStringLiteral("wrong")));
+        QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
+        waitForEvaluation(w.scheduling());
+        auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(ProblemKind::DataflowMapping));
+        QCOMPARE(w.currentStudy(), 1);
+        QVERIFY(d->result().has_value());
+        QCOMPARE(w.studyList()->count(), 2);
+        QVERIFY(w.studyList()->item(0)->text().contains(QStringLiteral("Scheduling tables 1\nEyeriss / ResNet-50")));
+        QVERIFY(w.studyList()->item(1)->text().contains(QStringLiteral("VGG16 row 2 on ArchGym default")));
+        // The Edit menu follows the study shown.
+        QCOMPARE(w.undoGroup()->activeStack(), d->activeUndoStack());
+        w.setCurrentStudy(0);
+        QCOMPARE(w.undoGroup()->activeStack(), w.scheduling()->setupUndoStack());
+        // A dataflow edit is undone in its own study only.
+        w.setCurrentStudy(1);
+        DataflowInputs in = d->document()->inputs();
+        in.hardware.numPes = 64;
+        d->document()->apply(in, QStringLiteral("fewer PEs"));
+        QVERIFY(w.undoGroup()->canUndo());
+        w.undoGroup()->undo();
+        QCOMPARE(d->document()->inputs().hardware.numPes, 1024);
+        QVERIFY(w.scheduling()->currentSnapshot()->result.complete());
+        if (qEnvironmentVariableIsSet("MAPSCAPE_TEST_SHOTS")) {
+            const QString shots = qEnvironmentVariable("MAPSCAPE_TEST_SHOTS");
+            w.grab().save(shots + QStringLiteral("/studies-dataflow.png"));
+            w.setCurrentStudy(0);
+            QTest::qWait(100);
+            w.grab().save(shots + QStringLiteral("/studies-scheduling.png"));
+        }
+        QVERIFY(w.renameStudy(1, QStringLiteral("VGG16 mapping")));
+        QVERIFY(w.studyList()->item(1)->text().startsWith(QStringLiteral("VGG16 mapping")));
+        QVERIFY(w.removeStudy(1));
+        QCOMPARE(w.studyCount(), 1);
+        QVERIFY(!w.removeStudy(0)); // the last study stays
     }
 };
 

@@ -47,7 +47,19 @@ private Q_SLOTS:
         QVERIFY(!model.data(model.index(1, ResultsTableModel::Energy)).isValid());
         QVERIFY(!model.data(model.index(5, 0)).isValid());
         QVERIFY(!model.headerData(ResultsTableModel::ColumnCount, Qt::Horizontal).isValid());
-        QCOMPARE(model.headerData(ResultsTableModel::Energy, Qt::Horizontal).toString(), QStringLiteral("Energy (pJ)"));
+        // One engineering unit per column, chosen from its largest value.
+        QCOMPARE(model.headerData(ResultsTableModel::Energy, Qt::Horizontal).toString(), QStringLiteral("Energy (µJ)"));
+        QCOMPARE(model.headerData(ResultsTableModel::Cycles, Qt::Horizontal).toString(), QStringLiteral("Cycles (M)"));
+        QCOMPARE(model.data(model.index(0, ResultsTableModel::Cycles)).toString(), QStringLiteral("4.510"));
+        // Stale rows say so, and why; a new snapshot clears it.
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setStale(QStringLiteral("the network is invalid: CONV_1.K: must be a positive integer"));
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(model.isStale());
+        QVERIFY(model.data(model.index(0, ResultsTableModel::Status)).toString().startsWith(QStringLiteral("stale: the network")));
+        QVERIFY(model.data(model.index(0, ResultsTableModel::Energy), Qt::ToolTipRole).toString().contains(QStringLiteral("CONV_1.K")));
+        model.setSnapshot(snap);
+        QVERIFY(!model.isStale());
         QCOMPARE(proxy.rowCount(), 2);
         QCOMPARE(proxy.index(0, ResultsTableModel::Layer).data().toString(), QStringLiteral("CONV_1")); // FC_1 has none: sorts last
         model.setSnapshot(nullptr);

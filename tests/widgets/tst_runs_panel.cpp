@@ -77,9 +77,13 @@ private Q_SLOTS:
         QCOMPARE(model->rowCount(), 1);
         QCOMPARE(model->index(0, RunListModel::State).data().toString(), QStringLiteral("finished"));
         QCOMPARE(model->index(0, RunListModel::Progress).data().toString(), QStringLiteral("100.0 %"));
-        const double energy = model->index(0, RunListModel::Energy).data(RunListModel::SortRole).toDouble();
+        const double energy = model->index(0, RunListModel::Best).data(RunListModel::SortRole).toDouble();
         QVERIFY(energy > 0);
         QCOMPARE(energy, run->result().totalEnergy);
+        // Engineering units, and what the run ran on.
+        QVERIFY(model->index(0, RunListModel::Best).data().toString().endsWith(QStringLiteral("J")));
+        QCOMPARE(model->index(0, RunListModel::Setup).data().toString(), QStringLiteral("EYERISS / small"));
+        QCOMPARE(model->index(0, RunListModel::Objective).data().toString(), QStringLiteral("Energy"));
 
         const Mapping m = panel.bestMapping(*run);
         QCOMPARE(int(m.layers.size()), 2);

@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/chart_export.h"
 
+#include <QAbstractAxis>
+#include <QChart>
+#include <QFontMetricsF>
+
 #include <QFileInfo>
 #include <QPainter>
 #include <QPixmap>
@@ -38,6 +42,24 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error)
     if (pixmap.isNull() || !pixmap.save(path))
         return fail(QStringLiteral("cannot write image (unknown format or unwritable path)"));
     return true;
+}
+
+QStringList clippedAxisTitles(const QChart* chart)
+{
+    QStringList out;
+    if (!chart)
+        return out;
+    const QRectF plot = chart->plotArea();
+    for (const QAbstractAxis* a : chart->axes()) {
+        if (!a->isVisible() || !a->isTitleVisible() || a->titleText().isEmpty())
+            continue;
+        const QFontMetricsF fm(a->titleFont());
+        const double need = fm.horizontalAdvance(a->titleText());
+        const double room = a->orientation() == Qt::Vertical ? plot.height() : plot.width();
+        if (need > room)
+            out.append(a->titleText());
+    }
+    return out;
 }
 
 } // namespace mapscape

@@ -19,7 +19,7 @@ namespace mapscape {
 
 namespace {
 
-constexpr int kLeft = 110, kRight = 96, kTop = 34, kBottom = 60;
+constexpr int kLeft = 110, kTop = 50, kBottom = 60;
 
 QRgb sequential(double t)
 {
@@ -165,9 +165,37 @@ void HeatmapWidget::waitForRender()
     m_image = m_watcher->future().isValid() && m_watcher->future().resultCount() > 0 ? m_watcher->result() : m_image;
 }
 
+HeatmapWidget::Legend HeatmapWidget::legend() const
+{
+    Legend l;
+    const bool log = m_scale == HeatmapScale::Log;
+    // Numbers in one unit (the largest value's), the unit in the legend's title.
+    const ScaledUnit su = scaleFor(std::max(std::abs(m_lo), std::abs(m_hi)), m_data.unit.toStdString());
+    const QString unit = QString::fromStdString(su.unit);
+    QStringList parts;
+    if (!unit.isEmpty())
+        parts.append(unit);
+    if (log)
+        parts.append(tr("log"));
+    l.title = (m_data.valueTitle.isEmpty() ? tr("value") : m_data.valueTitle) +
+              (parts.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", "))));
+    const QFontMetrics fm(font());
+    int widest = 0;
+    for (int k = 0; k <= 4; ++k) {
+        const double t = k / 4.0;
+        const double v = log && m_lo > 0 ? std::pow(10.0, std::log10(m_lo) + t * (std::log10(m_hi) - std::log10(m_lo)))
+                                         : m_lo + t * (m_hi - m_lo);
+        l.labels.append(QString::number(v / su.factor, 'g', 4));
+        widest = std::max(widest, fm.horizontalAdvance(l.labels.back()));
+    }
+    l.width = 14 + 14 + 5 + widest + 8;
+    return l;
+}
+
 QRect HeatmapWidget::gridRect() const
 {
-    return QRect(kLeft, kTop, std::max(10, width() - kLeft - kRight), std::max(10, height() - kTop - kBottom));
+    const int right = legend().width;
+    return QRect(kLeft, kTop, std::max(10, width() - kLeft - right), std::max(10, height() - kTop - kBottom));
 }
 
 QPoint HeatmapWidget::cellAt(const QPoint& pos) const
@@ -231,7 +259,8 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         QFont bold = font();
         bold.setBold(true);
         p.setFont(bold);
-        p.drawText(QRect(0, 4, width(), kTop - 8), Qt::AlignCenter, m_data.title);
+        p.drawText(QRect(g.left(), 4, g.width(), fm.height() + 4), Qt::AlignCenter,
+                   QFontMetrics(bold).elidedText(m_data.title, Qt::ElideRight, g.width()));
         p.setFont(font());
     }
     if (m_data.rows <= 0 || m_data.cols <= 0) {
@@ -296,19 +325,18 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
     }
     p.setPen(palette().color(QPalette::WindowText));
     p.drawRect(bar);
-    const bool log = m_scale == HeatmapScale::Log;
+    const Legend lg = legend();
     for (int k = 0; k <= 4; ++k) {
         const double t = k / 4.0;
-        const double v = log ? std::pow(10.0, std::log10(m_lo) + t * (std::log10(m_hi) - std::log10(m_lo)))
-                             : m_lo + t * (m_hi - m_lo);
         const int y = bar.bottom() - int(t * bar.height());
         p.drawLine(bar.right(), y, bar.right() + 3, y);
-        p.drawText(QRect(bar.right() + 5, y - fm.height() / 2, kRight - 34, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   valueText(v, m_data.unit));
+        p.drawText(QRect(bar.right() + 5, y - fm.height() / 2, width() - bar.right() - 5, fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, lg.labels[k]);
     }
-    if (!m_data.valueTitle.isEmpty())
-        p.drawText(QRect(bar.left() - 20, g.bottom() + 4, kRight, fm.height()), Qt::AlignLeft,
-                   m_data.valueTitle + (log ? tr(" (log)") : QString()));
+    // The legend's title above the bar, right-aligned so that it stays inside the widget.
+    const int titleWidth = std::min(fm.horizontalAdvance(lg.title) + 2, width() / 3);
+    p.drawText(QRect(width() - titleWidth - 4, kTop - fm.height() * 3 / 2 - 4, titleWidth, fm.height() + 2),
+               Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(lg.title, Qt::ElideRight, titleWidth));
 }
 
 bool HeatmapWidget::exportTo(const QString& path, QString* error)

@@ -50,7 +50,7 @@ public:
     HeatmapScale scale() const { return m_scale; }
     /// Marks one cell (-1 clears), e.g. the current design.
     void setMarker(int row, int col);
-    /// The colour range (after scaling) the legend shows.
+    /// The value range the colours span (in the values' unit), as the legend shows it.
     double rangeLow() const { return m_lo; }
     double rangeHigh() const { return m_hi; }
     /// The text a tooltip shows for the cell under a widget position ("" outside the grid).
@@ -76,6 +76,13 @@ protected:
 
 private:
     QRect gridRect() const;
+    /// Legend: the unit its numbers are in, their texts at the five ticks, and its width.
+    struct Legend {
+        QString title;
+        QStringList labels;
+        int width = 0;
+    };
+    Legend legend() const;
     void startRender();
 
     HeatmapData m_data;

@@ -250,6 +250,13 @@ QPointF LiveLineChart::yRange() const
 
 QString LiveLineChart::yAxisTitle() const { return d->yAxis(m_logY)->titleText(); }
 
+QStringList LiveLineChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
+
+double LiveLineChart::xTickStep() const
+{
+    return d->xAxis->tickType() == QValueAxis::TicksDynamic ? d->xAxis->tickInterval() : 0.0;
+}
+
 void LiveLineChart::flush()
 {
     if (m_timer.isActive()) {
@@ -299,9 +306,26 @@ void LiveLineChart::redraw()
     if (xmin <= xmax) {
         if (xmin == xmax)
             xmax = xmin + 1;
-        d->xAxis->setRange(xmin, xmax);
-        if (d->integerX && xmax - xmin >= 4)
-            d->xAxis->applyNiceNumbers();
+        if (d->integerX) {
+            // Whole-number ticks at a 1-2-5 step: never "0 0 1 1" on a short run.
+            const double raw = std::max(1.0, (xmax - xmin) / 5.0);
+            const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+            double step = mag;
+            for (double m : {1.0, 2.0, 5.0, 10.0}) {
+                step = m * mag;
+                if (step >= raw)
+                    break;
+            }
+            xmin = std::floor(xmin / step) * step;
+            xmax = std::max(xmin + step, std::ceil(xmax / step) * step);
+            d->xAxis->setTickType(QValueAxis::TicksDynamic);
+            d->xAxis->setTickAnchor(0);
+            d->xAxis->setTickInterval(step);
+            d->xAxis->setRange(xmin, xmax);
+        } else {
+            d->xAxis->setTickType(QValueAxis::TicksFixed);
+            d->xAxis->setRange(xmin, xmax);
+        }
         ymin /= scale.factor;
         ymax /= scale.factor;
         if (m_logY) {

@@ -57,6 +57,10 @@ public:
     /// The y axis as drawn (in the scaled unit) and its title, for tests.
     QPointF yRange() const;
     QString yAxisTitle() const;
+    /// Axis titles that do not fit along their axis as laid out now (tests: none should).
+    QStringList clippedTitles() const;
+    /// The x axis tick step when ticks are whole numbers (0 otherwise).
+    double xTickStep() const;
     QColor seriesColor(const QString& series) const;
     /// replace() calls so far (one per series per frame): lets tests check the frame cap.
     int replaceCalls() const { return m_replaceCalls; }

@@ -10,7 +10,7 @@ namespace {
 QString tr(const char* s) { return QCoreApplication::translate("MetricLabel", s); }
 } // namespace
 
-MetricLabel metricLabel(const QString& name, const QString& objectiveLabel, const QString& objectiveUnit)
+static MetricLabel labelFor(const QString& name, const QString& objectiveLabel, const QString& objectiveUnit)
 {
     const QString samples = tr("Samples (cost-model evaluations)");
     const QString episodes = tr("Episodes");
@@ -55,17 +55,41 @@ MetricLabel metricLabel(const QString& name, const QString& objectiveLabel, cons
         m = {tr("Tables evaluated per layer"), tr("tables"), tr("Layer (index)"), true, true,
              tr("Complete tables the model evaluated after pruning")};
     }
+    // Short y-axis titles, so that they fit along short charts.
+    if (m.yAxis.isEmpty()) {
+        if (name.contains(QStringLiteral("best")) || name.contains(QStringLiteral("generation_")))
+            m.yAxis = objectiveLabel;
+        else if (name.endsWith(QStringLiteral("valid_fraction")))
+            m.yAxis = tr("Share valid");
+        else if (name.endsWith(QStringLiteral("_loss")))
+            m.yAxis = tr("Loss");
+        else if (name.endsWith(QStringLiteral("entropy")))
+            m.yAxis = tr("Entropy");
+        else if (name.endsWith(QStringLiteral("approx_kl")))
+            m.yAxis = tr("KL");
+        else if (name.endsWith(QStringLiteral("candidates")) || name.endsWith(QStringLiteral("evaluated")))
+            m.yAxis = tr("Tables");
+        else
+            m.yAxis = tr("Value");
+    }
     return m;
 }
 
-MetricLabel metricLabel(const QString& name, const QString& objectiveLabel, const QString& objectiveUnit,
-                        const QString& otherId, const QString& otherLabel, const QString& otherUnit)
+MetricLabel metricLabel(const QString& name, ProblemKind kind, const std::string& objectiveId)
 {
-    if (name == QStringLiteral("search/best_") + otherId) {
-        return {tr("Best design's %1").arg(otherLabel.toLower()), otherUnit, tr("Samples (cost-model evaluations)"), true,
-                true, tr("The %1 of the design that is best for the run's objective").arg(otherLabel.toLower())};
+    const ObjectiveInfo* objective = findObjective(kind, objectiveId);
+    const QString label = objective ? QString::fromStdString(objective->label) : QString::fromStdString(objectiveId);
+    const QString unit = objective ? QString::fromStdString(objective->unit) : QString();
+    const QString prefix = QStringLiteral("search/best_");
+    if (name.startsWith(prefix) && name != QStringLiteral("search/best_total")) {
+        if (const ObjectiveInfo* other = findObjective(kind, name.mid(prefix.size()).toStdString())) {
+            const QString otherLabel = QString::fromStdString(other->label);
+            return {tr("Best design's %1").arg(otherLabel.toLower()), QString::fromStdString(other->unit),
+                    tr("Samples (cost-model evaluations)"), true, true,
+                    tr("The %1 of the design that is best for the run's objective").arg(otherLabel.toLower()), otherLabel};
+        }
     }
-    return metricLabel(name, objectiveLabel, objectiveUnit);
+    return labelFor(name, label, unit);
 }
 
 } // namespace mapscape

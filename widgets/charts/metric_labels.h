@@ -6,7 +6,11 @@
 /// "Best latency so far (cycles)" on a log axis over samples), so curves read as a lecturer
 /// would label them. Unknown metrics keep their recorded name.
 
+#include "core/study/problem_kind.h"
+
 #include <QString>
+
+#include <string>
 
 namespace mapscape {
 
@@ -17,13 +21,12 @@ struct MetricLabel {
     bool logY = false;    ///< best-so-far values span decades: log by default
     bool integerX = true; ///< steps are counts
     QString help;         ///< a tooltip sentence
+    QString yAxis;        ///< short y-axis title ("Energy"); the chart title says the rest
 };
 
-/// `objectiveId`, `objectiveLabel` and `objectiveUnit` describe the run's objective; `objectives`
-/// pairs of (id, label, unit) let "search/best_<id>" name other objectives.
-MetricLabel metricLabel(const QString& name, const QString& objectiveLabel, const QString& objectiveUnit);
-/// The same, naming one of the kind's objectives for "search/best_<id>".
-MetricLabel metricLabel(const QString& name, const QString& objectiveLabel, const QString& objectiveUnit,
-                        const QString& otherId, const QString& otherLabel, const QString& otherUnit);
+/// The label of a recorded metric for a run of a study kind optimising `objectiveId`
+/// ("search/best" of a latency run: "Best latency so far", cycles, log y over samples);
+/// "search/best_<id>" names the kind's other objectives.
+MetricLabel metricLabel(const QString& name, ProblemKind kind, const std::string& objectiveId);
 
 } // namespace mapscape

@@ -241,6 +241,8 @@ int ParetoChart::nonDominatedCount() const { return int(d->front3.size()); }
 QString ParetoChart::xAxisTitle() const { return d->xAxis->titleText(); }
 QString ParetoChart::yAxisTitle() const { return d->yAxis->titleText(); }
 
+QStringList ParetoChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
+
 QList<QPointF> ParetoChart::front() const
 {
     QList<QPointF> out;
@@ -331,7 +333,9 @@ EnergyBreakdownChart::EnergyBreakdownChart(QWidget* parent)
     d->chart = new QChart;
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
+    d->chart->setMargins(QMargins(4, 4, 4, 4));
     d->view = new QChartView(d->chart, this);
+    setMinimumHeight(220);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
@@ -373,9 +377,10 @@ void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& ca
     auto* x = new QBarCategoryAxis;
     x->append(categories);
     auto* y = new QValueAxis;
-    d->valueTitle = scale.unit.empty() ? axisTitle : QStringLiteral("%1 (%2)").arg(axisTitle, QString::fromStdString(scale.unit));
+    // The quantity is in the chart's title; the axis says the unit (short enough for short charts).
+    d->valueTitle = scale.unit.empty() ? axisTitle : QString::fromStdString(scale.unit);
     y->setTitleText(d->valueTitle);
-    y->setLabelFormat(QStringLiteral("%.3g"));
+    y->setLabelFormat(QStringLiteral("%.4g"));
     y->setRange(0, top > 0 ? top / scale.factor * 1.05 : 1);
     y->applyNiceNumbers();
     d->chart->addAxis(x, Qt::AlignBottom);
@@ -385,6 +390,8 @@ void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& ca
 }
 
 QString EnergyBreakdownChart::valueAxisTitle() const { return d->valueTitle; }
+
+QStringList EnergyBreakdownChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
 
 bool EnergyBreakdownChart::exportTo(const QString& path, QString* error)
 {

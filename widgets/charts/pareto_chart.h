@@ -47,6 +47,7 @@ public:
     int nonDominatedCount() const;
     QString xAxisTitle() const;
     QString yAxisTitle() const;
+    QStringList clippedTitles() const;
     void flush();
     bool exportTo(const QString& path, QString* error = nullptr);
 
@@ -73,6 +74,7 @@ public:
     void setStacks(const QString& title, const QStringList& categories,
                    const QList<QPair<QString, QList<double>>>& sets, const QString& axisTitle, const QString& unit);
     QString valueAxisTitle() const;
+    QStringList clippedTitles() const;
     bool exportTo(const QString& path, QString* error = nullptr);
 
 private:

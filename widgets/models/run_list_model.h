@@ -2,10 +2,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// The run comparison table: one row per optimizer run (optimizer, metric, state, progress,
-/// energy, cycles, wall time, ETA). Runs are owned elsewhere; the model only reads them.
+/// The run comparison table of a study: one row per run, live (an OptimizerRun of this session)
+/// or restored from the project file (a RunRecord). Columns say what a run ran on and how it
+/// went: study, setup (hardware / workload), optimizer, objective, state, progress, best value
+/// in engineering units, samples, wall time, ETA. Each run has a colour (its curves' colour;
+/// colours never repeat among visible runs) and a visibility check box.
+
+#include "core/study/study.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QPointer>
 
 namespace mapscape {
@@ -17,24 +23,64 @@ class RunListModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { Run, Optimizer, Metric, State, Progress, Energy, Cycles, WallTime, Eta, ColumnCount };
+    enum Column { Run, Study, Setup, Optimizer, Objective, State, Progress, Best, Samples, WallTime, Eta, ColumnCount };
     enum Role { SortRole = Qt::UserRole + 1, RunIdRole };
 
-    explicit RunListModel(QObject* parent = nullptr);
+    explicit RunListModel(ProblemKind kind = ProblemKind::SchedulingTables, QObject* parent = nullptr);
 
-    void addRun(OptimizerRun* run);
+    /// A run started in this session (not owned; removed rows forget it).
+    void addRun(OptimizerRun* run, const QString& study);
+    /// A run restored from a project file.
+    void addRecord(RunRecord record, const QString& study);
+    /// Replaces the record of a row (a live run that ended keeps its pointer and gets one).
+    void setRecord(int row, RunRecord record);
+    void removeRunAt(int row);
+
     OptimizerRun* runAt(int row) const;
+    /// The record of a row: restored, or the last one set for a live run (nullptr if none yet).
+    const RunRecord* recordAt(int row) const;
     int rowOf(const OptimizerRun* run) const;
+    int rowOfId(int runId) const;
+    int idAt(int row) const;
+    QColor colorAt(int row) const;
+    bool isVisibleAt(int row) const;
+    void setVisibleAt(int row, bool visible);
+    /// Setup key of the inputs a row's run optimised.
+    std::string setupKeyAt(int row) const;
+    QString titleAt(int row) const; ///< "#3 gamma"
+    /// The objective values of a row's best result by objective id (empty if none).
+    std::vector<std::pair<std::string, double>> bestAt(int row) const;
     /// Re-reads the live columns of every row (one dataChanged for the whole block).
     void refresh();
 
     int rowCount(const QModelIndex& parent = {}) const final;
     int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) final;
+    Qt::ItemFlags flags(const QModelIndex& index) const final;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const final;
 
+    /// The i-th colour of the palette runs draw from (distinct hues; beyond the first ten,
+    /// golden-angle hues).
+    static QColor paletteColor(int i);
+
+Q_SIGNALS:
+    /// A row's check box or colour changed (the curves follow).
+    void appearanceChanged(int runId);
+
 private:
-    QList<QPointer<OptimizerRun>> m_runs;
+    struct Entry {
+        QPointer<OptimizerRun> live;
+        bool wasLive = false;
+        std::optional<RunRecord> record;
+        QString study;
+        QColor color;
+        bool visible = true;
+    };
+    QColor freeColor(int exceptRow) const;
+
+    ProblemKind m_kind;
+    QList<Entry> m_rows;
 };
 
 } // namespace mapscape

@@ -22,6 +22,26 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+/// A real-valued editor that shows values as they are written: "20000", "0.0003", "1e+18",
+/// never "20000.000000".
+class CompactDoubleSpinBox final : public QDoubleSpinBox {
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QString textFromValue(double value) const override { return QString::number(value, 'g', 12); }
+    double valueFromText(const QString& text) const override { return text.toDouble(); }
+    QValidator::State validate(QString& text, int&) const override
+    {
+        if (text.isEmpty() || text == QStringLiteral("-") || text.endsWith(QLatin1Char('e')) ||
+            text.endsWith(QStringLiteral("e-")) || text.endsWith(QStringLiteral("e+")))
+            return QValidator::Intermediate;
+        bool ok = false;
+        const double v = text.toDouble(&ok);
+        if (!ok)
+            return QValidator::Invalid;
+        return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+};
+
 QWidget* makeEditor(const OptionSpec& o, QWidget* parent)
 {
     const QString tip = qs(o.help);
@@ -35,8 +55,8 @@ QWidget* makeEditor(const OptionSpec& o, QWidget* parent)
         break;
     }
     case OptionSpec::Type::Real: {
-        auto* s = new QDoubleSpinBox(parent);
-        s->setDecimals(6);
+        auto* s = new CompactDoubleSpinBox(parent);
+        s->setDecimals(12);
         s->setRange(o.minimum, o.maximum);
         const double v = qs(o.defaultValue).toDouble();
         s->setSingleStep(v != 0 ? std::pow(10.0, std::floor(std::log10(std::abs(v)))) : 0.01);
@@ -69,7 +89,7 @@ QString editorText(const QWidget* w)
     if (auto* s = qobject_cast<const QSpinBox*>(w))
         return QString::number(s->value());
     if (auto* s = qobject_cast<const QDoubleSpinBox*>(w))
-        return QString::number(s->value(), 'g', 12);
+        return s->textFromValue(s->value());
     if (auto* c = qobject_cast<const QCheckBox*>(w))
         return c->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
     if (auto* c = qobject_cast<const QComboBox*>(w))
@@ -103,36 +123,43 @@ bool setEditorText(QWidget* w, const QString& text)
 
 } // namespace
 
-OptimizerPanel::OptimizerPanel(QWidget* parent)
+OptimizerPanel::OptimizerPanel(ProblemKind kind, QWidget* parent)
     : QWidget(parent)
+    , m_kind(kind)
 {
     auto* layout = new QVBoxLayout(this);
     auto* top = new QFormLayout;
     m_optimizer = new QComboBox(this);
     auto* items = qobject_cast<QStandardItemModel*>(m_optimizer->model());
-    for (const OptimizerInfo& info : optimizerRegistry()) {
-        m_optimizer->addItem(qs(info.title), qs(info.id));
+    for (const OptimizerInfo* info : optimizersFor(kind)) {
+        m_optimizer->addItem(qs(info->title), qs(info->id));
         const int row = m_optimizer->count() - 1;
-        m_optimizer->setItemData(row, qs(info.available ? info.description : info.unavailableReason), Qt::ToolTipRole);
-        if (!info.available && items)
+        m_optimizer->setItemData(row, qs(info->available ? info->description : info->unavailableReason), Qt::ToolTipRole);
+        if (!info->available && items)
             items->item(row)->setEnabled(false);
     }
-    m_metric = new QComboBox(this);
-    m_metric->addItem(tr("energy"), int(Metric::Energy));
-    m_metric->addItem(tr("cycles"), int(Metric::Cycles));
-    m_metric->addItem(tr("EDP"), int(Metric::Edp));
-    m_dataflow = new QComboBox(this);
-    m_dataflow->addItem(tr("fixed (as configured)"), int(DataflowMode::Fixed));
-    m_dataflow->addItem(tr("flexible (try allowed)"), int(DataflowMode::Flexible));
+    m_optimizer->setToolTip(tr("Optimizers that apply to this study's problem"));
+    m_objective = new QComboBox(this);
+    for (const ObjectiveInfo& o : problemKindInfo(kind).objectives)
+        m_objective->addItem(QStringLiteral("%1 (%2)").arg(qs(o.label), qs(o.unit)), qs(o.id));
+    m_objective->setToolTip(tr("What the optimizer minimises"));
+    top->addRow(tr("Optimizer"), m_optimizer);
+    top->addRow(tr("Objective"), m_objective);
+    if (kind == ProblemKind::SchedulingTables) {
+        m_dataflow = new QComboBox(this);
+        m_dataflow->addItem(tr("fixed (as configured)"), int(DataflowMode::Fixed));
+        m_dataflow->addItem(tr("flexible (try allowed)"), int(DataflowMode::Flexible));
+        m_dataflow->setToolTip(tr("Keep each level's configured dataflow, or let the search choose among the allowed ones"));
+        top->addRow(tr("Dataflow"), m_dataflow);
+        connect(m_dataflow, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
+    }
     m_seed = new QSpinBox(this);
     m_seed->setRange(0, 1'000'000'000);
     m_seed->setValue(1);
+    m_seed->setToolTip(tr("The same seed and inputs give the same run"));
     m_threads = new QSpinBox(this);
     m_threads->setRange(1, std::max(1, QThread::idealThreadCount()));
     m_threads->setValue(std::max(1, QThread::idealThreadCount() - 1)); // leave a core for the GUI
-    top->addRow(tr("Optimizer"), m_optimizer);
-    top->addRow(tr("Metric"), m_metric);
-    top->addRow(tr("Dataflow"), m_dataflow);
     top->addRow(tr("Seed"), m_seed);
     top->addRow(tr("Threads"), m_threads);
     layout->addLayout(top);
@@ -148,6 +175,10 @@ OptimizerPanel::OptimizerPanel(QWidget* parent)
     layout->addWidget(m_start);
     connect(m_start, &QPushButton::clicked, this, &OptimizerPanel::startRequested);
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, &OptimizerPanel::rebuildForm);
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
+    connect(m_objective, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
+    connect(m_seed, &QSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
+    connect(m_threads, &QSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
     rebuildForm();
 }
 
@@ -167,14 +198,23 @@ void OptimizerPanel::rebuildForm()
         }
     }
     const QString id = optimizerId();
-    const OptimizerInfo* info = findOptimizer(id.toStdString());
+    const OptimizerInfo* info = findOptimizer(id.toStdString(), m_kind);
     if (!info)
         return;
     auto& editors = m_editors[id];
     for (const OptionSpec& o : info->options) {
         QWidget*& w = editors[qs(o.key)];
-        if (!w)
+        if (!w) {
             w = makeEditor(o, m_formHost);
+            if (auto* sb = qobject_cast<QSpinBox*>(w))
+                connect(sb, &QSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
+            else if (auto* db = qobject_cast<QDoubleSpinBox*>(w))
+                connect(db, &QDoubleSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
+            else if (auto* cb = qobject_cast<QCheckBox*>(w))
+                connect(cb, &QCheckBox::toggled, this, &OptimizerPanel::settingsChanged);
+            else if (auto* co = qobject_cast<QComboBox*>(w))
+                connect(co, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
+        }
         w->show();
         auto* label = new QLabel(qs(o.label), m_formHost);
         label->setToolTip(qs(o.help));
@@ -188,10 +228,19 @@ void OptimizerPanel::rebuildForm()
 bool OptimizerPanel::selectOptimizer(const QString& id)
 {
     const int i = m_optimizer->findData(id);
-    const OptimizerInfo* info = findOptimizer(id.toStdString());
+    const OptimizerInfo* info = findOptimizer(id.toStdString(), m_kind);
     if (i < 0 || !info || !info->available)
         return false;
     m_optimizer->setCurrentIndex(i);
+    return true;
+}
+
+bool OptimizerPanel::selectObjective(const QString& id)
+{
+    const int i = m_objective->findData(id);
+    if (i < 0)
+        return false;
+    m_objective->setCurrentIndex(i);
     return true;
 }
 
@@ -204,43 +253,54 @@ bool OptimizerPanel::setOption(const QString& key, const QString& value)
     return it != editors.end() && *it && setEditorText(*it, value);
 }
 
-RunSettings OptimizerPanel::settings() const
+QString OptimizerPanel::optionText(const QString& key) const
 {
-    RunSettings s;
-    s.optimizer = optimizerId().toStdString();
-    s.metric = Metric(m_metric->currentData().toInt());
-    s.dataflow = DataflowMode(m_dataflow->currentData().toInt());
+    const QWidget* w = m_editors.value(optimizerId()).value(key);
+    return w ? editorText(w) : QString();
+}
+
+OptimizerSettings OptimizerPanel::settings() const
+{
+    OptimizerSettings s;
+    s.id = optimizerId().toStdString();
+    s.objective = m_objective->currentData().toString().toStdString();
+    s.dataflow = m_dataflow ? DataflowMode(m_dataflow->currentData().toInt()) : DataflowMode::Fixed;
     s.seed = std::uint64_t(m_seed->value());
     s.threads = m_threads->value();
-    if (const OptimizerInfo* info = findOptimizer(s.optimizer)) {
+    if (const OptimizerInfo* info = findOptimizer(s.id, m_kind)) {
         const auto editors = m_editors.value(optimizerId());
         for (const OptionSpec& o : info->options) {
             const QWidget* w = editors.value(qs(o.key));
             if (!w)
                 continue;
             const std::string v = editorText(w).toStdString();
-            if (v != o.defaultValue)
+            // Compare as numbers where the option is one ("1e+06" and "1000000" are the default alike).
+            bool same = v == o.defaultValue;
+            if (!same && (o.type == OptionSpec::Type::Integer || o.type == OptionSpec::Type::Real)) {
+                bool a = false, b = false;
+                const double x = QString::fromStdString(v).toDouble(&a), y = qs(o.defaultValue).toDouble(&b);
+                same = a && b && x == y;
+            }
+            if (!same)
                 s.options[o.key] = v;
         }
     }
     return s;
 }
 
-} // namespace mapscape
-
-namespace mapscape {
-
-QStringList OptimizerPanel::applySettings(const RunSettings& s)
+QStringList OptimizerPanel::applySettings(const OptimizerSettings& s)
 {
     QStringList problems;
-    const QString id = QString::fromStdString(s.optimizer);
+    const QString id = QString::fromStdString(s.id);
     if (!selectOptimizer(id))
         problems.append(QStringLiteral("optimizer \"%1\" is unknown or unavailable").arg(id));
-    m_metric->setCurrentIndex(std::max(0, m_metric->findData(int(s.metric))));
-    m_dataflow->setCurrentIndex(std::max(0, m_dataflow->findData(int(s.dataflow))));
+    if (!s.objective.empty() && !selectObjective(QString::fromStdString(s.objective)))
+        problems.append(QStringLiteral("objective \"%1\"").arg(QString::fromStdString(s.objective)));
+    if (m_dataflow)
+        m_dataflow->setCurrentIndex(std::max(0, m_dataflow->findData(int(s.dataflow))));
     m_seed->setValue(int(std::min<std::uint64_t>(s.seed, std::uint64_t(m_seed->maximum()))));
     m_threads->setValue(std::clamp(s.threads, m_threads->minimum(), m_threads->maximum()));
-    if (const OptimizerInfo* info = findOptimizer(s.optimizer)) {
+    if (const OptimizerInfo* info = findOptimizer(s.id, m_kind)) {
         for (const OptionSpec& o : info->options)
             setOption(QString::fromStdString(o.key), QString::fromStdString(o.defaultValue));
     }

@@ -17,33 +17,40 @@ class QSpinBox;
 
 namespace mapscape {
 
-/// GUI thread only.
+/// GUI thread only. One per study: it lists the optimizers and objectives of the study's kind.
 class OptimizerPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit OptimizerPanel(QWidget* parent = nullptr);
+    explicit OptimizerPanel(ProblemKind kind = ProblemKind::SchedulingTables, QWidget* parent = nullptr);
 
-    /// Selects an optimizer by id; false if unknown or unavailable.
+    ProblemKind kind() const { return m_kind; }
+    /// Selects an optimizer of the panel's kind by id; false if unknown or unavailable.
     bool selectOptimizer(const QString& id);
     QString optimizerId() const;
-    /// Sets one option's editor from text (as in `--option key=value`); false if unknown.
+    /// Sets an option of the current optimizer from text; false if the key is unknown or the
+    /// text does not parse.
     bool setOption(const QString& key, const QString& value);
-    /// Optimizer, options (only those differing from the defaults), metric, dataflow, seed,
-    /// threads. The accelerator and network are left for the caller.
-    RunSettings settings() const;
-    /// Selects the optimizer and fills metric, dataflow, seed, threads and the given options
-    /// (others back to their defaults). Returns the keys or values it could not apply.
-    QStringList applySettings(const RunSettings& settings);
+    /// Sets the objective by id ("energy", "latency"); false if the kind has no such objective.
+    bool selectObjective(const QString& id);
+    /// The form as settings for the next run (options equal to their default are left out).
+    OptimizerSettings settings() const;
+    /// Shows saved settings; returns the keys or values it could not apply.
+    QStringList applySettings(const OptimizerSettings& settings);
+    /// The text an option's editor shows (tests: integers show no decimals).
+    QString optionText(const QString& key) const;
 
 Q_SIGNALS:
     void startRequested();
+    /// Any change of the form (optimizer, objective, option, seed, threads).
+    void settingsChanged();
 
 private:
     void rebuildForm();
 
+    ProblemKind m_kind;
     QComboBox* m_optimizer = nullptr;
-    QComboBox* m_metric = nullptr;
+    QComboBox* m_objective = nullptr;
     QComboBox* m_dataflow = nullptr;
     QSpinBox* m_seed = nullptr;
     QSpinBox* m_threads = nullptr;

@@ -2,23 +2,34 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/panels/runs_panel.h"
 
+#include "core/cost/scheduling_model.h"
+#include "core/export/dataflow_report.h"
 #include "core/io/file_util.h"
+#include "core/io/maestro_files.h"
+#include "core/io/preset_io.h"
+#include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/strings.h"
+#include "core/util/units.h"
 #include "widgets/charts/live_line_chart.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/delegates/progress_delegate.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/views/scheduling_table_view.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -32,28 +43,45 @@ namespace {
 constexpr int kDrainDelayMs = 40;       ///< first notice → drain (≤ 25 Hz)
 constexpr int kRefreshWhileRunningMs = 250;
 constexpr std::size_t kMaxPointsPerRun = 1'000'000;
-const QString kDefaultCurve = QStringLiteral("search/best_total");
+constexpr std::size_t kSavedPointsPerCurve = 2000;
 
-/// A run's series in the curve chart: "#3 ppo".
-QString seriesName(const OptimizerRun& run)
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// Metrics whose values are in the unit of the run's objective: runs optimising different
+/// objectives get separate entries in the chooser, never one axis.
+bool objectiveValued(const QString& name)
 {
-    return QStringLiteral("#%1 %2").arg(run.id()).arg(QString::fromStdString(run.settings().optimizer));
+    return name == QStringLiteral("search/best") || name == QStringLiteral("search/best_total") ||
+           name == QStringLiteral("ga/generation_best") || name == QStringLiteral("ga/generation_mean") ||
+           name == QStringLiteral("ppo/best_total") || name.endsWith(QStringLiteral("/best_total"));
 }
+
+/// Chooser key: the metric, and for objective-valued ones the objective ("search/best@latency").
+QString curveKey(const QString& name, const std::string& objective)
+{
+    return objectiveValued(name) ? name + QLatin1Char('@') + qs(objective) : name;
+}
+
+QString rawName(const QString& key) { return key.section(QLatin1Char('@'), 0, 0); }
+QString keyObjective(const QString& key) { return key.section(QLatin1Char('@'), 1, 1); }
+
 } // namespace
 
-RunsPanel::RunsPanel(QWidget* parent)
+RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     : QWidget(parent)
+    , m_kind(kind)
 {
-    m_panel = new OptimizerPanel(this);
+    m_panel = new OptimizerPanel(kind, this);
     m_panel->setMinimumWidth(280);
-    m_panel->setMaximumWidth(360);
+    m_panel->setMaximumWidth(380);
 
-    m_model = new RunListModel(this);
+    m_model = new RunListModel(kind, this);
     m_table = new QTableView(this);
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
     m_table->setItemDelegateForColumn(RunListModel::Progress, new ProgressDelegate(RunListModel::SortRole, m_table));
@@ -61,68 +89,126 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_pause = new QPushButton(tr("Pause"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_show = new QPushButton(tr("Show best mapping"), this);
+    m_show->setToolTip(tr("Show the selected run's best result in the study's main view (undoable)"));
+    m_remove = new QPushButton(tr("Remove"), this);
+    m_remove->setToolTip(tr("Remove the selected run (a running one is cancelled first)"));
     m_exportMetrics = new QPushButton(tr("Metrics CSV…"), this);
     m_exportMetrics->setToolTip(tr("Write the selected run's recorded metrics as CSV"));
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_pause);
-    buttons->addWidget(m_cancel);
-    buttons->addWidget(m_show);
-    buttons->addWidget(m_exportMetrics);
+    for (QPushButton* b : {m_pause, m_cancel, m_show, m_remove, m_exportMetrics})
+        buttons->addWidget(b);
     buttons->addStretch(1);
 
+    // Curves: metric chooser with readable names, log / linear, smoothing, other setups.
     m_curveMetric = new QComboBox(this);
-    m_curveMetric->setMinimumContentsLength(22);
-    m_curveMetric->addItem(kDefaultCurve);
+    m_curveMetric->setMinimumContentsLength(26);
+    m_curveMetric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_logY = new QCheckBox(tr("Log scale"), this);
+    m_logY->setToolTip(tr("Logarithmic y axis: best-so-far values often span decades"));
+    m_smoothing = new QSlider(Qt::Horizontal, this);
+    m_smoothing->setRange(0, 95);
+    m_smoothing->setMaximumWidth(110);
+    m_smoothing->setToolTip(tr("Exponential moving average over the points of each curve (0 = raw)"));
+    m_acrossSetups = new QCheckBox(tr("Runs on other setups"), this);
+    m_acrossSetups->setToolTip(tr("Also draw runs made on another hardware or workload of this study (their values "
+                                  "are not comparable with the current setup's)"));
     m_curves = new LiveLineChart(this);
-    m_curves->setAxisTitles(tr("step"), QString());
-    m_curves->setTitle(kDefaultCurve);
+    m_curves->setIntegerX(true);
+    m_curveHelp = new QLabel(this);
+    m_curveHelp->setWordWrap(true);
     auto* curveTab = new QWidget(this);
     auto* curveLayout = new QVBoxLayout(curveTab);
     auto* chooser = new QHBoxLayout;
     chooser->addWidget(new QLabel(tr("Metric"), curveTab));
     chooser->addWidget(m_curveMetric, 1);
+    chooser->addWidget(m_logY);
+    chooser->addWidget(new QLabel(tr("Smoothing"), curveTab));
+    chooser->addWidget(m_smoothing);
+    chooser->addWidget(m_acrossSetups);
     curveLayout->addLayout(chooser);
     curveLayout->addWidget(m_curves, 1);
+    curveLayout->addWidget(m_curveHelp);
 
+    // Pareto: which objectives on x and y, and optionally a third as colour.
     m_pareto = new ParetoChart(this);
+    m_paretoX = new QComboBox(this);
+    m_paretoY = new QComboBox(this);
+    m_paretoColour = new QComboBox(this);
+    m_paretoColour->addItem(tr("none (2 objectives)"), -1);
+    const auto& objectives = problemKindInfo(kind).objectives;
+    for (std::size_t i = 0; i < objectives.size(); ++i) {
+        const QString label = qs(objectives[i].label);
+        m_paretoX->addItem(label, int(i));
+        m_paretoY->addItem(label, int(i));
+        m_paretoColour->addItem(label, int(i));
+    }
+    // Scheduling: cycles across, energy up; dataflow: latency across, energy up.
+    m_paretoX->setCurrentIndex(kind == ProblemKind::SchedulingTables ? 1 : 0);
+    m_paretoY->setCurrentIndex(kind == ProblemKind::SchedulingTables ? 0 : 1);
+    auto* paretoTab = new QWidget(this);
+    auto* paretoLayout = new QVBoxLayout(paretoTab);
+    auto* paretoRow = new QHBoxLayout;
+    paretoRow->addWidget(new QLabel(tr("x"), paretoTab));
+    paretoRow->addWidget(m_paretoX);
+    paretoRow->addWidget(new QLabel(tr("y"), paretoTab));
+    paretoRow->addWidget(m_paretoY);
+    paretoRow->addWidget(new QLabel(tr("Colour"), paretoTab));
+    paretoRow->addWidget(m_paretoColour);
+    paretoRow->addStretch(1);
+    paretoLayout->addLayout(paretoRow);
+    paretoLayout->addWidget(m_pareto, 1);
+    for (QComboBox* c : {m_paretoX, m_paretoY, m_paretoColour})
+        connect(c, &QComboBox::currentIndexChanged, this, &RunsPanel::refillPareto);
 
-    auto* tabs = new QTabWidget(this);
-    m_tabs = tabs;
-    tabs->addTab(curveTab, tr("Curves"));
-    tabs->addTab(m_pareto, tr("Pareto"));
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(curveTab, tr("Curves"));
+    m_tabs->addTab(paretoTab, tr("Pareto"));
     auto* bestTab = new QWidget(this);
     auto* bestLayout = new QVBoxLayout(bestTab);
-    m_bestView = new SchedulingTableView(bestTab);
-    bestLayout->addWidget(new QLabel(tr("Highlighted: the rows of the latest row search on this layer."), bestTab));
-    bestLayout->addWidget(m_bestView);
-    bestLayout->addStretch(1);
-    tabs->addTab(bestTab, tr("Best table"));
-    // The layer the Pareto and best-table views show.
+    if (kind == ProblemKind::SchedulingTables) {
+        m_bestView = new SchedulingTableView(bestTab);
+        bestLayout->addWidget(new QLabel(tr("Highlighted: the rows of the latest row search on this layer."), bestTab));
+        bestLayout->addWidget(m_bestView);
+        bestLayout->addStretch(1);
+        m_tabs->addTab(bestTab, tr("Best table"));
+    } else {
+        m_bestText = new QPlainTextEdit(bestTab);
+        m_bestText->setReadOnly(true);
+        m_bestText->setLineWrapMode(QPlainTextEdit::NoWrap);
+        m_bestText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        m_bestText->setPlaceholderText(tr("Select a run to see its best mapping as directives and as a loop nest."));
+        bestLayout->addWidget(m_bestText);
+        m_tabs->addTab(bestTab, tr("Best mapping"));
+    }
+    // The layer the Pareto and best-table views show (scheduling studies).
     m_bestLayer = new QComboBox(this);
     m_bestLayer->setMinimumContentsLength(16);
-    auto* layerRow = new QHBoxLayout;
-    layerRow->addWidget(new QLabel(tr("Layer"), this));
+    m_layerRow = new QWidget(this);
+    auto* layerRow = new QHBoxLayout(m_layerRow);
+    layerRow->setContentsMargins(0, 0, 0, 0);
+    layerRow->addWidget(new QLabel(tr("Layer"), m_layerRow));
     layerRow->addWidget(m_bestLayer);
     layerRow->addStretch(1);
+    m_layerRow->setVisible(kind == ProblemKind::SchedulingTables);
     auto* viewsBox = new QWidget(this);
     auto* viewsLayout = new QVBoxLayout(viewsBox);
     viewsLayout->setContentsMargins(0, 0, 0, 0);
-    viewsLayout->addLayout(layerRow);
-    viewsLayout->addWidget(tabs, 1);
+    viewsLayout->addWidget(m_layerRow);
+    viewsLayout->addWidget(m_tabs, 1);
     connect(m_bestLayer, &QComboBox::currentIndexChanged, this, [this] {
         refillPareto();
-        refreshBestTable();
+        refreshBest();
     });
     m_saveChart = new QPushButton(tr("Save chart…"), this);
     m_saveChart->setToolTip(tr("Write the visible chart as PNG or SVG"));
-    tabs->setCornerWidget(m_saveChart);
+    m_tabs->setCornerWidget(m_saveChart);
     connect(m_saveChart, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("chart.png"),
                                                           tr("PNG image (*.png);;SVG drawing (*.svg)"));
         if (path.isEmpty())
             return;
         QString error;
-        const bool ok = m_tabs->currentIndex() == 0 ? m_curves->exportTo(path, &error) : m_pareto->exportTo(path, &error);
+        const bool ok = m_tabs->currentIndex() == CurvesTab ? m_curves->exportTo(path, &error) : m_pareto->exportTo(path, &error);
         Q_EMIT message(ok ? tr("Wrote %1").arg(path) : error);
     });
 
@@ -146,7 +232,17 @@ RunsPanel::RunsPanel(QWidget* parent)
     connect(&m_drainTimer, &QTimer::timeout, this, &RunsPanel::drain);
     connect(m_panel, &OptimizerPanel::startRequested, this, &RunsPanel::startRun);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPanel::onSelectionChanged);
-    connect(m_curveMetric, &QComboBox::currentTextChanged, this, &RunsPanel::rebuildCurves);
+    connect(m_curveMetric, &QComboBox::currentIndexChanged, this, [this] {
+        applyMetricLabel();
+        rebuildCurves();
+    });
+    connect(m_logY, &QCheckBox::toggled, m_curves, &LiveLineChart::setLogY);
+    connect(m_smoothing, &QSlider::valueChanged, this, [this](int v) { m_curves->setSmoothing(v / 100.0); });
+    connect(m_acrossSetups, &QCheckBox::toggled, this, &RunsPanel::rebuildCurves);
+    connect(m_model, &RunListModel::appearanceChanged, this, [this] {
+        rebuildCurves();
+        Q_EMIT runsChanged();
+    });
     connect(m_pause, &QPushButton::clicked, this, [this] {
         if (OptimizerRun* r = selectedRun())
             r->state() == RunState::Paused ? r->resume() : r->pause();
@@ -155,21 +251,42 @@ RunsPanel::RunsPanel(QWidget* parent)
         if (OptimizerRun* r = selectedRun())
             r->cancel();
     });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const int row = selectedRow();
+        if (row >= 0)
+            removeRunAt(row);
+    });
     connect(m_exportMetrics, &QPushButton::clicked, this, [this] {
-        const OptimizerRun* r = selectedRun();
-        if (!r)
+        const int row = selectedRow();
+        if (row < 0)
             return;
         const QString path = QFileDialog::getSaveFileName(this, tr("Export run metrics"),
-                                                          QStringLiteral("run-%1-metrics.csv").arg(r->id()),
+                                                          QStringLiteral("run-%1-metrics.csv").arg(m_model->idAt(row)),
                                                           tr("CSV files (*.csv)"));
         QString error;
-        if (!path.isEmpty() && !exportRunMetrics(*r, path, &error))
+        if (!path.isEmpty() && !exportMetricsAt(row, path, &error))
             Q_EMIT message(error);
     });
     connect(m_show, &QPushButton::clicked, this, [this] {
-        if (OptimizerRun* r = selectedRun())
-            Q_EMIT mappingRequested(bestMapping(*r));
+        const int row = selectedRow();
+        if (row < 0)
+            return;
+        if (OptimizerRun* r = m_model->runAt(row); r && m_kind == ProblemKind::SchedulingTables) {
+            const Mapping m = bestMapping(*r);
+            if (!m.layers.empty())
+                Q_EMIT mappingRequested(m);
+            return;
+        }
+        const std::string json = resultJsonAt(row);
+        if (!json.empty())
+            Q_EMIT resultRequested(qs(json), tr("best of run %1").arg(m_model->titleAt(row)));
     });
+    // Default curve: the best objective so far.
+    const QString first = m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total") : QStringLiteral("search/best");
+    const std::string objective = defaultOptimizerSettings(m_kind).objective;
+    const MetricLabel label = metricLabel(first, m_kind, objective);
+    m_curveMetric->addItem(label.title, curveKey(first, objective));
+    applyMetricLabel();
     updateButtons();
 }
 
@@ -180,23 +297,41 @@ RunsPanel::~RunsPanel()
     m_runs.clear(); // joins
 }
 
+void RunsPanel::setInputs(const QString& studyName, const StudyInputs& inputs)
+{
+    m_studyName = studyName;
+    const std::string key = setupKey(inputs);
+    m_inputs = inputs;
+    if (key != m_setupKey) {
+        m_setupKey = key;
+        rebuildCurves();
+    }
+}
+
 void RunsPanel::setProblem(const Accelerator& accelerator, const Network& network)
 {
-    m_accelerator = accelerator;
-    m_network = network;
+    setInputs(m_studyName.isEmpty() ? QStringLiteral("Scheduling") : m_studyName,
+              SchedulingInputs{accelerator, network, std::nullopt});
 }
+
+void RunsPanel::setStudyName(const QString& name) { m_studyName = name; }
+
+void RunsPanel::showViewTab(ViewTab tab) { m_tabs->setCurrentIndex(int(tab)); }
 
 OptimizerRun* RunsPanel::startRun()
 {
-    if (!m_accelerator || !m_network) {
-        Q_EMIT message(tr("Choose an accelerator and a network first."));
+    if (!m_inputs) {
+        Q_EMIT message(m_kind == ProblemKind::SchedulingTables ? tr("Choose an accelerator and a network first.")
+                                                               : tr("Choose a layer and hardware first."));
         return nullptr;
     }
-    RunSettings s = m_panel->settings();
-    s.accelerator = *m_accelerator;
-    s.network = *m_network;
+    RunSettings s;
+    s.studyName = m_studyName.toStdString();
+    s.inputs = *m_inputs;
+    s.optimizer = m_panel->settings();
     auto owned = std::make_unique<OptimizerRun>(m_nextId++, std::move(s));
     OptimizerRun* run = owned.get();
+    m_runSetupKeys.insert(run->id(), m_setupKey);
     connect(run, &OptimizerRun::dataAvailable, this, &RunsPanel::scheduleDrain);
     connect(run, &OptimizerRun::stateChanged, this, [this] {
         m_model->refresh();
@@ -205,15 +340,23 @@ OptimizerRun* RunsPanel::startRun()
     });
     connect(run, &OptimizerRun::finished, this, [this, run] {
         drain();
+        m_model->setRecord(m_model->rowOf(run), recordOf(*run));
+        updateButtons();
         Q_EMIT message(tr("%1 %2 in %3 s").arg(run->title(), runStateName(run->state())).arg(run->elapsedSeconds(), 0, 'f', 2));
         Q_EMIT runFinished(run);
+        Q_EMIT runsChanged();
+    });
+    connect(run, &OptimizerRun::failed, this, [this, run](const QString& why) {
+        if (const int row = m_model->rowOf(run); row >= 0)
+            m_model->setRecord(row, recordOf(*run));
+        updateButtons();
+        Q_EMIT message(tr("Run #%1 failed: %2").arg(run->id()).arg(why));
     });
     m_runs.push_back(std::move(owned));
-    m_model->addRun(run);
-    if (!run->start()) {
-        Q_EMIT message(tr("Run #%1 not started: %2").arg(run->id()).arg(run->errorMessage()));
+    m_model->addRun(run, m_studyName);
+    Q_EMIT runsChanged();
+    if (!run->start())
         return nullptr;
-    }
     m_table->selectRow(m_model->rowOf(run));
     Q_EMIT message(tr("Started %1").arg(run->title()));
     return run;
@@ -221,18 +364,31 @@ OptimizerRun* RunsPanel::startRun()
 
 Mapping RunsPanel::bestMapping(const OptimizerRun& run) const
 {
-    Mapping m = mappingOf(run.settings().network, run.bestSoFar());
-    m.accelerator = run.settings().accelerator.name;
-    m.metric = std::string(metricName(run.settings().metric));
-    m.source = "mapscape " + run.settings().optimizer + " run #" + std::to_string(run.id()) + " seed " +
-               std::to_string(run.settings().seed);
+    const auto problem = run.problem();
+    if (!problem)
+        return {};
+    Mapping m = mappingOf(problem->network, run.bestSoFar());
+    m.accelerator = problem->model->accelerator().name;
+    m.metric = run.settings().optimizer.objective;
+    m.source = "mapscape " + run.settings().optimizer.id + " run #" + std::to_string(run.id()) + " seed " +
+               std::to_string(run.settings().optimizer.seed);
     return m;
 }
 
-OptimizerRun* RunsPanel::selectedRun() const
+int RunsPanel::selectedRow() const
 {
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    return rows.isEmpty() ? nullptr : m_model->runAt(rows.front().row());
+    return rows.isEmpty() ? -1 : rows.front().row();
+}
+
+OptimizerRun* RunsPanel::selectedRun() const { return m_model->runAt(selectedRow()); }
+
+std::string RunsPanel::resultJsonAt(int row) const
+{
+    if (const OptimizerRun* r = m_model->runAt(row))
+        return r->resultJson();
+    const RunRecord* rec = m_model->recordAt(row);
+    return rec ? rec->result : std::string();
 }
 
 void RunsPanel::scheduleDrain()
@@ -241,47 +397,73 @@ void RunsPanel::scheduleDrain()
         m_drainTimer.start(kDrainDelayMs);
 }
 
+bool RunsPanel::curveShown(int row) const
+{
+    if (!m_model->isVisibleAt(row))
+        return false;
+    if (m_acrossSetups->isChecked())
+        return true;
+    const int id = m_model->idAt(row);
+    const std::string key = m_runSetupKeys.contains(id) ? m_runSetupKeys.value(id) : m_model->setupKeyAt(row);
+    return key == m_setupKey;
+}
+
 void RunsPanel::drain()
 {
     const OptimizerRun* selected = selectedRun();
-    const QString curve = m_curveMetric->currentText();
+    const QString curve = m_curveMetric->currentData().toString();
     bool active = false;
     for (auto& owned : m_runs) {
         OptimizerRun& run = *owned;
+        const int row = m_model->rowOf(&run);
         active = active || run.state() == RunState::Running || run.state() == RunState::Paused;
         auto& history = m_history[run.id()];
+        const std::string& objective = run.settings().optimizer.objective;
         QList<QPointF> curvePoints;
         for (MetricPoint& p : run.takeMetrics()) {
-            const QString name = QString::fromStdString(p.name);
+            const QString name = qs(p.name);
             auto it = history.find(name);
             if (it == history.end()) {
                 it = history.insert(name, {});
-                if (m_curveMetric->findText(name) < 0)
-                    m_curveMetric->addItem(name);
+                const QString key = curveKey(name, objective);
+                if (m_curveMetric->findData(key) < 0)
+                    m_curveMetric->addItem(metricLabel(name, m_kind, objective).title, key);
             }
             it->append(QPointF(double(p.step), p.value));
-            if (name == curve)
+            if (curveKey(name, objective) == curve)
                 curvePoints.append(QPointF(double(p.step), p.value));
         }
-        if (!curvePoints.isEmpty())
-            m_curves->append(seriesName(run), curvePoints);
+        if (!curvePoints.isEmpty() && curveShown(row)) {
+            m_curves->append(m_model->titleAt(row), curvePoints);
+            m_curves->setSeriesColor(m_model->titleAt(row), m_model->colorAt(row));
+        }
         auto& store = m_evaluated[run.id()];
-        QList<QPointF> fresh;
+        std::vector<QPointF> fresh2;
+        std::vector<std::array<double, 3>> fresh3;
         const int layer = shownLayer();
+        const bool three = m_paretoColour->currentData().toInt() >= 0;
         for (const EvaluatedPoint& p : run.takeEvaluatedPoints()) {
             if (store.size() >= kMaxPointsPerRun)
                 break;
             store.push_back(p);
-            if (&run == selected && p.layer == layer)
-                fresh.append(QPointF(p.cycles, p.energy));
+            if (&run != selected || (m_kind == ProblemKind::SchedulingTables && p.layer != layer))
+                continue;
+            const QPointF xy = paretoPoint(p);
+            if (three)
+                fresh3.push_back({xy.x(), xy.y(), paretoColour(p)});
+            else
+                fresh2.push_back(xy);
         }
-        if (!fresh.isEmpty())
-            m_pareto->append(std::span<const QPointF>(fresh.constData(), std::size_t(fresh.size())));
+        if (!fresh2.empty())
+            m_pareto->append(std::span<const QPointF>(fresh2));
+        if (!fresh3.empty())
+            m_pareto->append(std::span<const std::array<double, 3>>(fresh3));
         for (const std::string& text : run.takeMessages())
-            Q_EMIT message(QString::fromStdString(text));
+            Q_EMIT message(qs(text));
     }
     m_model->refresh();
-    refreshBestTable();
+    refreshBest();
+    updateButtons();
     if (active)
         m_drainTimer.start(kRefreshWhileRunningMs); // keep progress, wall time and ETA moving
 }
@@ -289,111 +471,288 @@ void RunsPanel::drain()
 QStringList RunsPanel::metricNames() const
 {
     QStringList names;
-    for (int i = 0; i < m_curveMetric->count(); ++i)
-        names.append(m_curveMetric->itemText(i));
+    for (int i = 0; i < m_curveMetric->count(); ++i) {
+        const QString raw = rawName(m_curveMetric->itemData(i).toString());
+        if (!names.contains(raw))
+            names.append(raw);
+    }
     return names;
+}
+
+bool RunsPanel::selectMetric(const QString& name)
+{
+    for (int i = 0; i < m_curveMetric->count(); ++i) {
+        const QString key = m_curveMetric->itemData(i).toString();
+        if (key == name || rawName(key) == name) {
+            m_curveMetric->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+QString RunsPanel::currentMetric() const { return rawName(m_curveMetric->currentData().toString()); }
+
+void RunsPanel::setCompareAcrossSetups(bool on) { m_acrossSetups->setChecked(on); }
+
+void RunsPanel::applyMetricLabel()
+{
+    const QString key = m_curveMetric->currentData().toString();
+    if (key.isEmpty())
+        return;
+    const QString objective = keyObjective(key);
+    const MetricLabel label = metricLabel(rawName(key), m_kind,
+                                          objective.isEmpty() ? defaultOptimizerSettings(m_kind).objective : objective.toStdString());
+    m_curves->setTitle(label.title);
+    m_curves->setAxisTitles(label.xTitle, label.yAxis, label.unit);
+    m_curves->setIntegerX(label.integerX);
+    m_logY->setChecked(label.logY);
+    m_curves->setLogY(label.logY);
+    m_curveHelp->setText(label.help);
+    m_curveMetric->setToolTip(label.help);
 }
 
 void RunsPanel::onSelectionChanged()
 {
     updateButtons();
-    syncLayerChooser(selectedRun());
+    syncLayerChooser();
     refillPareto();
-    refreshBestTable();
+    refreshBest();
 }
 
 int RunsPanel::shownLayer() const { return std::max(0, m_bestLayer->currentIndex()); }
 
-void RunsPanel::syncLayerChooser(const OptimizerRun* run)
+void RunsPanel::syncLayerChooser()
 {
-    if (!run || !run->problem())
+    if (m_kind != ProblemKind::SchedulingTables)
         return;
-    const Network& net = run->problem()->network;
-    bool same = m_bestLayer->count() == int(net.layers.size());
+    const Network* net = nullptr;
+    std::shared_ptr<const SchedulingProblem> problem;
+    if (const OptimizerRun* run = selectedRun(); run && run->problem()) {
+        problem = run->problem();
+        net = &problem->network;
+    } else if (m_inputs) {
+        net = &std::get<SchedulingInputs>(*m_inputs).network;
+    }
+    if (!net)
+        return;
+    bool same = m_bestLayer->count() == int(net->layers.size());
     for (int i = 0; same && i < m_bestLayer->count(); ++i)
-        same = m_bestLayer->itemText(i).toStdString() == net.layers[std::size_t(i)].name;
+        same = m_bestLayer->itemText(i).toStdString() == net->layers[std::size_t(i)].name;
     if (same)
         return;
     const QSignalBlocker block(m_bestLayer);
     m_bestLayer->clear();
-    for (const Layer& l : net.layers)
-        m_bestLayer->addItem(QString::fromStdString(l.name));
+    for (const Layer& l : net->layers)
+        m_bestLayer->addItem(qs(l.name));
+}
+
+QPointF RunsPanel::paretoPoint(const EvaluatedPoint& p) const
+{
+    const int x = m_paretoX->currentData().toInt(), y = m_paretoY->currentData().toInt();
+    return {p.values[std::size_t(std::clamp(x, 0, kMaxObjectives - 1))], p.values[std::size_t(std::clamp(y, 0, kMaxObjectives - 1))]};
+}
+
+double RunsPanel::paretoColour(const EvaluatedPoint& p) const
+{
+    return p.values[std::size_t(std::clamp(m_paretoColour->currentData().toInt(), 0, kMaxObjectives - 1))];
 }
 
 void RunsPanel::refillPareto()
 {
     m_pareto->clear();
-    const OptimizerRun* run = selectedRun();
-    if (!run)
-        return;
-    const int layer = shownLayer();
-    m_pareto->setTitle(tr("Evaluated schedules of %1, run #%2").arg(m_bestLayer->currentText()).arg(run->id()));
-    QList<QPointF> pts;
-    for (const EvaluatedPoint& p : m_evaluated.value(run->id())) {
-        if (p.layer == layer)
-            pts.append(QPointF(p.cycles, p.energy));
+    const auto& objectives = problemKindInfo(m_kind).objectives;
+    const auto objectiveAt = [&](QComboBox* c) -> const ObjectiveInfo& {
+        return objectives[std::size_t(std::clamp(c->currentData().toInt(), 0, int(objectives.size()) - 1))];
+    };
+    const ObjectiveInfo& ox = objectiveAt(m_paretoX);
+    const ObjectiveInfo& oy = objectiveAt(m_paretoY);
+    m_pareto->setAxes(qs(ox.label), qs(ox.unit), qs(oy.label), qs(oy.unit));
+    const bool three = m_paretoColour->currentData().toInt() >= 0;
+    if (three) {
+        const ObjectiveInfo& oc = objectiveAt(m_paretoColour);
+        m_pareto->setColorDimension(qs(oc.label), qs(oc.unit));
+    } else {
+        m_pareto->setColorDimension(QString(), QString());
     }
-    m_pareto->append(std::span<const QPointF>(pts.constData(), std::size_t(pts.size())));
+    const OptimizerRun* run = selectedRun();
+    if (!run) {
+        m_pareto->setTitle(selectedRow() >= 0 ? tr("Evaluated designs are kept for runs of this session only")
+                                              : tr("Select a run to see the designs it evaluated"));
+        return;
+    }
+    const int layer = shownLayer();
+    m_pareto->setTitle(m_kind == ProblemKind::SchedulingTables
+                           ? tr("Schedules evaluated for %1, run #%2").arg(m_bestLayer->currentText()).arg(run->id())
+                           : tr("Mappings evaluated by run #%1").arg(run->id()));
+    std::vector<QPointF> pts2;
+    std::vector<std::array<double, 3>> pts3;
+    for (const EvaluatedPoint& p : m_evaluated.value(run->id())) {
+        if (m_kind == ProblemKind::SchedulingTables && p.layer != layer)
+            continue;
+        const QPointF xy = paretoPoint(p);
+        if (three)
+            pts3.push_back({xy.x(), xy.y(), paretoColour(p)});
+        else
+            pts2.push_back(xy);
+    }
+    if (three)
+        m_pareto->append(std::span<const std::array<double, 3>>(pts3));
+    else
+        m_pareto->append(std::span<const QPointF>(pts2));
 }
 
 void RunsPanel::setBestTableLayer(int layer)
 {
+    syncLayerChooser();
     if (layer >= 0 && layer < m_bestLayer->count())
         m_bestLayer->setCurrentIndex(layer);
 }
 
-void RunsPanel::refreshBestTable()
+void RunsPanel::refreshBest()
 {
-    const OptimizerRun* run = selectedRun();
-    if (!run || !run->problem()) {
+    const int row = selectedRow();
+    if (m_kind == ProblemKind::SchedulingTables) {
+        syncLayerChooser();
+        const int layer = shownLayer();
+        if (const OptimizerRun* run = m_model->runAt(row); run && run->problem()) {
+            const Network& net = run->problem()->network;
+            const auto best = run->bestSoFar();
+            if (layer >= int(best.size()) || !best[std::size_t(layer)].found) {
+                m_bestView->clear();
+                return;
+            }
+            const LayerBest& b = best[std::size_t(layer)];
+            m_bestView->setTable(run->problem()->model,
+                                 net.layers[std::size_t(layer)].name + " — best of run #" + std::to_string(run->id()),
+                                 b.table, b.evaluation);
+            m_bestView->setHighlight(run->lastSearchedRows(layer));
+            return;
+        }
+        // A restored run: its saved tables, on the current accelerator if it ran on this setup.
+        const RunRecord* rec = m_model->recordAt(row);
+        if (!rec || rec->result.empty() || !m_inputs || rec->setupKey != m_setupKey) {
+            m_bestView->clear();
+            return;
+        }
+        try {
+            const auto& in = std::get<SchedulingInputs>(*m_inputs);
+            const Mapping m = mappingFromJson(rec->result, "run #" + std::to_string(rec->id), in.accelerator);
+            if (layer >= int(in.network.layers.size())) {
+                m_bestView->clear();
+                return;
+            }
+            const Layer& l = in.network.layers[std::size_t(layer)];
+            for (const LayerMapping& lm : m.layers) {
+                if (lm.layer != l.name)
+                    continue;
+                auto model = std::make_shared<const SchedulingModel>(in.accelerator);
+                Evaluation e;
+                const bool ok = model->evaluate(LayerShape::of(l), lm.table, e).ok();
+                m_bestView->setTable(model, l.name + " — best of run #" + std::to_string(rec->id), lm.table,
+                                     ok ? std::optional<Evaluation>(e) : std::nullopt);
+                return;
+            }
+        } catch (const std::exception&) {
+        }
         m_bestView->clear();
         return;
     }
-    const Network& net = run->problem()->network;
-    syncLayerChooser(run);
-    const int layer = std::max(0, m_bestLayer->currentIndex());
-    const auto best = run->bestSoFar();
-    if (layer >= int(best.size()) || !best[std::size_t(layer)].found) {
-        m_bestView->clear();
+    // Dataflow studies: the best mapping as directives and as a loop nest, with its objectives.
+    const std::string json = resultJsonAt(row);
+    if (row < 0 || json.empty()) {
+        m_bestText->setPlainText(row < 0 ? QString() : tr("No valid mapping found yet."));
         return;
     }
-    const LayerBest& b = best[std::size_t(layer)];
-    m_bestView->setTable(run->problem()->model,
-                         net.layers[std::size_t(layer)].name + " — best of run #" + std::to_string(run->id()), b.table,
-                         b.evaluation);
-    m_bestView->setHighlight(run->lastSearchedRows(layer));
+    const OptimizerRun* run = m_model->runAt(row);
+    const DataflowInputs* in = nullptr;
+    if (run)
+        in = &std::get<DataflowInputs>(run->settings().inputs);
+    else if (m_inputs && m_model->setupKeyAt(row) == m_setupKey)
+        in = &std::get<DataflowInputs>(*m_inputs);
+    std::ostringstream text;
+    text << m_model->titleAt(row).toStdString() << ": best mapping\n";
+    for (const auto& [id, v] : m_model->bestAt(row)) {
+        if (const ObjectiveInfo* o = findObjective(m_kind, id))
+            text << "  " << o->label << ": " << formatQuantity(v, o->unit, 6) << "\n";
+    }
+    if (!in) {
+        text << "\n(made on another setup of this study; select that layer and hardware to see its directives)\n";
+        m_bestText->setPlainText(qs(text.str()));
+        return;
+    }
+    try {
+        const DataflowMapping m = dataflowResultMapping(json, in->layer.type, "run result");
+        text << "\nDirectives (MAESTRO):\n" << directivesText(m, in->layer.type) << "\nLoop nest:\n"
+             << loopNestText(in->layer, m, in->hardware.numPes);
+        const auto point = dataflowResultPoint(json);
+        if (!point.empty()) {
+            text << "\nDesign-space point:\n";
+            for (const auto& [k, v] : point)
+                text << "  " << k << " = " << v << "\n";
+        }
+    } catch (const std::exception& e) {
+        text << "\n" << e.what() << "\n";
+    }
+    const QString t = qs(text.str());
+    if (m_bestText->toPlainText() != t)
+        m_bestText->setPlainText(t);
 }
 
 void RunsPanel::rebuildCurves()
 {
     m_curves->clear();
-    const QString curve = m_curveMetric->currentText();
-    m_curves->setTitle(curve);
-    for (const auto& owned : m_runs) {
-        const auto& history = m_history.value(owned->id());
-        auto it = history.constFind(curve);
-        if (it != history.cend() && !it->isEmpty())
-            m_curves->append(seriesName(*owned), std::span<const QPointF>(it->constData(), std::size_t(it->size())));
+    const QString key = m_curveMetric->currentData().toString();
+    const QString raw = rawName(key);
+    const QString objective = keyObjective(key);
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (!curveShown(row))
+            continue;
+        const OptimizerRun* r = m_model->runAt(row);
+        const RunRecord* rec = m_model->recordAt(row);
+        const std::string runObjective = r ? r->settings().optimizer.objective : rec ? rec->settings.objective : "";
+        if (!objective.isEmpty() && qs(runObjective) != objective)
+            continue;
+        const auto& history = m_history.value(m_model->idAt(row));
+        auto it = history.constFind(raw);
+        if (it == history.cend() || it->isEmpty())
+            continue;
+        m_curves->append(m_model->titleAt(row), std::span<const QPointF>(it->constData(), std::size_t(it->size())));
+        m_curves->setSeriesColor(m_model->titleAt(row), m_model->colorAt(row));
     }
 }
 
 void RunsPanel::updateButtons()
 {
-    const OptimizerRun* r = selectedRun();
+    const int row = selectedRow();
+    const OptimizerRun* r = m_model->runAt(row);
     const RunState s = r ? r->state() : RunState::Pending;
     const bool live = r && (s == RunState::Running || s == RunState::Paused);
     m_pause->setEnabled(live);
     m_pause->setText(s == RunState::Paused ? tr("Resume") : tr("Pause"));
     m_cancel->setEnabled(live);
-    m_show->setEnabled(r && s != RunState::Failed);
-    m_exportMetrics->setEnabled(r != nullptr);
+    // Only a run that has a result can show it (a cancelled exhaustive run may have none).
+    bool hasResult = false;
+    if (r && m_kind == ProblemKind::SchedulingTables) {
+        for (const LayerBest& b : r->bestSoFar())
+            hasResult = hasResult || b.found;
+    } else if (r) {
+        hasResult = r->bestPoint().has_value();
+    } else if (const RunRecord* rec = m_model->recordAt(row)) {
+        hasResult = !rec->result.empty();
+    }
+    m_show->setEnabled(hasResult);
+    m_show->setToolTip(hasResult ? tr("Show the selected run's best result in the study's main view (undoable)")
+                                 : tr("The selected run has no result to show"));
+    m_remove->setEnabled(row >= 0);
+    m_exportMetrics->setEnabled(row >= 0);
 }
 
-bool RunsPanel::exportRunMetrics(const OptimizerRun& run, const QString& path, QString* error) const
+bool RunsPanel::exportMetricsAt(int row, const QString& path, QString* error) const
 {
     std::ostringstream csv;
     csv << "name,step,value\n";
-    const auto history = m_history.value(run.id());
+    const auto history = m_history.value(m_model->idAt(row));
     for (auto it = history.cbegin(); it != history.cend(); ++it) {
         for (const QPointF& p : *it)
             csv << it.key().toStdString() << ',' << std::int64_t(p.x()) << ',' << formatReal(p.y()) << '\n';
@@ -406,6 +765,111 @@ bool RunsPanel::exportRunMetrics(const OptimizerRun& run, const QString& path, Q
         return false;
     }
     return true;
+}
+
+bool RunsPanel::exportRunMetrics(const OptimizerRun& run, const QString& path, QString* error) const
+{
+    return exportMetricsAt(m_model->rowOf(&run), path, error);
+}
+
+void RunsPanel::removeRunAt(int row)
+{
+    const int id = m_model->idAt(row);
+    if (id < 0)
+        return;
+    OptimizerRun* run = m_model->runAt(row);
+    m_model->removeRunAt(row);
+    if (run) {
+        run->cancel();
+        run->wait();
+        m_runs.erase(std::remove_if(m_runs.begin(), m_runs.end(), [run](const auto& p) { return p.get() == run; }),
+                     m_runs.end());
+    }
+    m_history.remove(id);
+    m_evaluated.remove(id);
+    m_runSetupKeys.remove(id);
+    rebuildCurves();
+    refillPareto();
+    refreshBest();
+    updateButtons();
+    Q_EMIT runsChanged();
+}
+
+RunRecord RunsPanel::recordOf(const OptimizerRun& run) const
+{
+    RunRecord r;
+    r.id = run.id();
+    r.settings = run.settings().optimizer;
+    r.setup = setupLabel(run.settings().inputs);
+    r.setupKey = m_runSetupKeys.contains(run.id()) ? m_runSetupKeys.value(run.id()) : setupKey(run.settings().inputs);
+    const RunState s = run.state();
+    r.state = s == RunState::Running || s == RunState::Paused || s == RunState::Pending ? "running"
+                                                                                          : runStateName(s).toStdString();
+    r.error = run.errorMessage().toStdString();
+    r.seconds = run.elapsedSeconds();
+    r.evaluations = run.evaluations();
+    const int row = m_model->rowOf(&run);
+    r.visible = row < 0 || m_model->isVisibleAt(row);
+    const auto history = m_history.value(run.id());
+    for (auto it = history.cbegin(); it != history.cend(); ++it) {
+        RunCurve c;
+        c.name = it.key().toStdString();
+        std::vector<std::pair<double, double>> pts;
+        pts.reserve(std::size_t(it->size()));
+        for (const QPointF& p : *it)
+            pts.emplace_back(p.x(), p.y());
+        c.points = thinSeries(pts, kSavedPointsPerCurve);
+        r.curves.push_back(std::move(c));
+    }
+    std::sort(r.curves.begin(), r.curves.end(), [](const RunCurve& a, const RunCurve& b) { return a.name < b.name; });
+    const std::vector<double> best = run.bestObjectives();
+    const auto& objectives = problemKindInfo(m_kind).objectives;
+    for (std::size_t i = 0; i < best.size() && i < objectives.size(); ++i)
+        r.best.emplace_back(objectives[i].id, best[i]);
+    r.result = run.resultJson();
+    return r;
+}
+
+std::vector<RunRecord> RunsPanel::records() const
+{
+    std::vector<RunRecord> out;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (const OptimizerRun* r = m_model->runAt(row))
+            out.push_back(recordOf(*r));
+        else if (const RunRecord* rec = m_model->recordAt(row))
+            out.push_back(*rec);
+    }
+    return out;
+}
+
+void RunsPanel::restoreRecords(const std::vector<RunRecord>& records)
+{
+    for (const RunRecord& rec : records) {
+        m_model->addRecord(rec, m_studyName);
+        auto& history = m_history[rec.id];
+        for (const RunCurve& c : rec.curves) {
+            QList<QPointF> pts;
+            pts.reserve(qsizetype(c.points.size()));
+            for (const auto& [x, y] : c.points)
+                pts.append(QPointF(x, y));
+            const QString name = qs(c.name);
+            history.insert(name, pts);
+            const QString key = curveKey(name, rec.settings.objective);
+            if (m_curveMetric->findData(key) < 0)
+                m_curveMetric->addItem(metricLabel(name, m_kind, rec.settings.objective).title, key);
+        }
+        m_nextId = std::max(m_nextId, rec.id + 1);
+    }
+    rebuildCurves();
+    updateButtons();
+}
+
+int RunsPanel::activeRuns() const
+{
+    int n = 0;
+    for (const auto& r : m_runs)
+        n += r->state() == RunState::Running || r->state() == RunState::Paused ? 1 : 0;
+    return n;
 }
 
 } // namespace mapscape

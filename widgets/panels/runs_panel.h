@@ -2,14 +2,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// The optimisation workbench: optimizer form, the list of runs (several at once) with
-/// pause / resume / cancel, and live views of the selected runs — a metric curve per run, the
-/// energy-vs-cycles Pareto front of everything evaluated, and the best mapping on demand.
+/// The optimisation workbench of one study, for any problem kind: the optimizer form, the run
+/// table (several runs at once; pause / resume / cancel / hide / remove), and live views of the
+/// runs — readable metric curves (log or linear, smoothed, over samples), the Pareto scatter of
+/// what the selected run evaluated (two objectives, or three with colour), and the selected
+/// run's best design. Runs restored from a project file show their saved curves and result.
 
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
 #include "core/runner/optimizer_run.h"
+#include "core/study/study.h"
 
 #include <QHash>
 #include <QList>
@@ -20,9 +23,12 @@
 #include <memory>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
+class QPlainTextEdit;
 class QPushButton;
+class QSlider;
 class QTableView;
 class QTabWidget;
 
@@ -40,70 +46,122 @@ class RunsPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit RunsPanel(QWidget* parent = nullptr);
+    enum ViewTab { CurvesTab, ParetoTab, BestTab };
+
+    explicit RunsPanel(ProblemKind kind = ProblemKind::SchedulingTables, QWidget* parent = nullptr);
     ~RunsPanel() override;
 
-    /// The accelerator and network new runs optimise (the main window's current project).
+    ProblemKind kind() const { return m_kind; }
+    /// The study and inputs new runs optimise (the workbench's current setup). Curves of runs on
+    /// other setups are hidden unless compareAcrossSetups is on.
+    void setInputs(const QString& studyName, const StudyInputs& inputs);
+    /// Scheduling studies: shorthand for setInputs with this accelerator and network.
     void setProblem(const Accelerator& accelerator, const Network& network);
+    void setStudyName(const QString& name);
     OptimizerPanel* optimizerPanel() const { return m_panel; }
     RunListModel* runModel() const { return m_model; }
     LiveLineChart* curveChart() const { return m_curves; }
     ParetoChart* paretoChart() const { return m_pareto; }
     SchedulingTableView* bestTableView() const { return m_bestView; }
-    /// Which layer the Pareto and best-table views show (index into the selected run's network).
+    QPlainTextEdit* bestText() const { return m_bestText; }
+    QTableView* runTable() const { return m_table; }
+    void showViewTab(ViewTab tab);
+    /// Which layer the Pareto and best-table views show (scheduling studies).
     void setBestTableLayer(int layer);
     int shownLayer() const;
 
-    /// Starts a run with the panel's settings on the current problem; returns it, or null with
-    /// the reason reported through `message` (bad options, no problem, ...).
+    /// Starts a run with the panel's settings on the current inputs; returns it, or null with
+    /// the reason reported through `message` (bad options, no inputs, ...).
     OptimizerRun* startRun();
-    /// The best tables of a run so far as a mapping (layers without one are left out).
+    /// Scheduling studies: the best tables of a run so far as a mapping (layers without one are
+    /// left out).
     Mapping bestMapping(const OptimizerRun& run) const;
+    /// The selected row's run, if it is a run of this session.
     OptimizerRun* selectedRun() const;
+    int selectedRow() const;
+    /// The best design of a row as the kind's JSON document ("" if it has none).
+    std::string resultJsonAt(int row) const;
     /// Drains every run's buffers into the views now (the timer does it at ~25 Hz).
     void drain();
-    /// Metric names seen so far across runs (the curve chooser's entries).
+    /// Metric names seen so far across runs (raw names; the chooser shows readable titles).
     QStringList metricNames() const;
+    /// Selects the curve metric by raw name; false if not recorded yet.
+    bool selectMetric(const QString& name);
+    QString currentMetric() const;
+    /// Draw curves of runs on other setups too (off: only runs on the current setup).
+    void setCompareAcrossSetups(bool on);
     /// Writes every recorded metric of a run as CSV (name,step,value). False + message on error.
     bool exportRunMetrics(const OptimizerRun& run, const QString& path, QString* error) const;
+    bool exportMetricsAt(int row, const QString& path, QString* error) const;
+    /// Removes a run (a live one is cancelled and joined first).
+    void removeRunAt(int row);
+
+    /// What the runs did, for the project file (live runs as they stand now).
+    std::vector<RunRecord> records() const;
+    /// Shows runs saved in a project file (appended to the table).
+    void restoreRecords(const std::vector<RunRecord>& records);
+    /// Runs still running or paused.
+    int activeRuns() const;
 
 Q_SIGNALS:
-    /// The user asked to look at a run's best mapping in the main view.
+    /// The user asked to look at a run's best design in the study's main view: a mapping
+    /// (scheduling) or a directive list (dataflow), as the kind's JSON document.
     void mappingRequested(const mapscape::Mapping& mapping);
+    void resultRequested(const QString& resultJson, const QString& label);
     void message(const QString& text);
     void runFinished(mapscape::OptimizerRun* run);
+    /// Runs were added, removed, hidden or finished (the project has changed).
+    void runsChanged();
 
 private:
     void onSelectionChanged();
     void rebuildCurves();
     void updateButtons();
     void scheduleDrain();
-    void refreshBestTable();
+    void refreshBest();
     void refillPareto();
-    void syncLayerChooser(const OptimizerRun* run);
+    void syncLayerChooser();
+    void applyMetricLabel();
+    bool curveShown(int row) const;
+    RunRecord recordOf(const OptimizerRun& run) const;
+    QPointF paretoPoint(const EvaluatedPoint& p) const;
+    double paretoColour(const EvaluatedPoint& p) const;
 
+    ProblemKind m_kind;
+    QString m_studyName;
+    std::optional<StudyInputs> m_inputs;
+    std::string m_setupKey;
     OptimizerPanel* m_panel = nullptr;
     RunListModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QPushButton* m_pause = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_show = nullptr;
+    QPushButton* m_remove = nullptr;
     QPushButton* m_exportMetrics = nullptr;
     QPushButton* m_saveChart = nullptr;
     QTabWidget* m_tabs = nullptr;
     QComboBox* m_curveMetric = nullptr;
+    QCheckBox* m_logY = nullptr;
+    QSlider* m_smoothing = nullptr;
+    QCheckBox* m_acrossSetups = nullptr;
+    QLabel* m_curveHelp = nullptr;
     LiveLineChart* m_curves = nullptr;
     ParetoChart* m_pareto = nullptr;
+    QComboBox* m_paretoX = nullptr;
+    QComboBox* m_paretoY = nullptr;
+    QComboBox* m_paretoColour = nullptr;
     QTimer m_drainTimer;
     SchedulingTableView* m_bestView = nullptr;
+    QPlainTextEdit* m_bestText = nullptr;
     QComboBox* m_bestLayer = nullptr;
+    QWidget* m_layerRow = nullptr;
 
-    std::optional<Accelerator> m_accelerator;
-    std::optional<Network> m_network;
     std::vector<std::unique_ptr<OptimizerRun>> m_runs;
     /// Per run id: every metric series recorded so far (for the curves and the CSV export).
     QHash<int, QHash<QString, QList<QPointF>>> m_history;
     QHash<int, std::vector<EvaluatedPoint>> m_evaluated;
+    QHash<int, std::string> m_runSetupKeys;
     int m_nextId = 1;
 };
 

@@ -1,0 +1,73 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// The workbench of one study: its inputs editors, its evaluation views and its optimisation
+/// panel, for one problem kind. The main window holds one per study of the project and shows
+/// them side by side (a list of studies and a stack of workbenches); a new problem kind adds a
+/// StudyWorkbench subclass (see docs/architecture.md).
+
+#include "core/study/study.h"
+
+#include <QList>
+#include <QWidget>
+
+class QUndoStack;
+
+namespace mapscape {
+
+class RunsPanel;
+
+/// GUI thread only.
+class StudyWorkbench : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit StudyWorkbench(QWidget* parent = nullptr)
+        : QWidget(parent)
+    {
+    }
+
+    virtual ProblemKind kind() const = 0;
+    QString studyName() const { return m_name; }
+    void setStudyName(const QString& name);
+    /// The study as it stands: inputs, optimizer form, runs. Empty while it has no valid inputs.
+    virtual std::optional<Study> study() const = 0;
+    /// Shows a study opened from a project. False and `error` naming the field when its inputs
+    /// are invalid (the workbench is then unchanged).
+    virtual bool setStudy(const Study& study, QString* error) = 0;
+    virtual RunsPanel* runsPanel() const = 0;
+    /// Every undo stack of the workbench and the one of the tab shown (the Edit menu's).
+    virtual QList<QUndoStack*> undoStacks() const = 0;
+    virtual QUndoStack* activeUndoStack() const = 0;
+    /// A one-line description of what the study is about now ("Eyeriss / ResNet-50").
+    virtual QString setupText() const = 0;
+
+    /// File menu actions, delegated by the main window. Each returns an error message or "".
+    virtual QString openFileFilter() const = 0;
+    virtual QString openFile(const QString& path) = 0;
+    virtual QString resultsFilter() const = 0;
+    virtual QString exportResults(const QString& path) const = 0;
+    virtual QString mappingFilter() const = 0;
+    virtual QString writeMapping(const QString& path) const = 0;
+    /// Switches to a tab by index (kind-specific order; the last is always Optimize).
+    virtual void showTab(int index) = 0;
+    virtual int tabCount() const = 0;
+
+Q_SIGNALS:
+    /// The study changed in a way worth saving (an edit, a run, a renamed study).
+    void changed();
+    /// A status-bar line (`timeoutMs` 0 = until replaced).
+    void message(const QString& text, int timeoutMs);
+    /// Something the user asked for failed: shown in a dialog when the window is visible.
+    void errorOccurred(const QString& text);
+    void activeUndoStackChanged(QUndoStack* stack);
+    /// A new evaluation of the study's current design is shown.
+    void evaluationShown();
+    void setupChanged();
+
+private:
+    QString m_name;
+};
+
+} // namespace mapscape
