@@ -153,6 +153,7 @@ void MainWindow::buildUi()
         if (row >= 0 && row < studyCount()) {
             m_stack->setCurrentIndex(row);
             syncUndoStack();
+            statusBar()->clearMessage(); // a line about another study would mislead
         }
     });
     connect(rename, &QPushButton::clicked, this, [this] {

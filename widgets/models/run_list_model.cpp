@@ -283,7 +283,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
             return lines.isEmpty() ? tr("No result yet") : lines.join(QLatin1Char('\n'));
         }
         if (index.column() == Setup)
-            return tr("The hardware and workload the run optimised");
+            return tr("Ran on %1").arg(run ? qs(setupLabel(run->settings().inputs)) : qs(rec->setup));
         if (index.column() == Samples)
             return tr("Cost-model evaluations so far (complete tables for scheduling studies)");
         if (index.column() == Eta)

@@ -81,8 +81,12 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
+    // Every column as wide as its contents, except the setup, which takes what is left (its
+    // full text is in the tooltip): the table fits the panel without scrolling.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(RunListModel::Setup, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(40);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setAlternatingRowColors(true);
     m_table->setItemDelegateForColumn(RunListModel::Progress, new ProgressDelegate(RunListModel::SortRole, m_table));
 

@@ -228,7 +228,8 @@ QWidget* DataflowWorkbench::buildMappingTab()
     for (int var = 0; var < kDfMaxVars; ++var) {
         auto* spin = new QSpinBox(layerBox);
         spin->setRange(0, 1 << 24);
-        spin->setSpecialValueText(tr("—"));
+        if (var == dfvar::N)
+            spin->setSpecialValueText(tr("—")); // not declared: batch 1
         auto* label = new QLabel(layerBox);
         layerForm->addRow(label, spin);
         m_varEdits[var] = spin;
@@ -326,12 +327,18 @@ QWidget* DataflowWorkbench::buildMappingTab()
 
     editorsLayout->addWidget(layerBox);
     editorsLayout->addWidget(hwBox);
-    editorsLayout->addWidget(dirBox, 1);
-    auto* editorsScroll = new QScrollArea(this);
-    editorsScroll->setWidgetResizable(true);
-    editorsScroll->setWidget(editors);
+    editorsLayout->addStretch(1);
+    auto* formsScroll = new QScrollArea(this);
+    formsScroll->setWidgetResizable(true);
+    formsScroll->setWidget(editors);
+    formsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The directives keep their own pane, so that Apply is always in view.
+    auto* editorsScroll = new QSplitter(Qt::Vertical, this);
+    editorsScroll->addWidget(formsScroll);
+    editorsScroll->addWidget(dirBox);
+    editorsScroll->setStretchFactor(0, 3);
+    editorsScroll->setStretchFactor(1, 2);
     editorsScroll->setMinimumWidth(400);
-    editorsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     // Right: what the model says.
     m_summary = new QLabel(this);

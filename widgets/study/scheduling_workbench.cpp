@@ -124,6 +124,8 @@ void SchedulingWorkbench::buildUi()
     m_accCombo->setToolTip(tr("Accelerator preset; \"(edited)\", \"(file)\" or \"(project)\" marks one of your own"));
     m_netCombo->setToolTip(tr("Network preset; \"(edited)\", \"(file)\" or \"(project)\" marks one of your own"));
     m_mapCombo->setToolTip(tr("Scheduling tables to evaluate: the trivial mapping, a preset, a file or a run's best"));
+    m_accCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents); // "(edited)" entries stay readable
+    m_netCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_mapCombo->setMinimumContentsLength(30);
     m_mapCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     for (const PresetInfo& p : listPresets(PresetKind::Accelerator))
