@@ -3,6 +3,7 @@
 #include "core/optim/search.h"
 
 #include "core/util/strings.h"
+#include "core/util/units.h"
 
 #include <algorithm>
 #include <atomic>
@@ -236,7 +237,7 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
             std::size_t searches = 0;
             for (std::size_t i : todo)
                 searches += batch[i].rows.empty() ? 0 : 1;
-            sink.message("searching " + formatSig(double(batchCandidates), 4) + " candidate tables in " +
+            sink.message("searching " + formatQuantity(double(batchCandidates), "", 3) + " candidate tables in " +
                          std::to_string(searches) + " exact row search" + (searches == 1 ? "" : "es"));
         }
         const int n = int(std::min<std::size_t>(std::size_t(threads), todo.size()));

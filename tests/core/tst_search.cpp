@@ -165,7 +165,7 @@ private Q_SLOTS:
         QCOMPARE(r.layersFound, 1);
         QVERIFY(!sink.messages.empty());
         QCOMPARE(QString::fromStdString(sink.messages.front()),
-                 QStringLiteral("searching 2.44e+07 candidate tables in 1 exact row search"));
+                 QStringLiteral("searching 24.4 M candidate tables in 1 exact row search"));
         int between = 0;
         for (std::size_t i = 0; i < sink.progressValues.size(); ++i) {
             between += sink.progressValues[i] > 0 && sink.progressValues[i] < 1 ? 1 : 0;

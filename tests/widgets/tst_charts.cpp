@@ -129,6 +129,14 @@ private Q_SLOTS:
         shortRun.append(QStringLiteral("s"), two);
         shortRun.flush();
         QCOMPARE(shortRun.xTickStep(), 1.0);
+        // Millions of samples read as millions.
+        LiveLineChart longRun;
+        longRun.setAxisTitles(QStringLiteral("Samples"), QStringLiteral("Energy"), QStringLiteral("pJ"));
+        longRun.setIntegerX(true);
+        const QPointF many[] = {{0, 5}, {2.5e6, 4}, {5e6, 3}};
+        longRun.append(QStringLiteral("s"), many);
+        longRun.flush();
+        QCOMPARE(longRun.xAxisTitle(), QStringLiteral("Samples (millions)"));
         // Smoothing: an exponential moving average, first point kept.
         const QList<QPointF> raw{{0, 10}, {1, 0}, {2, 0}};
         const QList<QPointF> s = smooth(raw, 0.5);

@@ -3,6 +3,7 @@
 
 #include "core/runner/optimizer_run.h"
 #include "support/fixtures.h"
+#include "support/widgets.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/models/run_list_model.h"
@@ -22,14 +23,7 @@ using namespace mapscape;
 
 namespace {
 
-QPushButton* button(QWidget* parent, const QString& text)
-{
-    for (QPushButton* b : parent->findChildren<QPushButton*>()) {
-        if (b->text() == text)
-            return b;
-    }
-    return nullptr;
-}
+using test::button;
 
 } // namespace
 

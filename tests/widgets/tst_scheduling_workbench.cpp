@@ -8,6 +8,7 @@
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
+#include "support/widgets.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/accelerator_document.h"
@@ -39,14 +40,7 @@ void openNeuroSpectorResnet(SchedulingWorkbench& w)
     QTRY_VERIFY_WITH_TIMEOUT(w.currentSnapshot() && w.currentSnapshot()->result.complete(), 20000);
 }
 
-QPushButton* button(QWidget* parent, const QString& text)
-{
-    for (QPushButton* b : parent->findChildren<QPushButton*>()) {
-        if (b->text() == text)
-            return b;
-    }
-    return nullptr;
-}
+using test::button;
 
 } // namespace
 

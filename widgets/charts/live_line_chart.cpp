@@ -74,6 +74,8 @@ struct LiveLineChart::Private {
     QString yTitle;
     QString yUnit;
     ScaledUnit scale; ///< the y unit prefix currently drawn
+    QString xTitle;
+    double xFactor = 1; ///< x values are drawn divided by this (thousands, millions)
     bool integerX = false;
     struct Series {
         QList<QPointF> points;
@@ -119,6 +121,7 @@ void LiveLineChart::setTitle(const QString& title) { d->chart->setTitle(title); 
 
 void LiveLineChart::setAxisTitles(const QString& x, const QString& y, const QString& yUnit)
 {
+    d->xTitle = x;
     d->xAxis->setTitleText(x);
     d->yTitle = y;
     d->yUnit = yUnit;
@@ -250,6 +253,8 @@ QPointF LiveLineChart::yRange() const
 
 QString LiveLineChart::yAxisTitle() const { return d->yAxis(m_logY)->titleText(); }
 
+QString LiveLineChart::xAxisTitle() const { return d->xAxis->titleText(); }
+
 QStringList LiveLineChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
 
 double LiveLineChart::xTickStep() const
@@ -283,8 +288,15 @@ void LiveLineChart::redraw()
     }
     // Engineering prefix for the largest value drawn; a new prefix rescales every series.
     const ScaledUnit scale = d->yUnit.isEmpty() ? ScaledUnit{1, std::string()} : scaleFor(yabs, d->yUnit.toStdString());
-    const bool rescaled = scale.factor != d->scale.factor || scale.unit != d->scale.unit;
+    // Large counts on x read as thousands or millions ("Samples (millions)"), not 5000000.
+    const double xFactor = xmax >= 1e9 ? 1e9 : xmax >= 1e6 ? 1e6 : xmax >= 1e4 ? 1e3 : 1.0;
+    const bool rescaled = scale.factor != d->scale.factor || scale.unit != d->scale.unit || xFactor != d->xFactor;
     d->scale = scale;
+    d->xFactor = xFactor;
+    d->xAxis->setTitleText(xFactor == 1 ? d->xTitle
+                           : QStringLiteral("%1 (%2)").arg(d->xTitle, xFactor == 1e3   ? tr("thousands")
+                                                                      : xFactor == 1e6 ? tr("millions")
+                                                                                       : tr("billions")));
     const QString unit = QString::fromStdString(scale.unit);
     d->yAxis(m_logY)->setTitleText(unit.isEmpty() ? d->yTitle : QStringLiteral("%1 (%2)").arg(d->yTitle, unit));
     for (auto& s : d->series) {
@@ -295,7 +307,7 @@ void LiveLineChart::redraw()
         for (const QPointF& p : s.points) {
             if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0))
                 continue;
-            scaled.append(QPointF(p.x(), p.y() / scale.factor));
+            scaled.append(QPointF(p.x() / xFactor, p.y() / scale.factor));
         }
         const QList<QPointF> shown = decimate(smooth(scaled, m_smoothing), budget);
         s.line->replace(shown);
@@ -304,9 +316,11 @@ void LiveLineChart::redraw()
         ++m_replaceCalls;
     }
     if (xmin <= xmax) {
+        xmin /= xFactor;
+        xmax /= xFactor;
         if (xmin == xmax)
             xmax = xmin + 1;
-        if (d->integerX) {
+        if (d->integerX && xFactor == 1) {
             // Whole-number ticks at a 1-2-5 step: never "0 0 1 1" on a short run.
             const double raw = std::max(1.0, (xmax - xmin) / 5.0);
             const double mag = std::pow(10.0, std::floor(std::log10(raw)));
@@ -318,13 +332,16 @@ void LiveLineChart::redraw()
             }
             xmin = std::floor(xmin / step) * step;
             xmax = std::max(xmin + step, std::ceil(xmax / step) * step);
+            d->xAxis->setLabelFormat(QStringLiteral("%.0f"));
             d->xAxis->setTickType(QValueAxis::TicksDynamic);
             d->xAxis->setTickAnchor(0);
             d->xAxis->setTickInterval(step);
             d->xAxis->setRange(xmin, xmax);
         } else {
             d->xAxis->setTickType(QValueAxis::TicksFixed);
+            d->xAxis->setLabelFormat(QStringLiteral("%g"));
             d->xAxis->setRange(xmin, xmax);
+            d->xAxis->applyNiceNumbers();
         }
         ymin /= scale.factor;
         ymax /= scale.factor;

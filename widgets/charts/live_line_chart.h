@@ -57,6 +57,7 @@ public:
     /// The y axis as drawn (in the scaled unit) and its title, for tests.
     QPointF yRange() const;
     QString yAxisTitle() const;
+    QString xAxisTitle() const;
     /// Axis titles that do not fit along their axis as laid out now (tests: none should).
     QStringList clippedTitles() const;
     /// The x axis tick step when ticks are whole numbers (0 otherwise).

@@ -87,6 +87,7 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(RunListModel::Setup, QHeaderView::Stretch);
     m_table->horizontalHeader()->setMinimumSectionSize(40);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
     m_table->setItemDelegateForColumn(RunListModel::Progress, new ProgressDelegate(RunListModel::SortRole, m_table));
 

@@ -895,8 +895,9 @@ void DataflowWorkbench::evaluate()
            "<td><b>MACs</b></td><td>%7</td></tr>"
            "<tr><td><b>L1 per PE</b></td><td>%8 of %9: %10</td><td><b>L2</b></td><td>%11 of %12: %13</td>"
            "<td><b>Area / power</b></td><td>%14, %15</td></tr></table>"
-           "<p style='color:#606060'>Area and power: MAESTRO's cost database for the hardware as configured "
-           "(its PEs, buffer sizes and NoC).</p>")
+           "<p style='color:#606060'>Area and power: MAESTRO's cost database, for the PEs and the NoC as "
+           "configured (an unlimited NoC bandwidth makes them huge) and buffers of the size this mapping "
+           "needs.</p>")
             .arg(q(double(r.runtime), "cycles"), q(r.energyNj, "nJ"), q(r.edp(), "cycles·nJ"))
             .arg(r.throughput, 0, 'f', 2)
             .arg(r.avgUtilizedPes, 0, 'f', 1)
@@ -1188,9 +1189,7 @@ bool DataflowWorkbench::setStudy(const Study& study, QString* error)
     }
     setStudyName(qs(study.name));
     m_doc->setInputs(*in);
-    if (const QStringList problems = m_runs->optimizerPanel()->applySettings(study.optimizer); !problems.isEmpty())
-        Q_EMIT message(tr("Optimizer settings not applied: %1").arg(problems.join(QStringLiteral(", "))), 10000);
-    m_runs->restoreRecords(study.runs);
+    restoreOptimizerAndRuns(study);
     return true;
 }
 

@@ -809,9 +809,7 @@ bool SchedulingWorkbench::setStudy(const Study& study, QString* error)
     m_setupStack.clear();
     m_networkDoc->undoStack()->clear();
     m_accDoc->undoStack()->clear();
-    if (const QStringList problems = m_runs->optimizerPanel()->applySettings(study.optimizer); !problems.isEmpty())
-        Q_EMIT message(tr("Optimizer settings not applied: %1").arg(problems.join(QStringLiteral(", "))), 10000);
-    m_runs->restoreRecords(study.runs);
+    restoreOptimizerAndRuns(study);
     return true;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/study_workbench.h"
 
+#include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 
 namespace mapscape {
@@ -14,6 +15,14 @@ void StudyWorkbench::setStudyName(const QString& name)
     if (RunsPanel* p = runsPanel())
         p->setStudyName(name);
     Q_EMIT changed();
+}
+
+void StudyWorkbench::restoreOptimizerAndRuns(const Study& study)
+{
+    RunsPanel* runs = runsPanel();
+    if (const QStringList problems = runs->optimizerPanel()->applySettings(study.optimizer); !problems.isEmpty())
+        Q_EMIT message(tr("Optimizer settings not applied: %1").arg(problems.join(QStringLiteral(", "))), 10000);
+    runs->restoreRecords(study.runs);
 }
 
 } // namespace mapscape

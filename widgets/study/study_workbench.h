@@ -54,6 +54,10 @@ public:
     virtual void showTab(int index) = 0;
     virtual int tabCount() const = 0;
 
+protected:
+    /// Shows a saved study's optimizer form and runs (a message lists settings it could not apply).
+    void restoreOptimizerAndRuns(const Study& study);
+
 Q_SIGNALS:
     /// The study changed in a way worth saving (an edit, a run, a renamed study).
     void changed();
