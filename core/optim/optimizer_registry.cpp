@@ -3,8 +3,11 @@
 #include "core/optim/optimizer_registry.h"
 
 #include "core/optim/baselines/baselines.h"
+#include "core/optim/space/bayesian_search.h"
 #include "core/optim/space/point_optimizers.h"
+#include "core/util/strings.h"
 #ifdef MAPSCAPE_HAS_TORCH
+#include "core/optim/rl/marl/marl_search.h"
 #include "core/optim/scheduling/ppo_scheduler.h"
 #endif
 
@@ -33,6 +36,11 @@ OptionSpec real(std::string key, std::string label, double def, double lo, doubl
 OptionSpec boolean(std::string key, std::string label, bool def, std::string help)
 {
     return {std::move(key), std::move(label), std::move(help), T::Boolean, def ? "true" : "false", 0, 1, {}};
+}
+
+OptionSpec text(std::string key, std::string label, std::string def, std::string help)
+{
+    return {std::move(key), std::move(label), std::move(help), T::Text, std::move(def), 0, 0, {}};
 }
 
 OptionSpec choice(std::string key, std::string label, std::vector<std::string> choices, std::string help)
@@ -145,6 +153,93 @@ std::vector<OptimizerInfo> buildRegistry()
                            "integer mutations that move to a neighbouring value rather than a random one")};
         r.push_back(std::move(ga));
     }
+    {
+        OptimizerInfo ga;
+        ga.kind = ProblemKind::DataflowMapping;
+        ga.id = "ga";
+        ga.title = "Genetic algorithm (plain)";
+        ga.description = "Generational GA over the parameter vector: tournament parents, one-point crossover, uniform "
+                         "mutation, no elitism (ArchGym's scikit-opt baseline).";
+        ga.budgetKey = "samples";
+        const PlainGeneticOptions d;
+        ga.options = {integer("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integer("population", "Population", d.population, 2, 100000, "individuals per generation"),
+                      real("crossover", "Crossover rate", d.crossoverRate, 0, 1, "pairs that exchange a tail"),
+                      real("mutation", "Mutation rate", d.mutationRate, 0, 1, "per-gene probability of a new value"),
+                      integer("tournament", "Tournament size", d.tournament, 1, 100, "parents: best of this many")};
+        r.push_back(std::move(ga));
+    }
+    {
+        OptimizerInfo bo;
+        bo.kind = ProblemKind::DataflowMapping;
+        bo.id = "bo";
+        bo.title = "Bayesian optimisation (GP-EI)";
+        bo.description = "A Gaussian process on log(objective) over the parameters' value indices; each batch takes the "
+                         "candidates of highest expected improvement.";
+        bo.budgetKey = "samples";
+        const BayesianOptions d;
+        bo.options = {integer("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integer("initial", "Initial random points", d.initial, 2, 1e6, "before the first model"),
+                      integer("batch", "Batch size", d.batch, 1, 4096, "points per model fit"),
+                      integer("candidates", "EI candidates", d.candidates, 1, 1e6, "random points and mutations of the best"),
+                      integer("model_points", "GP points", d.modelPoints, 8, 4096,
+                              "the GP is fitted on this many points: half the best, half the most recent"),
+                      real("xi", "EI margin ξ", d.xi, 0, 10, "exploration margin in log objective")};
+        r.push_back(std::move(bo));
+    }
+    // Seed 001: single-agent PPO and decentralized MARL on the same learner (one agent = PPO).
+    {
+        const auto rlOptions = [](bool marl) {
+            MarlOptions d;
+            std::vector<OptionSpec> o{
+                integer("samples", "Samples", 20000, 1, 1e9, "training samples: joint mappings evaluated (the iso-sample budget)"),
+                choice("profile", "Learner profile", {"fast", "archgym"},
+                       "fast: lr 3e-4, entropy 0.01, 128 samples per update, γ 0; archgym: ArchGym's Acme PPO (lr 2e-5, "
+                       "entropy 0.1, 2,048 samples per update, γ 0.99)"),
+                integer("streams", "Parallel environments", d.streams, 1, 256, "environments stepped together (batched acting)"),
+                integer("episode_length", "Episode length", d.episodeLength, 1, 100000, "steps before an environment's observation resets"),
+                real("lr", "Learning rate", 0, 0, 1, "0 = the profile's"),
+                real("entropy", "Entropy coefficient", -1, -1, 10, "−1 = the profile's"),
+                integer("rollout", "Samples per update", 0, 0, 1000000, "0 = the profile's"),
+                integer("epochs", "Epochs per update", 0, 0, 100, "0 = the profile's"),
+            };
+            if (marl) {
+                o.insert(o.begin() + 1,
+                         integer("agents", "Agents (B)", d.agents, 1, 64,
+                                 "1 = single agent; one per free parameter = fully decentralized; in between, groups from "
+                                 "correlation clustering of a pre-pass"));
+                o.insert(o.begin() + 2, text("groups", "Agent of each parameter", "",
+                                             "manual grouping, e.g. 0,1,1,2,... (one number per parameter; empty = clustering)"));
+                o.insert(o.begin() + 3, choice("cluster_policy", "Pre-pass policy", {"random", "ga"},
+                                               "how the clustering samples are collected"));
+                o.insert(o.begin() + 4, integer("cluster_samples", "Pre-pass samples", d.clusterSamples, 2, 1e9,
+                                                "samples collected for the clustering (not counted in Samples)"));
+                o.insert(o.begin() + 5, real("top_fraction", "Elite fraction", d.topFraction, 0.001, 1,
+                                             "share of the best pre-pass samples correlated"));
+            }
+            return o;
+        };
+        OptimizerInfo ppo;
+        ppo.kind = ProblemKind::DataflowMapping;
+        ppo.id = "ppo";
+        ppo.title = "Single-agent PPO";
+        ppo.description = "One PPO agent chooses every parameter (a categorical head each, masked to the allowed values); "
+                          "reward X_ref / X. The baseline of seed 001.";
+        ppo.budgetKey = "samples";
+        ppo.options = rlOptions(false);
+        OptimizerInfo marl = ppo;
+        marl.id = "marl";
+        marl.title = "MARL (seed 001)";
+        marl.description = "Decentralized multi-agent PPO: each agent owns a group of correlated parameters, all share the "
+                           "observation and the global reward.";
+        marl.options = rlOptions(true);
+#ifndef MAPSCAPE_HAS_TORCH
+        ppo.available = marl.available = false;
+        ppo.unavailableReason = marl.unavailableReason = "this build has no LibTorch (MAPSCAPE_WITH_TORCH=OFF)";
+#endif
+        r.push_back(std::move(ppo));
+        r.push_back(std::move(marl));
+    }
     return r;
 }
 
@@ -190,6 +285,8 @@ public:
             return false;
         throw InputError(m_info.id + "." + key + ": must be true or false, got \"" + text + "\"");
     }
+
+    std::string str(const std::string& key) const { return valueOf(*spec(key)); }
 
     std::string pick(const std::string& key) const
     {
@@ -302,6 +399,65 @@ std::unique_ptr<PointOptimizer> makePointOptimizer(ProblemKind kind, std::string
             throw InputError("gamma.elite: must be smaller than the population (" + std::to_string(g.population) + ")");
         return std::make_unique<GeneticPointSearch>(problem, g, seed);
     }
+    if (info->id == "ga") {
+        PlainGeneticOptions g;
+        g.samples = std::int64_t(o.number("samples"));
+        g.population = o.integer("population");
+        g.crossoverRate = o.number("crossover");
+        g.mutationRate = o.number("mutation");
+        g.tournament = o.integer("tournament");
+        return std::make_unique<PlainGeneticSearch>(problem, g, seed);
+    }
+    if (info->id == "bo") {
+        BayesianOptions b;
+        b.samples = std::int64_t(o.number("samples"));
+        b.initial = o.integer("initial");
+        b.batch = o.integer("batch");
+        b.candidates = o.integer("candidates");
+        b.modelPoints = o.integer("model_points");
+        b.xi = o.number("xi");
+        return std::make_unique<BayesianPointSearch>(problem, b, seed);
+    }
+#ifdef MAPSCAPE_HAS_TORCH
+    if (info->id == "ppo" || info->id == "marl") {
+        MarlOptions m;
+        m.applyProfile(o.pick("profile") == "archgym" ? MarlProfile::ArchGym : MarlProfile::Fast);
+        m.samples = std::int64_t(o.number("samples"));
+        m.streams = o.integer("streams");
+        m.episodeLength = o.integer("episode_length");
+        if (const double lr = o.number("lr"); lr > 0)
+            m.lr = float(lr);
+        if (const double e = o.number("entropy"); e >= 0)
+            m.entropy = float(e);
+        if (const int roll = o.integer("rollout"); roll > 0)
+            m.rolloutSamples = roll;
+        if (const int ep = o.integer("epochs"); ep > 0)
+            m.epochs = ep;
+        m.agents = 1;
+        if (info->id == "marl") {
+            m.agents = o.integer("agents");
+            m.clusterPolicy = o.pick("cluster_policy") == "ga" ? ClusterPolicy::Genetic : ClusterPolicy::Random;
+            m.clusterSamples = std::int64_t(o.number("cluster_samples"));
+            m.topFraction = o.number("top_fraction");
+            const std::string groups = o.str("groups");
+            if (!groups.empty()) {
+                for (const std::string& item : split(groups, ',')) {
+                    const auto v = parseInt(item);
+                    if (!v || *v < 0 || *v > 1000)
+                        throw InputError("marl.groups: expected agent numbers separated by commas, got \"" + groups + "\"");
+                    m.groups.push_back(int(*v));
+                }
+            }
+        }
+        // The paper's observation: latency, power, energy and area (those the problem has).
+        const auto objectives = problem.objectives();
+        for (const char* id : {"latency", "power", "energy", "area"})
+            for (std::size_t k = 0; k < objectives.size(); ++k)
+                if (objectives[k].id == id)
+                    m.observation.push_back(int(k));
+        return std::make_unique<MarlSearch>(problem, m, seed);
+    }
+#endif
     throw InputError("optimizer \"" + info->id + "\" has no factory");
 }
 

@@ -20,7 +20,7 @@
 namespace mapscape {
 
 struct OptionSpec {
-    enum class Type : std::uint8_t { Integer, Real, Boolean, Choice };
+    enum class Type : std::uint8_t { Integer, Real, Boolean, Choice, Text };
     std::string key;   ///< "episodes"
     std::string label; ///< "Episodes per layer"
     std::string help;

@@ -247,7 +247,8 @@ private Q_SLOTS:
         QVERIFY(dataflow.size() >= 2);
         QVERIFY(findOptimizer("gamma", ProblemKind::DataflowMapping));
         QVERIFY(!findOptimizer("gamma", ProblemKind::SchedulingTables));
-        QVERIFY(!findOptimizer("ppo", ProblemKind::DataflowMapping));
+        QVERIFY(!findOptimizer("bottom-up", ProblemKind::DataflowMapping));
+        QVERIFY(findOptimizer("ppo", ProblemKind::DataflowMapping) != findOptimizer("ppo", ProblemKind::SchedulingTables));
         const DataflowProblem p(vgg2(), archgym(), {});
         QVERIFY(makePointOptimizer(ProblemKind::DataflowMapping, "gamma", p, {{"samples", "100"}}, 1));
         try {
@@ -257,7 +258,7 @@ private Q_SLOTS:
             QVERIFY(QString::fromUtf8(e.what()).startsWith(QStringLiteral("gamma.elite")));
         }
         try {
-            makePointOptimizer(ProblemKind::DataflowMapping, "ppo", p, {}, 1);
+            makePointOptimizer(ProblemKind::DataflowMapping, "exhaustive", p, {}, 1);
             QFAIL("no error");
         } catch (const InputError& e) {
             QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("available: random, gamma")));

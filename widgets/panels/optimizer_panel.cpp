@@ -7,6 +7,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -70,6 +71,13 @@ QWidget* makeEditor(const OptionSpec& o, QWidget* parent)
         w = c;
         break;
     }
+    case OptionSpec::Type::Text: {
+        auto* e = new QLineEdit(parent);
+        e->setText(qs(o.defaultValue));
+        e->setPlaceholderText(QObject::tr("(empty)"));
+        w = e;
+        break;
+    }
     case OptionSpec::Type::Choice: {
         auto* c = new QComboBox(parent);
         for (const std::string& ch : o.choices)
@@ -94,6 +102,8 @@ QString editorText(const QWidget* w)
         return c->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
     if (auto* c = qobject_cast<const QComboBox*>(w))
         return c->currentText();
+    if (auto* e = qobject_cast<const QLineEdit*>(w))
+        return e->text().trimmed();
     return {};
 }
 
@@ -117,6 +127,8 @@ bool setEditorText(QWidget* w, const QString& text)
         ok = i >= 0;
         if (ok)
             c->setCurrentIndex(i);
+    } else if (auto* e = qobject_cast<QLineEdit*>(w)) {
+        e->setText(text);
     }
     return ok;
 }
@@ -214,6 +226,8 @@ void OptimizerPanel::rebuildForm()
                 connect(cb, &QCheckBox::toggled, this, &OptimizerPanel::settingsChanged);
             else if (auto* co = qobject_cast<QComboBox*>(w))
                 connect(co, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
+            else if (auto* le = qobject_cast<QLineEdit*>(w))
+                connect(le, &QLineEdit::editingFinished, this, &OptimizerPanel::settingsChanged);
         }
         w->show();
         auto* label = new QLabel(qs(o.label), m_formHost);

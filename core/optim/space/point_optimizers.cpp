@@ -206,4 +206,91 @@ double GeneticPointSearch::progress() const
     return m_options.samples > 0 ? std::min(1.0, double(m_asked) / double(m_options.samples)) : 1.0;
 }
 
+// ---- plain genetic algorithm -----------------------------------------------------------------
+
+PlainGeneticSearch::PlainGeneticSearch(const PointProblem& problem, PlainGeneticOptions options, std::uint64_t seed)
+    : m_problem(problem)
+    , m_options(options)
+    , m_rng(seed)
+{
+    m_options.population = std::max(2, m_options.population);
+    m_options.tournament = std::max(1, m_options.tournament);
+}
+
+std::vector<Point> PlainGeneticSearch::ask()
+{
+    const std::int64_t left = m_options.samples - m_asked;
+    if (left <= 0)
+        return {};
+    const int n = int(std::min<std::int64_t>(m_options.population, left));
+    const auto params = m_problem.parameters();
+    std::vector<Point> batch;
+    std::uniform_real_distribution<double> u(0, 1);
+    if (m_population.empty()) {
+        for (int k = 0; k < n; ++k) {
+            Point p(params.size());
+            for (std::size_t i = 0; i < params.size(); ++i)
+                p[i] = drawAllowed(params[i], m_rng);
+            batch.push_back(std::move(p));
+        }
+    } else {
+        std::uniform_int_distribution<std::size_t> pick(0, m_population.size() - 1);
+        const auto tournament = [&]() -> const Point& {
+            std::size_t best = pick(m_rng);
+            for (int k = 1; k < m_options.tournament; ++k) {
+                const std::size_t c = pick(m_rng);
+                if (m_population[c].second < m_population[best].second)
+                    best = c;
+            }
+            return m_population[best].first;
+        };
+        while (int(batch.size()) < n) {
+            Point a = tournament();
+            Point b = tournament();
+            if (params.size() > 1 && u(m_rng) < m_options.crossoverRate) {
+                const std::size_t cut = std::uniform_int_distribution<std::size_t>(1, params.size() - 1)(m_rng);
+                for (std::size_t i = cut; i < params.size(); ++i)
+                    std::swap(a[i], b[i]);
+            }
+            for (Point* c : {&a, &b}) {
+                for (std::size_t i = 0; i < params.size(); ++i)
+                    if (params[i].allowedCount() > 1 && u(m_rng) < m_options.mutationRate)
+                        (*c)[i] = drawAllowed(params[i], m_rng);
+                if (int(batch.size()) < n)
+                    batch.push_back(*c);
+            }
+        }
+    }
+    m_asked += std::int64_t(batch.size());
+    return batch;
+}
+
+void PlainGeneticSearch::tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink)
+{
+    const int primary = m_problem.primaryObjective();
+    m_population.clear();
+    double best = std::numeric_limits<double>::infinity(), sum = 0;
+    int valid = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const double f = evaluations[i].valid ? evaluations[i].objective[std::size_t(primary)]
+                                              : std::numeric_limits<double>::infinity();
+        m_population.emplace_back(points[i], f);
+        if (std::isfinite(f)) {
+            best = std::min(best, f);
+            sum += f;
+            ++valid;
+        }
+    }
+    ++m_generation;
+    if (valid > 0) {
+        sink.record("ga/generation_best", m_asked, best);
+        sink.record("ga/generation_mean", m_asked, sum / valid);
+    }
+}
+
+double PlainGeneticSearch::progress() const
+{
+    return m_options.samples > 0 ? std::min(1.0, double(m_asked) / double(m_options.samples)) : 1.0;
+}
+
 } // namespace mapscape

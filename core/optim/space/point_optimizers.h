@@ -71,4 +71,31 @@ private:
     int m_generation = 0;
 };
 
+struct PlainGeneticOptions {
+    std::int64_t samples = 20000;
+    int population = 64;            ///< scikit-opt's size_pop, as ArchGym sweeps it (16/32/64)
+    double crossoverRate = 0.9;     ///< one-point crossover of the parameter vector
+    double mutationRate = 0.05;     ///< per gene: draw a new allowed value (prob_mut)
+    int tournament = 3;
+};
+
+/// A plain generational GA over the parameter vector (ArchGym's scikit-opt baseline): tournament
+/// parents, one-point crossover, uniform per-gene mutation, no elitism and no mapping-aware
+/// operators — the "GA" column next to GAMMA's.
+class PlainGeneticSearch final : public PointOptimizer {
+public:
+    PlainGeneticSearch(const PointProblem& problem, PlainGeneticOptions options, std::uint64_t seed);
+    std::vector<Point> ask() override;
+    void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
+    double progress() const override;
+
+private:
+    const PointProblem& m_problem;
+    PlainGeneticOptions m_options;
+    std::mt19937_64 m_rng;
+    std::vector<std::pair<Point, double>> m_population; ///< (point, primary objective; +inf invalid)
+    std::int64_t m_asked = 0;
+    int m_generation = 0;
+};
+
 } // namespace mapscape

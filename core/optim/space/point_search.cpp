@@ -32,6 +32,7 @@ struct PointHash {
 PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& optimizer, const PointDriverOptions& options,
                                  std::stop_token stop, MetricsSink& sink)
 {
+    optimizer.bindStop(stop);
     const auto start = std::chrono::steady_clock::now();
     PointSearchResult result;
     std::unordered_map<Point, PointEvaluation, PointHash> cache;

@@ -29,6 +29,9 @@ public:
     virtual double progress() const = 0;
     /// Called once when the run ends (also after cancellation).
     virtual void finish(MetricsSink& /*sink*/) {}
+    /// The run's stop token, given before the first ask: an optimizer whose `tell` does long
+    /// work (a learner's update) checks it to return early.
+    virtual void bindStop(std::stop_token /*stop*/) {}
 };
 
 struct PointDriverOptions {

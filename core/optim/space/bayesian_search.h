@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Bayesian optimisation over a design space: a Gaussian process (squared-exponential kernel on
+/// the parameters' value indices scaled to [0, 1], length scale chosen by marginal likelihood)
+/// models log(objective); each batch is the candidates of highest expected improvement among
+/// random points and mutations of the best ones. Invalid points get a penalty value. The GP is
+/// fitted on a bounded subset (the best and the most recent points), so a 20,000-sample budget
+/// stays affordable. Eigen only; deterministic for a seed.
+
+#include "core/optim/space/point_search.h"
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace mapscape {
+
+struct BayesianOptions {
+    std::int64_t samples = 20000;
+    int initial = 64;       ///< random points before the first model
+    int batch = 32;         ///< points per ask (the best distinct EI candidates)
+    int candidates = 1024;  ///< EI candidates per batch (half random, half mutations of the best)
+    int modelPoints = 192;  ///< most points the GP is fitted on (half best, half most recent)
+    double xi = 0.01;       ///< EI exploration margin (in log objective)
+};
+
+class BayesianPointSearch final : public PointOptimizer {
+public:
+    BayesianPointSearch(const PointProblem& problem, BayesianOptions options, std::uint64_t seed);
+    std::vector<Point> ask() override;
+    void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
+    double progress() const override;
+
+    /// The GP's length scale after the last fit (for tests and the metrics).
+    double lengthScale() const { return m_lengthScale; }
+
+private:
+    std::vector<double> encode(const Point& p) const;
+    Point randomPoint();
+
+    const PointProblem& m_problem;
+    BayesianOptions m_options;
+    std::mt19937_64 m_rng;
+    std::vector<Point> m_points;
+    std::vector<double> m_values; ///< log objective, or NaN when invalid
+    std::int64_t m_asked = 0;
+    double m_lengthScale = 0.3;
+    int m_fits = 0;
+};
+
+} // namespace mapscape
