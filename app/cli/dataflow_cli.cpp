@@ -18,6 +18,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <cmath>
+#include <numeric>
 #include <sstream>
 #include <thread>
 
@@ -116,6 +118,88 @@ int evaluateDataflow(const DataflowSource& source, const std::string& format, co
     return kExitOk;
 }
 
+std::vector<std::uint64_t> parseSeeds(const std::string& text)
+{
+    std::vector<std::uint64_t> out;
+    for (const std::string& part : split(text, ',')) {
+        const auto dash = part.find('-', 1);
+        const auto a = parseInt(dash == std::string::npos ? part : part.substr(0, dash));
+        const auto b = dash == std::string::npos ? a : parseInt(part.substr(dash + 1));
+        if (!a || !b || *a < 0 || *b < *a || *b - *a > 10000)
+            throw InputError("--seeds: expected seeds such as 1,2,3 or 1-5, got \"" + text + "\"");
+        for (auto s = *a; s <= *b; ++s)
+            out.push_back(std::uint64_t(s));
+    }
+    if (out.empty())
+        throw InputError("--seeds: no seed in \"" + text + "\"");
+    return out;
+}
+
+namespace {
+
+/// Remembers when the best value last improved (the samples a run needed for its result).
+class BestTracker final : public MetricsSink {
+public:
+    void record(std::string_view name, std::int64_t step, double value) override
+    {
+        if (name == "search/best" && (best < 0 || value < best)) {
+            best = value;
+            at = step;
+        }
+    }
+    double best = -1;
+    std::int64_t at = 0;
+};
+
+/// Several seeds of one optimizer: a line per seed and mean ± std (sample standard deviation).
+int optimizeDataflowSeeds(const DataflowStudyFile& study, const DataflowProblem& problem, const DataflowOptimizeArgs& a,
+                          const OptionValues& values, const std::string& objective)
+{
+    const ObjectiveInfo& obj = problem.objectives()[std::size_t(problem.primaryObjective())];
+    std::cout << "optimizer " << a.optimizer << " on " << study.layer.name << " / " << study.hardware.name
+              << ", objective " << objective << ", " << a.seeds.size() << " seeds\n";
+    std::cout << "seed  best " << obj.id << " (" << obj.unit << ")  samples to best  samples  seconds\n";
+    std::vector<double> bests, seconds, reach;
+    for (std::uint64_t seed : a.seeds) {
+        std::unique_ptr<PointOptimizer> opt = makePointOptimizer(ProblemKind::DataflowMapping, a.optimizer, problem, values, seed);
+        BestTracker tracker;
+        PointDriverOptions drv;
+        drv.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+        drv.reportEvaluated = false;
+        const PointSearchResult res = runPointSearch(problem, *opt, drv, {}, tracker);
+        if (!res.found) {
+            std::cout << seed << "  no valid mapping\n";
+            continue;
+        }
+        const double v = res.bestEvaluation.objective[std::size_t(problem.primaryObjective())];
+        bests.push_back(v);
+        seconds.push_back(res.seconds);
+        reach.push_back(double(tracker.at));
+        std::cout << seed << "  " << formatSig(v, 6) << "  " << tracker.at << "  " << res.samples << "  "
+                  << formatSig(res.seconds, 3) << "\n";
+    }
+    if (bests.empty()) {
+        std::cout << "no valid mapping found with any seed\n";
+        return kExitFailure;
+    }
+    const auto stats = [](const std::vector<double>& v) {
+        const double mean = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+        double ss = 0;
+        for (double x : v)
+            ss += (x - mean) * (x - mean);
+        return std::pair{mean, v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0.0};
+    };
+    const auto [mb, sb] = stats(bests);
+    const auto [mr, sr] = stats(reach);
+    const auto [ms, ss] = stats(seconds);
+    std::cout << "mean ± std over " << bests.size() << " seeds: best " << obj.id << " " << formatSig(mb, 6) << " ± "
+              << formatSig(sb, 3) << " " << obj.unit << ", samples to best " << formatSig(mr, 4) << " ± " << formatSig(sr, 3)
+              << ", " << formatSig(ms, 3) << " ± " << formatSig(ss, 2) << " s\n";
+    return kExitOk;
+}
+
+} // namespace
+
 int optimizeDataflow(const DataflowSource& source, const DataflowOptimizeArgs& a)
 {
     const DataflowStudyFile study = loadSource(source);
@@ -130,7 +214,10 @@ int optimizeDataflow(const DataflowSource& source, const DataflowOptimizeArgs& a
             throw InputError("--optimizer: \"" + a.optimizer + "\" is unknown for dataflow studies");
         values[info->budgetKey] = a.budget;
     }
-    std::unique_ptr<PointOptimizer> opt = makePointOptimizer(ProblemKind::DataflowMapping, a.optimizer, problem, values, a.seed);
+    if (a.seeds.size() > 1)
+        return optimizeDataflowSeeds(study, problem, a, values, objective);
+    std::unique_ptr<PointOptimizer> opt = makePointOptimizer(ProblemKind::DataflowMapping, a.optimizer, problem, values,
+                                                             a.seeds.empty() ? a.seed : a.seeds.front());
     std::ostringstream csv;
     CliSink sink(a.quiet, a.metricsCsv.empty() ? nullptr : &csv, "search/best");
     PointDriverOptions drv;

@@ -27,6 +27,7 @@ struct DataflowOptimizeArgs {
     std::string optimizer = "gamma";
     std::string objective;   ///< empty: the study's
     std::uint64_t seed = 1;
+    std::vector<std::uint64_t> seeds; ///< --seeds: several runs, summarised as mean ± std
     std::string budget;
     std::vector<std::string> options;
     int threads = 0;
@@ -36,6 +37,8 @@ struct DataflowOptimizeArgs {
     bool quiet = false;
 };
 int optimizeDataflow(const DataflowSource& source, const DataflowOptimizeArgs& args);
+/// "1,2,5" or "1-3" (or both: "1-3,7") → the seeds. Throws InputError naming --seeds.
+std::vector<std::uint64_t> parseSeeds(const std::string& text);
 
 /// --to maestro (a directory with mapping.m, hardware.m and the command line) or study (JSON).
 int convertDataflow(const DataflowSource& source, const std::string& to, const std::string& out);

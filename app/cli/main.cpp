@@ -388,6 +388,8 @@ int main(int argc, char** argv)
     optimize->add_option("--dataflow", op.dataflow, "fixed or flexible (try each allowed dataflow)")->capture_default_str();
     optimize->add_option("-l,--layer", op.layer, "Optimise only this layer");
     optimize->add_option("-s,--seed", op.seed, "Random seed")->capture_default_str();
+    std::string seedList;
+    optimize->add_option("--seeds", seedList, "Dataflow studies: several seeds (1,2,3 or 1-5), summarised as mean ± std");
     optimize->add_option("-b,--budget", op.budget, "ppo: episodes per layer; random: samples per layer");
     optimize->add_option("--option", op.options, "Optimizer option key=value (repeatable)");
     optimize->add_option("-j,--threads", op.threads, "Worker threads (default: all cores)");
@@ -424,6 +426,8 @@ int main(int argc, char** argv)
             d.optimizer = op.optimizer == "ppo" && !optimize->count("--optimizer") ? std::string("gamma") : op.optimizer;
             d.objective = objective;
             d.seed = op.seed;
+            if (!seedList.empty())
+                d.seeds = cli::parseSeeds(seedList);
             d.budget = op.budget;
             d.options = op.options;
             d.threads = op.threads;
