@@ -203,6 +203,9 @@ std::vector<OptimizerInfo> buildRegistry()
                 integer("rollout", "Samples per update", 0, 0, 1000000, "0 = the profile's"),
                 integer("epochs", "Epochs per update", 0, 0, 100, "0 = the profile's"),
             };
+            for (OptionSpec& spec : o)
+                if (spec.help.ends_with("= the profile's"))
+                    spec.minimumText = "profile's";
             if (marl) {
                 o.insert(o.begin() + 1,
                          integer("agents", "Agents (B)", d.agents, 1, 64,

@@ -29,6 +29,7 @@ struct OptionSpec {
     double minimum = 0;
     double maximum = 0;
     std::vector<std::string> choices; ///< for Type::Choice
+    std::string minimumText;          ///< numbers: what the minimum means ("profile's"), shown instead of it
 };
 
 struct OptimizerInfo {

@@ -215,6 +215,19 @@ private Q_SLOTS:
         std::sort(distinct.begin(), distinct.end());
         distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
         QCOMPARE(distinct, (std::vector<int>{-1, 0, 1, 2}));
+        // The stand-alone pre-pass (the GUI's clustering view) gives the same groups for the seed.
+        const PrepassClustering alone = clusterFromPrepass(problem, ClusterPolicy::Random, 2000, 0.15, 3, 5);
+        QCOMPARE(alone.samples, std::int64_t(2000));
+        QCOMPARE(int(alone.freeParameters.size()), 8);
+        QCOMPARE(alone.clustering.correlation, marl.clustering().correlation);
+        for (std::size_t k = 0; k < alone.freeParameters.size(); ++k)
+            QCOMPARE(alone.clustering.groups[k], marl.groups()[std::size_t(alone.freeParameters[k])]);
+        QVERIFY_THROWS_EXCEPTION(InputError, clusterFromPrepass(problem, ClusterPolicy::Random, 1, 0.15, 3, 5));
+        QVERIFY_THROWS_EXCEPTION(InputError, clusterFromPrepass(problem, ClusterPolicy::Random, 100, 0.0, 3, 5));
+        QVERIFY_THROWS_EXCEPTION(InputError, clusterFromPrepass(vggOnGamma(), ClusterPolicy::Random, 200, 0.15, 3, 5));
+        std::stop_source stopped;
+        stopped.request_stop();
+        QVERIFY(clusterFromPrepass(problem, ClusterPolicy::Genetic, 2000, 0.15, 3, 5, stopped.get_token()).cancelled);
         // Manual groups override the clustering.
         MarlOptions manual = m;
         manual.groups = {0, 0, 1, 1, 1, 1, 1, 1, 0, 0};

@@ -137,6 +137,28 @@ private Q_SLOTS:
         longRun.append(QStringLiteral("s"), many);
         longRun.flush();
         QCOMPARE(longRun.xAxisTitle(), QStringLiteral("Samples (millions)"));
+        // Log x: samples spanning decades; x = 0 cannot be drawn and is left out, and the x
+        // values are not rescaled to thousands (the log axis has its own decades).
+        LiveLineChart logX;
+        logX.setAxisTitles(QStringLiteral("Samples"), QStringLiteral("Latency"), QStringLiteral("cycles"));
+        const QPointF decades[] = {{0, 9}, {10, 8}, {100, 6}, {1000, 5}, {20000, 4}};
+        logX.append(QStringLiteral("marl"), decades);
+        logX.flush();
+        QCOMPARE(logX.xAxisTitle(), QStringLiteral("Samples (thousands)"));
+        QCOMPARE(logX.drawnPoints(QStringLiteral("marl")), 5);
+        logX.setLogX(true);
+        logX.flush();
+        QVERIFY(logX.logX());
+        QCOMPARE(logX.xAxisTitle(), QStringLiteral("Samples"));
+        QCOMPARE(logX.drawnPoints(QStringLiteral("marl")), 4);
+        const QPointF later[] = {{40000, 3}};
+        logX.append(QStringLiteral("ppo"), later); // a series added while x is logarithmic
+        logX.flush();
+        QCOMPARE(logX.drawnPoints(QStringLiteral("ppo")), 1);
+        logX.setLogX(false);
+        logX.flush();
+        QCOMPARE(logX.drawnPoints(QStringLiteral("marl")), 5);
+        QCOMPARE(logX.xAxisTitle(), QStringLiteral("Samples (thousands)"));
         // Smoothing: an exponential moving average, first point kept.
         const QList<QPointF> raw{{0, 10}, {1, 0}, {2, 0}};
         const QList<QPointF> s = smooth(raw, 0.5);

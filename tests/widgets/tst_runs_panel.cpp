@@ -133,7 +133,7 @@ private Q_SLOTS:
         QCOMPARE(second->state(), RunState::Finished);
         QCOMPARE(first->state(), RunState::Running);
 
-        auto* table = panel.findChild<QTableView*>();
+        auto* table = panel.runTable();
         table->selectRow(0);
         QCOMPARE(panel.selectedRun(), first);
         QPushButton* pause = button(&panel, QStringLiteral("Pause"));

@@ -144,9 +144,16 @@ void HeatmapWidget::setMarker(int row, int col)
     update();
 }
 
+void HeatmapWidget::setFixedRange(double lo, double hi)
+{
+    m_fixedLo = lo;
+    m_fixedHi = hi;
+    startRender();
+}
+
 void HeatmapWidget::startRender()
 {
-    const Range r = rangeOf(m_data, m_scale);
+    const Range r = m_fixedLo < m_fixedHi ? Range{m_fixedLo, m_fixedHi} : rangeOf(m_data, m_scale);
     m_lo = r.lo;
     m_hi = r.hi;
     ++m_generation;

@@ -48,6 +48,8 @@ public:
     /// diverging scale centred on 0 (correlations).
     void setScale(HeatmapScale scale);
     HeatmapScale scale() const { return m_scale; }
+    /// Colours span [lo, hi] whatever the data (e.g. 0..1 for |r|); lo ≥ hi returns to the data's range.
+    void setFixedRange(double lo, double hi);
     /// Marks one cell (-1 clears), e.g. the current design.
     void setMarker(int row, int col);
     /// The value range the colours span (in the values' unit), as the legend shows it.
@@ -89,6 +91,7 @@ private:
     HeatmapScale m_scale = HeatmapScale::Linear;
     QImage m_image;
     double m_lo = 0, m_hi = 1;
+    double m_fixedLo = 0, m_fixedHi = 0; ///< used when m_fixedLo < m_fixedHi
     int m_markRow = -1, m_markCol = -1;
     quint64 m_generation = 0;
     QFutureWatcher<QImage>* m_watcher = nullptr;

@@ -69,6 +69,7 @@ struct LiveLineChart::Private {
     QChart* chart = nullptr;
     QChartView* view = nullptr;
     QValueAxis* xAxis = nullptr;
+    QLogValueAxis* xLog = nullptr;
     QValueAxis* yLinear = nullptr;
     QLogValueAxis* yLog = nullptr;
     QString yTitle;
@@ -87,6 +88,7 @@ struct LiveLineChart::Private {
     QStringList order;
 
     QAbstractAxis* yAxis(bool log) const { return log ? static_cast<QAbstractAxis*>(yLog) : yLinear; }
+    QAbstractAxis* xAxisOf(bool log) const { return log ? static_cast<QAbstractAxis*>(xLog) : xAxis; }
 };
 
 LiveLineChart::LiveLineChart(QWidget* parent)
@@ -97,6 +99,9 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->xAxis = new QValueAxis;
+    d->xLog = new QLogValueAxis;
+    d->xLog->setLabelFormat(QStringLiteral("%.0f"));
+    d->xLog->setMinorTickCount(-1);
     d->yLinear = new QValueAxis;
     d->yLog = new QLogValueAxis;
     d->xAxis->setLabelFormat(QStringLiteral("%g"));
@@ -115,7 +120,13 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     connect(&m_timer, &QTimer::timeout, this, &LiveLineChart::redraw);
 }
 
-LiveLineChart::~LiveLineChart() { delete d; }
+LiveLineChart::~LiveLineChart()
+{
+    // The axes not in the chart are ours to delete (the chart deletes those it holds).
+    delete static_cast<QAbstractAxis*>(m_logY ? static_cast<QAbstractAxis*>(d->yLinear) : d->yLog);
+    delete static_cast<QAbstractAxis*>(m_logX ? static_cast<QAbstractAxis*>(d->xAxis) : d->xLog);
+    delete d;
+}
 
 void LiveLineChart::setTitle(const QString& title) { d->chart->setTitle(title); }
 
@@ -123,6 +134,7 @@ void LiveLineChart::setAxisTitles(const QString& x, const QString& y, const QStr
 {
     d->xTitle = x;
     d->xAxis->setTitleText(x);
+    d->xLog->setTitleText(x);
     d->yTitle = y;
     d->yUnit = yUnit;
     d->scale = ScaledUnit{1, yUnit.toStdString()};
@@ -150,7 +162,7 @@ void LiveLineChart::append(const QString& name, std::span<const QPointF> points)
         s.line->setName(name);
         s.line->setUseOpenGL(false);
         d->chart->addSeries(s.line);
-        s.line->attachAxis(d->xAxis);
+        s.line->attachAxis(d->xAxisOf(m_logX));
         s.line->attachAxis(d->yAxis(m_logY));
         it = d->series.insert(name, s);
         d->order.append(name);
@@ -217,6 +229,22 @@ void LiveLineChart::setLogY(bool log)
     scheduleRedraw(true);
 }
 
+void LiveLineChart::setLogX(bool log)
+{
+    if (log == m_logX)
+        return;
+    QAbstractAxis* from = d->xAxisOf(m_logX);
+    QAbstractAxis* to = d->xAxisOf(log);
+    for (auto& s : d->series)
+        s.line->detachAxis(from);
+    d->chart->removeAxis(from);
+    d->chart->addAxis(to, Qt::AlignBottom);
+    for (auto& s : d->series)
+        s.line->attachAxis(to);
+    m_logX = log;
+    scheduleRedraw(true);
+}
+
 void LiveLineChart::setSmoothing(double alpha)
 {
     m_smoothing = std::clamp(alpha, 0.0, 0.99);
@@ -253,7 +281,7 @@ QPointF LiveLineChart::yRange() const
 
 QString LiveLineChart::yAxisTitle() const { return d->yAxis(m_logY)->titleText(); }
 
-QString LiveLineChart::xAxisTitle() const { return d->xAxis->titleText(); }
+QString LiveLineChart::xAxisTitle() const { return d->xAxisOf(m_logX)->titleText(); }
 
 QStringList LiveLineChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
 
@@ -277,7 +305,7 @@ void LiveLineChart::redraw()
     double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL, ymax = -HUGE_VAL, yabs = 0;
     for (const auto& s : d->series) {
         for (const QPointF& p : s.points) {
-            if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0))
+            if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0) || (m_logX && p.x() <= 0))
                 continue;
             xmin = std::min(xmin, p.x());
             xmax = std::max(xmax, p.x());
@@ -289,11 +317,11 @@ void LiveLineChart::redraw()
     // Engineering prefix for the largest value drawn; a new prefix rescales every series.
     const ScaledUnit scale = d->yUnit.isEmpty() ? ScaledUnit{1, std::string()} : scaleFor(yabs, d->yUnit.toStdString());
     // Large counts on x read as thousands or millions ("Samples (millions)"), not 5000000.
-    const double xFactor = xmax >= 1e9 ? 1e9 : xmax >= 1e6 ? 1e6 : xmax >= 1e4 ? 1e3 : 1.0;
+    const double xFactor = m_logX ? 1.0 : xmax >= 1e9 ? 1e9 : xmax >= 1e6 ? 1e6 : xmax >= 1e4 ? 1e3 : 1.0;
     const bool rescaled = scale.factor != d->scale.factor || scale.unit != d->scale.unit || xFactor != d->xFactor;
     d->scale = scale;
     d->xFactor = xFactor;
-    d->xAxis->setTitleText(xFactor == 1 ? d->xTitle
+    d->xAxisOf(m_logX)->setTitleText(xFactor == 1 ? d->xTitle
                            : QStringLiteral("%1 (%2)").arg(d->xTitle, xFactor == 1e3   ? tr("thousands")
                                                                       : xFactor == 1e6 ? tr("millions")
                                                                                        : tr("billions")));
@@ -305,7 +333,7 @@ void LiveLineChart::redraw()
         QList<QPointF> scaled;
         scaled.reserve(s.points.size());
         for (const QPointF& p : s.points) {
-            if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0))
+            if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0) || (m_logX && p.x() <= 0))
                 continue;
             scaled.append(QPointF(p.x() / xFactor, p.y() / scale.factor));
         }
@@ -320,7 +348,9 @@ void LiveLineChart::redraw()
         xmax /= xFactor;
         if (xmin == xmax)
             xmax = xmin + 1;
-        if (d->integerX && xFactor == 1) {
+        if (m_logX) {
+            d->xLog->setRange(std::max(xmin, 1e-12) / 1.15, xmax * 1.15);
+        } else if (d->integerX && xFactor == 1) {
             // Whole-number ticks at a 1-2-5 step: never "0 0 1 1" on a short run.
             const double raw = std::max(1.0, (xmax - xmin) / 5.0);
             const double mag = std::pow(10.0, std::floor(std::log10(raw)));

@@ -44,6 +44,10 @@ public:
 
     void setLogY(bool log);
     bool logY() const { return m_logY; }
+    /// Logarithmic x (samples spanning decades: early progress stays readable); points at x ≤ 0
+    /// are not drawn then.
+    void setLogX(bool log);
+    bool logX() const { return m_logX; }
     /// 0 (off) to 0.99: weight of the past in an exponential moving average.
     void setSmoothing(double alpha);
     double smoothing() const { return m_smoothing; }
@@ -82,6 +86,7 @@ private:
     int m_replaceCalls = 0;
     int m_frames = 0;
     bool m_logY = false;
+    bool m_logX = false;
     double m_smoothing = 0;
 };
 

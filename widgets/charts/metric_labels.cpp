@@ -48,6 +48,28 @@ static MetricLabel labelFor(const QString& name, const QString& objectiveLabel, 
              tr("How far one update moved the policy (small = cautious)")};
     } else if (name == QStringLiteral("ppo/entropy_coef")) {
         m = {tr("PPO: entropy coefficient"), QString(), episodes, false, true, tr("The decaying exploration bonus c₂")};
+    } else if (name == QStringLiteral("rl/mean_return")) {
+        m = {tr("Mean return"), QString(), samples, false, true,
+             tr("Mean reward of the samples of each learner update: X_ref / X, −1 for an invalid mapping (higher is better)"),
+             tr("Return")};
+    } else if (name.startsWith(QStringLiteral("rl/agent")) && name.endsWith(QStringLiteral("/entropy"))) {
+        m = {tr("Agent %1: policy entropy").arg(name.section(QLatin1Char('/'), 1, 1).mid(5)), tr("nats"), samples, false, true,
+             tr("Sum over the agent's heads; falls as the agent commits to values"), tr("Entropy")};
+    } else if (name.startsWith(QStringLiteral("rl/agent")) && name.endsWith(QStringLiteral("/critic_loss"))) {
+        m = {tr("Agent %1: value loss").arg(name.section(QLatin1Char('/'), 1, 1).mid(5)), QString(), samples, true, true,
+             tr("Mean squared error of the agent's critic"), tr("Loss")};
+    } else if (name.startsWith(QStringLiteral("rl/agent")) && name.endsWith(QStringLiteral("/approx_kl"))) {
+        m = {tr("Agent %1: approximate KL").arg(name.section(QLatin1Char('/'), 1, 1).mid(5)), QString(), samples, false, true,
+             tr("How far one update moved the agent's policy"), tr("KL")};
+    } else if (name.startsWith(QStringLiteral("rl/value/"))) {
+        m = {tr("Value chosen for %1").arg(name.mid(9)), QString(), samples, false, true,
+             tr("The value the parameter's agent currently prefers (its most probable one), per update"), tr("Value")};
+    } else if (name == QStringLiteral("rl/clustering_samples")) {
+        m = {tr("Clustering pre-pass samples"), QString(), samples, false, true,
+             tr("Samples spent collecting data for the agent clustering"), tr("Samples")};
+    } else if (name == QStringLiteral("bo/length_scale")) {
+        m = {tr("BO: GP length scale"), QString(), samples, false, true,
+             tr("The Gaussian process's length scale chosen by marginal likelihood"), tr("Length scale")};
     } else if (name == QStringLiteral("exhaustive/candidates")) {
         m = {tr("Exhaustive: candidates per layer"), tr("tables"), tr("Layer (index)"), true, true,
              tr("Size of each layer's unpruned space")};

@@ -196,8 +196,13 @@ QString RunListModel::titleAt(int row) const
     if (row < 0 || row >= m_rows.size())
         return {};
     const OptimizerRun* r = m_rows[row].live.data();
-    const std::string id = r ? r->settings().optimizer.id : m_rows[row].record ? m_rows[row].record->settings.id : "";
-    return QStringLiteral("#%1 %2").arg(idAt(row)).arg(qs(id));
+    const OptimizerSettings* s = r ? &r->settings().optimizer : m_rows[row].record ? &m_rows[row].record->settings : nullptr;
+    QString title = QStringLiteral("#%1 %2").arg(idAt(row)).arg(s ? qs(s->id) : QString());
+    // MARL runs differ by their agent budget (a sweep draws several): name it.
+    if (s)
+        if (const auto it = s->options.find("agents"); it != s->options.end())
+            title += QStringLiteral(" B=") + qs(it->second);
+    return title;
 }
 
 std::vector<std::pair<std::string, double>> RunListModel::bestAt(int row) const

@@ -52,6 +52,7 @@ QWidget* makeEditor(const OptionSpec& o, QWidget* parent)
         auto* s = new QSpinBox(parent);
         s->setRange(int(std::max(o.minimum, -2e9)), int(std::min(o.maximum, 2e9)));
         s->setValue(qs(o.defaultValue).toInt());
+        s->setSpecialValueText(qs(o.minimumText));
         w = s;
         break;
     }
@@ -62,6 +63,7 @@ QWidget* makeEditor(const OptionSpec& o, QWidget* parent)
         const double v = qs(o.defaultValue).toDouble();
         s->setSingleStep(v != 0 ? std::pow(10.0, std::floor(std::log10(std::abs(v)))) : 0.01);
         s->setValue(v);
+        s->setSpecialValueText(qs(o.minimumText));
         w = s;
         break;
     }

@@ -33,8 +33,13 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <tuple>
 #include <sstream>
 
 namespace mapscape {
@@ -108,8 +113,10 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_curveMetric = new QComboBox(this);
     m_curveMetric->setMinimumContentsLength(26);
     m_curveMetric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_logY = new QCheckBox(tr("Log scale"), this);
+    m_logY = new QCheckBox(tr("Log y"), this);
     m_logY->setToolTip(tr("Logarithmic y axis: best-so-far values often span decades"));
+    m_logX = new QCheckBox(tr("Log x"), this);
+    m_logX->setToolTip(tr("Logarithmic sample axis: methods that converge at very different sample counts side by side"));
     m_smoothing = new QSlider(Qt::Horizontal, this);
     m_smoothing->setRange(0, 95);
     m_smoothing->setMaximumWidth(110);
@@ -127,6 +134,7 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     chooser->addWidget(new QLabel(tr("Metric"), curveTab));
     chooser->addWidget(m_curveMetric, 1);
     chooser->addWidget(m_logY);
+    chooser->addWidget(m_logX);
     chooser->addWidget(new QLabel(tr("Smoothing"), curveTab));
     chooser->addWidget(m_smoothing);
     chooser->addWidget(m_acrossSetups);
@@ -185,6 +193,29 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
         bestLayout->addWidget(m_bestText);
         m_tabs->addTab(bestTab, tr("Best mapping"));
     }
+    // Comparison of finished runs (Table III style): seeds of one optimizer together.
+    auto* compareTab = new QWidget(this);
+    auto* compareLayout = new QVBoxLayout(compareTab);
+    auto* compareRow = new QHBoxLayout;
+    m_compareRef = new QComboBox(compareTab);
+    m_compareRef->setToolTip(tr("Ratios are each optimizer's mean best divided by this one's (above 1: worse)"));
+    compareRow->addWidget(new QLabel(tr("Ratios relative to"), compareTab));
+    compareRow->addWidget(m_compareRef);
+    compareRow->addStretch(1);
+    m_compare = new QTableWidget(0, 8, compareTab);
+    m_compare->setHorizontalHeaderLabels({tr("Optimizer"), tr("Objective"), tr("Setup"), tr("Runs"), tr("Best (mean ± std)"),
+                                          tr("Ratio"), tr("Samples to best"), tr("Wall (mean)")});
+    m_compare->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_compare->verticalHeader()->hide();
+    m_compare->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_compare->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_compare->setToolTip(tr("Finished runs grouped by optimizer, objective and setup (several seeds make one row)"));
+    compareLayout->addLayout(compareRow);
+    compareLayout->addWidget(m_compare, 1);
+    m_tabs->addTab(compareTab, tr("Compare"));
+    connect(m_compareRef, &QComboBox::currentIndexChanged, this, &RunsPanel::refreshCompare);
+    connect(this, &RunsPanel::runsChanged, this, &RunsPanel::refreshCompare);
+
     // The layer the Pareto and best-table views show (scheduling studies).
     m_bestLayer = new QComboBox(this);
     m_bestLayer->setMinimumContentsLength(16);
@@ -242,6 +273,7 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
         rebuildCurves();
     });
     connect(m_logY, &QCheckBox::toggled, m_curves, &LiveLineChart::setLogY);
+    connect(m_logX, &QCheckBox::toggled, m_curves, &LiveLineChart::setLogX);
     connect(m_smoothing, &QSlider::valueChanged, this, [this](int v) { m_curves->setSmoothing(v / 100.0); });
     connect(m_acrossSetups, &QCheckBox::toggled, this, &RunsPanel::rebuildCurves);
     connect(m_model, &RunListModel::appearanceChanged, this, [this] {
@@ -875,6 +907,125 @@ int RunsPanel::activeRuns() const
     for (const auto& r : m_runs)
         n += r->state() == RunState::Running || r->state() == RunState::Paused ? 1 : 0;
     return n;
+}
+
+bool RunsPanel::setCompareReference(const QString& optimizerId)
+{
+    refreshCompare();
+    const int i = m_compareRef->findData(optimizerId);
+    if (i < 0)
+        return false;
+    m_compareRef->setCurrentIndex(i);
+    return true;
+}
+
+void RunsPanel::refreshCompare()
+{
+    struct Group {
+        QString optimizer, objective, setup;
+        std::map<std::string, std::string> options; ///< non-default options (seeds differ within a group)
+        QString label;
+        std::vector<double> best, toBest, wall;
+    };
+    std::vector<Group> groups;
+    const QString bestMetric = m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total")
+                                                                       : QStringLiteral("search/best");
+    QStringList optimizers;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const OptimizerRun* r = m_model->runAt(row);
+        const RunRecord* rec = m_model->recordAt(row);
+        if (r && r->state() != RunState::Finished)
+            continue;
+        if (!r && (!rec || rec->state != "finished"))
+            continue;
+        const OptimizerSettings& s = r ? r->settings().optimizer : rec->settings;
+        double best = -1;
+        for (const auto& [id, v] : m_model->bestAt(row))
+            if (id == s.objective)
+                best = v;
+        if (best < 0)
+            continue;
+        const QString opt = qs(s.id), obj = qs(s.objective);
+        const QString setup = m_model->index(row, RunListModel::Setup).data().toString();
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+            return g.optimizer == opt && g.objective == obj && g.setup == setup && g.options == s.options;
+        });
+        if (it == groups.end()) {
+            groups.push_back({opt, obj, setup, s.options, opt, {}, {}, {}});
+            it = groups.end() - 1;
+        }
+        it->best.push_back(best);
+        const auto& hist = m_history.value(m_model->idAt(row)).value(bestMetric);
+        it->toBest.push_back(hist.isEmpty() ? 0.0 : hist.back().x());
+        it->wall.push_back(r ? r->elapsedSeconds() : rec->seconds);
+        if (!optimizers.contains(opt))
+            optimizers.append(opt);
+    }
+    // Name each group by its optimizer and the options that tell it from the optimizer's other
+    // groups ("marl (agents = 3)" in an agent-budget sweep).
+    for (Group& g : groups) {
+        QStringList differing;
+        for (const auto& [key, value] : g.options) {
+            const bool differs = std::any_of(groups.begin(), groups.end(), [&](const Group& h) {
+                if (h.optimizer != g.optimizer)
+                    return false;
+                const auto f = h.options.find(key);
+                return f == h.options.end() || f->second != value;
+            });
+            if (differs)
+                differing.append(qs(key) + QStringLiteral(" = ") + qs(value));
+        }
+        if (!differing.isEmpty())
+            g.label += QStringLiteral(" (") + differing.join(QStringLiteral(", ")) + QLatin1Char(')');
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+        return std::tie(a.setup, a.objective) < std::tie(b.setup, b.objective);
+    });
+    {
+        const QSignalBlocker block(m_compareRef);
+        const QString current = m_compareRef->currentData().toString();
+        m_compareRef->clear();
+        for (const QString& o : optimizers)
+            m_compareRef->addItem(o, o);
+        int i = m_compareRef->findData(current.isEmpty() ? QStringLiteral("marl") : current);
+        m_compareRef->setCurrentIndex(i >= 0 ? i : 0);
+    }
+    const QString ref = m_compareRef->currentData().toString();
+    const auto meanStd = [](const std::vector<double>& v) {
+        const double m = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+        double ss = 0;
+        for (double x : v)
+            ss += (x - m) * (x - m);
+        return std::pair{m, v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0.0};
+    };
+    m_compare->setRowCount(int(groups.size()));
+    for (int i = 0; i < int(groups.size()); ++i) {
+        const Group& g = groups[std::size_t(i)];
+        const ObjectiveInfo* o = findObjective(m_kind, g.objective.toStdString());
+        const std::string unit = o ? o->unit : std::string();
+        const auto [m, sd] = meanStd(g.best);
+        // The reference: that optimizer's best group on the same objective and setup.
+        double refMean = 0;
+        for (const Group& h : groups)
+            if (h.optimizer == ref && h.objective == g.objective && h.setup == g.setup) {
+                const double mh = meanStd(h.best).first;
+                refMean = refMean > 0 ? std::min(refMean, mh) : mh;
+            }
+        const QStringList cells{g.label,
+                                o ? qs(o->label) : g.objective,
+                                g.setup,
+                                QString::number(g.best.size()),
+                                qs(formatQuantity(m, unit, 4)) + QStringLiteral(" ± ") + qs(formatQuantity(sd, unit, 2)),
+                                refMean > 0 ? QString::number(m / refMean, 'f', 3) : QStringLiteral("–"),
+                                qs(formatQuantity(meanStd(g.toBest).first, "", 3)),
+                                QStringLiteral("%1 s").arg(meanStd(g.wall).first, 0, 'f', 2)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c >= 3)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_compare->setItem(i, c, item);
+        }
+    }
 }
 
 } // namespace mapscape

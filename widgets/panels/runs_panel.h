@@ -30,6 +30,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QSlider;
 class QTableView;
+class QTableWidget;
 class QTabWidget;
 
 namespace mapscape {
@@ -46,7 +47,7 @@ class RunsPanel : public QWidget {
     Q_OBJECT
 
 public:
-    enum ViewTab { CurvesTab, ParetoTab, BestTab };
+    enum ViewTab { CurvesTab, ParetoTab, BestTab, CompareTab };
 
     explicit RunsPanel(ProblemKind kind = ProblemKind::SchedulingTables, QWidget* parent = nullptr);
     ~RunsPanel() override;
@@ -102,6 +103,12 @@ public:
     void restoreRecords(const std::vector<RunRecord>& records);
     /// Runs still running or paused.
     int activeRuns() const;
+    /// The comparison grid: one row per optimizer, objective and setup (runs of several seeds
+    /// together), best value mean ± std, ratio to the reference optimizer, samples to the best.
+    QTableWidget* compareTable() const { return m_compare; }
+    /// The reference optimizer of the comparison ("marl"); false if no run used it.
+    bool setCompareReference(const QString& optimizerId);
+    void refreshCompare();
 
 Q_SIGNALS:
     /// The user asked to look at a run's best design in the study's main view: a mapping
@@ -143,6 +150,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QComboBox* m_curveMetric = nullptr;
     QCheckBox* m_logY = nullptr;
+    QCheckBox* m_logX = nullptr;
     QSlider* m_smoothing = nullptr;
     QCheckBox* m_acrossSetups = nullptr;
     QLabel* m_curveHelp = nullptr;
@@ -155,6 +163,8 @@ private:
     SchedulingTableView* m_bestView = nullptr;
     QPlainTextEdit* m_bestText = nullptr;
     QComboBox* m_bestLayer = nullptr;
+    QTableWidget* m_compare = nullptr;
+    QComboBox* m_compareRef = nullptr;
     QWidget* m_layerRow = nullptr;
 
     std::vector<std::unique_ptr<OptimizerRun>> m_runs;

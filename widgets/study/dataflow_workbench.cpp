@@ -17,6 +17,7 @@
 #include "widgets/document/dataflow_document.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/agent_clustering_view.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -155,6 +156,12 @@ void DataflowWorkbench::buildUi()
     m_tabs->addTab(buildSpaceTab(), tr("Design space"));
     m_tabs->addTab(buildExploreTab(), tr("Explore"));
     m_tabs->addTab(m_runs, tr("Optimize"));
+    m_agentsView = new AgentClusteringView(m_runs, this);
+    m_tabs->addTab(m_agentsView, tr("Agents"));
+    m_tabs->setTabToolTip(OptimizeTab, tr("Run optimizers, watch their curves and compare them"));
+    m_tabs->setTabToolTip(AgentsTab, tr("MARL's agents: correlate the parameters of good samples and cluster them"));
+    connect(m_agentsView, &AgentClusteringView::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
+    connect(m_agentsView, &AgentClusteringView::optimizeRequested, this, [this] { showTab(OptimizeTab); });
     m_tabs->setTabToolTip(MappingTab, tr("The layer, the hardware and the mapping, evaluated live"));
     m_tabs->setTabToolTip(SpaceTab, tr("The optimizers' parameters: fix or narrow them"));
     m_tabs->setTabToolTip(ExploreTab, tr("Sweep two parameters and see an objective as a heatmap"));
@@ -695,6 +702,7 @@ void DataflowWorkbench::documentChanged()
         m_problemError = QString::fromUtf8(e.what());
     }
     m_runs->setInputs(studyName(), in);
+    m_agentsView->setInputs(in);
     refreshEditors();
     evaluate();
     refreshSpaceTable();

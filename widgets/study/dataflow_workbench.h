@@ -8,7 +8,8 @@
 /// and what bounds it (compute, NoC, off-chip), energy by component (L1, L2, MACs), per-tensor
 /// buffer requirements against capacity and reads / writes, area and power. The Design space
 /// tab narrows the optimizers' parameters (with the space size), Explore sweeps two of them as
-/// a heatmap, Optimize runs random search and the GAMMA-style GA. Every edit is undoable.
+/// a heatmap, Optimize runs the optimizers (random, GA, GAMMA, BO, PPO, MARL) and compares them,
+/// Agents clusters the parameters into MARL agents. Every edit is undoable.
 
 #include "core/cost/dataflow/dataflow_types.h"
 #include "widgets/study/study_workbench.h"
@@ -28,6 +29,7 @@ class QTableWidget;
 
 namespace mapscape {
 
+class AgentClusteringView;
 class DataflowDocument;
 class DataflowProblem;
 class EnergyBreakdownChart;
@@ -39,7 +41,7 @@ class DataflowWorkbench final : public StudyWorkbench {
     Q_OBJECT
 
 public:
-    enum Tab { MappingTab, SpaceTab, ExploreTab, OptimizeTab, TabCount };
+    enum Tab { MappingTab, SpaceTab, ExploreTab, OptimizeTab, AgentsTab, TabCount };
 
     explicit DataflowWorkbench(QWidget* parent = nullptr);
     ~DataflowWorkbench() override;
@@ -81,6 +83,8 @@ public:
     /// The design-space size of the current options ("" when they are invalid).
     QString spaceSizeText() const;
     HeatmapWidget* heatmap() const { return m_heatmap; }
+    /// The Agents tab (MARL's correlation clustering).
+    AgentClusteringView* agentsView() const { return m_agentsView; }
     /// Recomputes the explorer's sweep now (the tab does it when shown or changed).
     void refreshExplorer();
     /// Explorer axes and objective by parameter / objective id.
@@ -104,6 +108,7 @@ private:
     DataflowDocument* m_doc = nullptr;
     QTabWidget* m_tabs = nullptr;
     RunsPanel* m_runs = nullptr;
+    AgentClusteringView* m_agentsView = nullptr;
     // Choosers.
     QComboBox* m_workload = nullptr;
     QComboBox* m_layer = nullptr;

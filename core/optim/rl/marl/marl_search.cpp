@@ -46,7 +46,97 @@ namespace {
 constexpr double kInvalidReward = -1.0;
 constexpr float kObservationClip = 10.f;
 
+/// The exploration policy of Algorithm 1's pre-pass; MarlSearch and clusterFromPrepass build it
+/// the same way so that a seed gives the same groups in both.
+std::unique_ptr<PointOptimizer> makePrepassExplorer(const PointProblem& problem, ClusterPolicy policy,
+                                                    std::int64_t samples, std::uint64_t seed)
+{
+    const std::uint64_t s = seed ^ 0x9e3779b97f4a7c15ull;
+    if (policy == ClusterPolicy::Genetic) {
+        GeneticPointOptions g;
+        g.samples = samples;
+        return std::make_unique<GeneticPointSearch>(problem, g, s);
+    }
+    RandomPointOptions r;
+    r.samples = samples;
+    return std::make_unique<RandomPointSearch>(problem, r, s);
+}
+
+std::vector<int> freeParametersOf(const PointProblem& problem)
+{
+    std::vector<int> free;
+    const auto params = problem.parameters();
+    for (std::size_t i = 0; i < params.size(); ++i)
+        if (params[i].allowedCount() > 1)
+            free.push_back(int(i));
+    return free;
+}
+
+/// The explored points restricted to the free parameters (a fixed one has no agent).
+std::vector<Point> freeColumns(const std::vector<Point>& points, const std::vector<int>& free)
+{
+    std::vector<Point> out;
+    out.reserve(points.size());
+    for (const Point& p : points) {
+        Point q;
+        q.reserve(free.size());
+        for (int i : free)
+            q.push_back(p[std::size_t(i)]);
+        out.push_back(std::move(q));
+    }
+    return out;
+}
+
 } // namespace
+
+PrepassClustering clusterFromPrepass(const PointProblem& problem, ClusterPolicy policy, std::int64_t samples,
+                                     double topFraction, int agents, std::uint64_t seed, std::stop_token stop)
+{
+    if (samples < 2)
+        throw InputError("cluster_samples: at least 2 samples are needed, got " + std::to_string(samples));
+    if (!(topFraction > 0 && topFraction <= 1))
+        throw InputError("top_fraction: must be in (0, 1], got " + std::to_string(topFraction));
+    if (agents < 1)
+        throw InputError("agents: must be at least 1, got " + std::to_string(agents));
+    PrepassClustering out;
+    out.freeParameters = freeParametersOf(problem);
+    if (out.freeParameters.size() < 2)
+        throw InputError("parameters: clustering needs at least two free parameters, " +
+                         std::to_string(out.freeParameters.size()) + " are free");
+    auto explorer = makePrepassExplorer(problem, policy, samples, seed);
+    const int primary = problem.primaryObjective();
+    std::vector<Point> explored;
+    std::vector<double> objective;
+    NullMetricsSink none;
+    std::vector<PointEvaluation> evaluations;
+    while (out.samples < samples) {
+        if (stop.stop_requested()) {
+            out.cancelled = true;
+            return out;
+        }
+        std::vector<Point> batch = explorer->ask();
+        if (batch.empty())
+            break;
+        if (std::int64_t(batch.size()) > samples - out.samples)
+            batch.resize(std::size_t(samples - out.samples));
+        evaluations.resize(batch.size());
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            evaluations[i] = problem.evaluate(batch[i]);
+            explored.push_back(batch[i]);
+            objective.push_back(evaluations[i].valid ? evaluations[i].objective[std::size_t(primary)]
+                                                     : std::numeric_limits<double>::quiet_NaN());
+            out.valid += evaluations[i].valid ? 1 : 0;
+        }
+        explorer->tell(batch, evaluations, none);
+        out.samples += std::int64_t(batch.size());
+    }
+    if (out.valid < 2)
+        throw InputError("cluster_samples: only " + std::to_string(out.valid) + " of " + std::to_string(out.samples) +
+                         " pre-pass samples are valid, too few to correlate (more samples or the GA policy may help)");
+    out.clustering = clusterParameters(freeColumns(explored, out.freeParameters), objective, topFraction,
+                                       std::min<int>(agents, int(out.freeParameters.size())));
+    return out;
+}
 
 struct MarlSearch::Impl {
     // Pre-pass.
@@ -113,9 +203,7 @@ MarlSearch::MarlSearch(const PointProblem& problem, MarlOptions options, std::ui
         m_options.observation.resize(problem.objectives().size());
         std::iota(m_options.observation.begin(), m_options.observation.end(), 0);
     }
-    for (std::size_t i = 0; i < params.size(); ++i)
-        if (params[i].allowedCount() > 1)
-            m_free.push_back(int(i));
+    m_free = freeParametersOf(problem);
     if (m_free.empty())
         fail("parameters", "every parameter is fixed: nothing to learn");
     m_groups.assign(params.size(), -1);
@@ -135,15 +223,7 @@ MarlSearch::MarlSearch(const PointProblem& problem, MarlOptions options, std::ui
     } else {
         // Algorithm 1 first: an exploration pre-pass whose best samples are clustered.
         m_clusterTarget = std::max<std::int64_t>(2, o.clusterSamples);
-        if (o.clusterPolicy == ClusterPolicy::Genetic) {
-            GeneticPointOptions g;
-            g.samples = m_clusterTarget;
-            d->explorer = std::make_unique<GeneticPointSearch>(problem, g, seed ^ 0x9e3779b97f4a7c15ull);
-        } else {
-            RandomPointOptions r;
-            r.samples = m_clusterTarget;
-            d->explorer = std::make_unique<RandomPointSearch>(problem, r, seed ^ 0x9e3779b97f4a7c15ull);
-        }
+        d->explorer = makePrepassExplorer(problem, o.clusterPolicy, m_clusterTarget, seed);
     }
     if (!d->explorer) {
         NullMetricsSink none;
@@ -259,14 +339,7 @@ void MarlSearch::tell(std::span<const Point> points, std::span<const PointEvalua
         m_clusterTold += std::int64_t(points.size());
         if (m_clusterTold >= m_clusterTarget) {
             // Cluster the free parameters only (a fixed one has no agent).
-            std::vector<Point> freeOnly;
-            freeOnly.reserve(d->explored.size());
-            for (const Point& p : d->explored) {
-                Point q;
-                for (int i : m_free)
-                    q.push_back(p[std::size_t(i)]);
-                freeOnly.push_back(std::move(q));
-            }
+            const std::vector<Point> freeOnly = freeColumns(d->explored, m_free);
             std::size_t valid = 0;
             for (double v : d->exploredObjective)
                 valid += std::isfinite(v) ? 1 : 0;

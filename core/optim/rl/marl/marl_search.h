@@ -57,6 +57,21 @@ struct MarlOptions {
     void applyProfile(MarlProfile p);
 };
 
+/// Algorithm 1 on its own, for looking at the clustering before training: the pre-pass MarlSearch
+/// would run with this policy, sample count and seed, then the clustering of its best samples
+/// (over the free parameters only) cut into `agents` groups (at most one per free parameter).
+struct PrepassClustering {
+    std::vector<int> freeParameters; ///< problem parameter index of each clustered row
+    AgentClustering clustering;      ///< rows / groups index freeParameters
+    std::int64_t samples = 0;
+    std::int64_t valid = 0;
+    bool cancelled = false;          ///< `stop` was requested; nothing else is filled in
+};
+/// Throws InputError naming the option for invalid settings, fewer than two free parameters or
+/// fewer than two valid samples.
+PrepassClustering clusterFromPrepass(const PointProblem& problem, ClusterPolicy policy, std::int64_t samples,
+                                     double topFraction, int agents, std::uint64_t seed, std::stop_token stop = {});
+
 class MarlSearch final : public PointOptimizer {
 public:
     /// Throws InputError naming the option for invalid settings.
