@@ -48,7 +48,7 @@ int main(int argc, char** argv)
                                    QStringLiteral("ms"), QStringLiteral("3000"));
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QStringLiteral("Open on this tab: evaluate, network, accelerator or optimize "
-                                                "(scheduling); mapping, space, explore or optimize (dataflow)."),
+                                                "(scheduling); mapping, space, explore, optimize or agents (dataflow)."),
                                  QStringLiteral("name"));
     const QCommandLineOption study(QStringLiteral("study"),
                                    QStringLiteral("Show this study at launch: scheduling (ResNet-50 on Eyeriss by "
@@ -88,7 +88,8 @@ int main(int argc, char** argv)
                                      ? QStringList{QStringLiteral("evaluate"), QStringLiteral("network"),
                                                    QStringLiteral("accelerator"), QStringLiteral("optimize")}
                                      : QStringList{QStringLiteral("mapping"), QStringLiteral("space"),
-                                                   QStringLiteral("explore"), QStringLiteral("optimize")};
+                                                   QStringLiteral("explore"), QStringLiteral("optimize"),
+                                                   QStringLiteral("agents")};
         const int t = tabs.indexOf(parser.value(tab).toLower());
         if (t < 0) {
             qCritical("--tab: expected %s, got %s", qPrintable(tabs.join(QStringLiteral(", "))), qPrintable(parser.value(tab)));

@@ -242,7 +242,9 @@ void DendrogramWidget::paintEvent(QPaintEvent*)
     p.restore();
     // Title.
     p.drawText(QRect(r.left(), kMargin / 2, r.width(), fm.height() + 4), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Cut into B = %1 agent(s)").arg(m_clusters));
+               m_leafGroups.size() == std::size_t(m_tree.leaves)
+                   ? tr("Groups set by hand (names coloured by agent); the cut gives B = %1").arg(m_clusters)
+                   : tr("Cut into B = %1 agent(s)").arg(m_clusters));
     // Brackets.
     for (std::size_t k = 0; k < m_tree.merges.size(); ++k) {
         const Merge& m = m_tree.merges[k];
@@ -278,9 +280,14 @@ void DendrogramWidget::paintEvent(QPaintEvent*)
     const int cy = yOfHeight(cutHeight());
     p.setPen(QPen(QColor(0xc0, 0x20, 0x20), m_dragging ? 2.0 : 1.5, Qt::DashLine));
     p.drawLine(r.left(), cy, r.right(), cy);
+    const QString cutText = tr("cut: B = %1").arg(m_dragging ? clustersAtHeight(m_dragHeight) : m_clusters);
+    QRect box(0, 0, fm.horizontalAdvance(cutText) + 8, fm.height() + 2);
+    box.moveBottomRight(QPoint(r.right(), cy - 2));
+    p.setPen(Qt::NoPen);
+    p.setBrush(palette().color(QPalette::Base));
+    p.drawRect(box);
     p.setPen(QColor(0xc0, 0x20, 0x20));
-    p.drawText(QRect(r.right() - 160, cy - fm.height() - 2, 158, fm.height()), Qt::AlignRight | Qt::AlignBottom,
-               tr("cut: B = %1").arg(m_dragging ? clustersAtHeight(m_dragHeight) : m_clusters));
+    p.drawText(box, Qt::AlignCenter, cutText);
 }
 
 void DendrogramWidget::mousePressEvent(QMouseEvent* event)

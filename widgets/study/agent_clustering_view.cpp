@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -129,6 +130,7 @@ AgentClusteringView::AgentClusteringView(RunsPanel* runs, QWidget* parent)
     m_groups->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_groups->horizontalHeader()->setStretchLastSection(true);
     m_groups->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_groups->setWordWrap(false);
     m_groups->setToolTip(tr("The agent that owns each free parameter; change one by hand to override the clustering"));
     m_use = new QPushButton(tr("Use for MARL"), this);
     m_use->setToolTip(tr("Select MARL on the Optimize tab with these agents (the groups option)"));
@@ -369,8 +371,9 @@ void AgentClusteringView::refreshGroups()
     for (int row = 0; row < n; ++row) {
         const int param = m_result->freeParameters[std::size_t(row)];
         const QColor c = DendrogramWidget::groupColor(groups[std::size_t(row)]);
-        auto* name = new QTableWidgetItem(m_paramNames.value(param));
-        name->setBackground(c.lighter(170));
+        QPixmap swatch(12, 12);
+        swatch.fill(c);
+        auto* name = new QTableWidgetItem(QIcon(swatch), m_paramNames.value(param));
         name->setToolTip(tr("Owned by agent %1").arg(groups[std::size_t(row)] + 1));
         m_groups->setItem(row, 0, name);
         auto* spin = qobject_cast<QSpinBox*>(m_groups->cellWidget(row, 1));
