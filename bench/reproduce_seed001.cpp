@@ -19,6 +19,7 @@
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/optimizer_registry.h"
 #include "core/optim/rl/common/torch_setup.h"
+#include "core/util/statistics.h"
 #include "core/util/strings.h"
 
 #include <algorithm>
@@ -119,17 +120,6 @@ Run runOne(const DataflowProblem& problem, const std::string& method, std::int64
     out.toBest = out.curve.empty() ? 0 : out.curve.back().first;
     out.to5 = reach(out.curve, out.best * 1.05);
     return out;
-}
-
-std::pair<double, double> meanStd(const std::vector<double>& v)
-{
-    if (v.empty())
-        return {NAN, NAN};
-    const double m = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
-    double ss = 0;
-    for (double x : v)
-        ss += (x - m) * (x - m);
-    return {m, v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0.0};
 }
 
 std::vector<std::string> list(const std::string& s)

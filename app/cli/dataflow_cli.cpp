@@ -12,6 +12,7 @@
 #include "core/model/validation.h"
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/optimizer_registry.h"
+#include "core/util/statistics.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
 
@@ -182,16 +183,9 @@ int optimizeDataflowSeeds(const DataflowStudyFile& study, const DataflowProblem&
         std::cout << "no valid mapping found with any seed\n";
         return kExitFailure;
     }
-    const auto stats = [](const std::vector<double>& v) {
-        const double mean = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
-        double ss = 0;
-        for (double x : v)
-            ss += (x - mean) * (x - mean);
-        return std::pair{mean, v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0.0};
-    };
-    const auto [mb, sb] = stats(bests);
-    const auto [mr, sr] = stats(reach);
-    const auto [ms, ss] = stats(seconds);
+    const auto [mb, sb] = meanStd(bests);
+    const auto [mr, sr] = meanStd(reach);
+    const auto [ms, ss] = meanStd(seconds);
     std::cout << "mean ± std over " << bests.size() << " seeds: best " << obj.id << " " << formatSig(mb, 6) << " ± "
               << formatSig(sb, 3) << " " << obj.unit << ", samples to best " << formatSig(mr, 4) << " ± " << formatSig(sr, 3)
               << ", " << formatSig(ms, 3) << " ± " << formatSig(ss, 2) << " s\n";

@@ -9,6 +9,7 @@
 #include "core/io/preset_io.h"
 #include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
+#include "core/util/statistics.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
 #include "widgets/charts/live_line_chart.h"
@@ -991,13 +992,6 @@ void RunsPanel::refreshCompare()
         m_compareRef->setCurrentIndex(i >= 0 ? i : 0);
     }
     const QString ref = m_compareRef->currentData().toString();
-    const auto meanStd = [](const std::vector<double>& v) {
-        const double m = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
-        double ss = 0;
-        for (double x : v)
-            ss += (x - m) * (x - m);
-        return std::pair{m, v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0.0};
-    };
     m_compare->setRowCount(int(groups.size()));
     for (int i = 0; i < int(groups.size()); ++i) {
         const Group& g = groups[std::size_t(i)];
