@@ -117,7 +117,8 @@ Run runOne(const DataflowProblem& problem, const std::string& method, std::int64
     out.overhead = std::int64_t(r.samples) - budget;
     for (auto& [s, val] : rec.best)
         out.curve.emplace_back(std::max<std::int64_t>(0, s - out.overhead), val);
-    out.toBest = out.curve.empty() ? 0 : out.curve.back().first;
+    // The driver repeats the best at the last sample: the samples needed are the first at it.
+    out.toBest = std::max<std::int64_t>(0, reach(out.curve, out.best));
     out.to5 = reach(out.curve, out.best * 1.05);
     return out;
 }

@@ -138,6 +138,10 @@ private Q_SLOTS:
         const AgentClustering c = clusterParameters(pts, obj, 0.5, 1);
         QCOMPARE(c.eliteSamples, 2);
         QCOMPARE(c.correlation(0, 1), 1.0);
+        QCOMPARE(c.correlation.rows(), Eigen::Index(2)); // the objective is not clustered...
+        QCOMPARE(c.objectiveCorrelation.size(), Eigen::Index(2)); // ...but its |r| is kept
+        QCOMPARE(c.objectiveCorrelation(0), 1.0); // elite: objective 1, 2 as parameter 0 goes 0, 1
+        QCOMPARE(c.objectiveCorrelation(1), 1.0); // and as parameter 1 goes 9, 8
         QVERIFY_THROWS_EXCEPTION(InputError, clusterParameters({{1}}, {1.0}, 0.5, 1));
     }
 

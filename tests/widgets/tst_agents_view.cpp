@@ -110,7 +110,8 @@ private Q_SLOTS:
         QCOMPARE(view->agentCount(), 3);
         QVERIFY(view->statusText().contains(QStringLiteral("tile_R")));
         view->heatmap()->waitForRender();
-        QCOMPARE(view->heatmap()->data().rows, 8);
+        QCOMPARE(view->heatmap()->data().rows, 9); // 8 parameters and the objective
+        QCOMPARE(view->heatmap()->data().rowLabels.last(), QStringLiteral("latency"));
         QCOMPARE(view->heatmap()->data().valueTitle, QStringLiteral("|r|"));
         QCOMPARE(view->groupsTable()->rowCount(), 8);
         QTest::qWait(100);

@@ -957,7 +957,14 @@ void RunsPanel::refreshCompare()
         }
         it->best.push_back(best);
         const auto& hist = m_history.value(m_model->idAt(row)).value(bestMetric);
-        it->toBest.push_back(hist.isEmpty() ? 0.0 : hist.back().x());
+        // The first sample at the final best (the driver repeats the best at the run's end).
+        double toBest = 0;
+        for (const QPointF& p : hist)
+            if (p.y() <= best) {
+                toBest = p.x();
+                break;
+            }
+        it->toBest.push_back(toBest);
         it->wall.push_back(r ? r->elapsedSeconds() : rec->seconds);
         if (!optimizers.contains(opt))
             optimizers.append(opt);

@@ -107,7 +107,8 @@ AgentClusteringView::AgentClusteringView(RunsPanel* runs, QWidget* parent)
     m_heatmap->setScale(HeatmapScale::Linear);
     m_heatmap->setFixedRange(0, 1);
     m_heatmap->setToolTip(tr("|Pearson r| between two parameters' values over the best samples, in dendrogram order: "
-                             "bright blocks on the diagonal are parameters that move together"));
+                             "bright blocks on the diagonal are parameters that move together; the last row and "
+                             "column are the objective (for reference, not clustered)"));
     m_dendrogram = new DendrogramWidget(this);
     m_agents = new QSpinBox(this);
     m_agents->setRange(1, 1);
@@ -299,15 +300,26 @@ void AgentClusteringView::showOutcome()
     for (const QString& name : m_paramNames)
         if (!freeNames.contains(name))
             fixedNames.append(name);
-    // The correlation matrix in dendrogram order, so that groups show as blocks.
+    // The correlation matrix in dendrogram order, so that groups show as blocks, with the
+    // objective as a last row and column for reference (it is not clustered).
     const std::vector<int> order = c.clustering.tree.order();
+    const int m = n + 1;
+    const auto at = [&](int i, int j) {
+        if (i == n && j == n)
+            return 1.0;
+        if (i == n || j == n)
+            return c.clustering.objectiveCorrelation(order[std::size_t(i == n ? j : i)]);
+        return c.clustering.correlation(order[std::size_t(i)], order[std::size_t(j)]);
+    };
     HeatmapData h;
-    h.rows = h.cols = n;
-    h.values.resize(std::size_t(n) * std::size_t(n));
-    for (int i = 0; i < n; ++i) {
-        h.rowLabels.append(freeNames.value(order[std::size_t(i)]));
-        for (int j = 0; j < n; ++j)
-            h.values[std::size_t(i) * std::size_t(n) + std::size_t(j)] = c.clustering.correlation(order[std::size_t(i)], order[std::size_t(j)]);
+    h.rows = h.cols = m;
+    h.values.resize(std::size_t(m) * std::size_t(m));
+    for (int i = 0; i < m; ++i) {
+        h.rowLabels.append(i == n ? m_objective->currentText().toLower() : freeNames.value(order[std::size_t(i)]));
+        for (int j = 0; j < m; ++j) {
+            h.values[std::size_t(i) * std::size_t(m) + std::size_t(j)] = at(i, j);
+            h.notes.append(i == n || j == n ? tr("the objective: shown for reference, not clustered") : QString());
+        }
     }
     h.colLabels = h.rowLabels;
     h.title = tr("|r| over the best %1 samples").arg(QLocale().toString(c.clustering.eliteSamples));

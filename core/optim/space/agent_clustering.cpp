@@ -180,13 +180,19 @@ AgentClustering clusterParameters(const std::vector<Point>& points, const std::v
     const std::size_t keep = std::max<std::size_t>(2, std::size_t(std::ceil(topFraction * double(valid.size()))));
     valid.resize(std::min(keep, valid.size()));
     const Eigen::Index p = Eigen::Index(points[valid.front()].size());
-    Eigen::MatrixXd samples(Eigen::Index(valid.size()), p);
-    for (std::size_t r = 0; r < valid.size(); ++r)
+    // The objective rides along as a last column: its |r| with each parameter is shown beside
+    // the matrix (spec §6), but only the parameters are clustered.
+    Eigen::MatrixXd samples(Eigen::Index(valid.size()), p + 1);
+    for (std::size_t r = 0; r < valid.size(); ++r) {
         for (Eigen::Index c = 0; c < p; ++c)
             samples(Eigen::Index(r), c) = points[valid[r]][std::size_t(c)];
+        samples(Eigen::Index(r), p) = objective[valid[r]];
+    }
     AgentClustering out;
     out.eliteSamples = int(valid.size());
-    out.correlation = absoluteCorrelation(samples);
+    const Eigen::MatrixXd all = absoluteCorrelation(samples);
+    out.correlation = all.topLeftCorner(p, p);
+    out.objectiveCorrelation = all.col(p).head(p);
     out.tree = wardLinkage(out.correlation);
     out.groups = cutIntoClusters(out.tree, agents);
     return out;

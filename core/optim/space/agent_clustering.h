@@ -48,6 +48,7 @@ std::vector<int> cutAtHeight(const Dendrogram& tree, double height);
 
 struct AgentClustering {
     Eigen::MatrixXd correlation; ///< |r| over the elite samples, parameters × parameters
+    Eigen::VectorXd objectiveCorrelation; ///< |r| of each parameter with the objective (shown, not clustered)
     Dendrogram tree;
     std::vector<int> groups;     ///< agent of each parameter
     int eliteSamples = 0;
