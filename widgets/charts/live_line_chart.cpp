@@ -89,6 +89,16 @@ struct LiveLineChart::Private {
 
     QAbstractAxis* yAxis(bool log) const { return log ? static_cast<QAbstractAxis*>(yLog) : yLinear; }
     QAbstractAxis* xAxisOf(bool log) const { return log ? static_cast<QAbstractAxis*>(xLog) : xAxis; }
+    /// Replaces an axis of the chart (and of every series) by another (linear ↔ log).
+    void swapAxis(QAbstractAxis* from, QAbstractAxis* to, Qt::Alignment where)
+    {
+        for (auto& s : series)
+            s.line->detachAxis(from);
+        chart->removeAxis(from);
+        chart->addAxis(to, where);
+        for (auto& s : series)
+            s.line->attachAxis(to);
+    }
 };
 
 LiveLineChart::LiveLineChart(QWidget* parent)
@@ -217,14 +227,7 @@ void LiveLineChart::setLogY(bool log)
 {
     if (log == m_logY)
         return;
-    QAbstractAxis* from = d->yAxis(m_logY);
-    QAbstractAxis* to = d->yAxis(log);
-    for (auto& s : d->series)
-        s.line->detachAxis(from);
-    d->chart->removeAxis(from);
-    d->chart->addAxis(to, Qt::AlignLeft);
-    for (auto& s : d->series)
-        s.line->attachAxis(to);
+    d->swapAxis(d->yAxis(m_logY), d->yAxis(log), Qt::AlignLeft);
     m_logY = log;
     scheduleRedraw(true);
 }
@@ -233,14 +236,7 @@ void LiveLineChart::setLogX(bool log)
 {
     if (log == m_logX)
         return;
-    QAbstractAxis* from = d->xAxisOf(m_logX);
-    QAbstractAxis* to = d->xAxisOf(log);
-    for (auto& s : d->series)
-        s.line->detachAxis(from);
-    d->chart->removeAxis(from);
-    d->chart->addAxis(to, Qt::AlignBottom);
-    for (auto& s : d->series)
-        s.line->attachAxis(to);
+    d->swapAxis(d->xAxisOf(m_logX), d->xAxisOf(log), Qt::AlignBottom);
     m_logX = log;
     scheduleRedraw(true);
 }
