@@ -2,11 +2,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/rl/ppo/multi_head_agent.h"
 
+#include "core/optim/rl/ppo/rollout_math.h"
+
 #include <torch/torch.h>
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <random>
 #include <stdexcept>
 
@@ -252,6 +253,7 @@ MultiHeadUpdateStats MultiHeadPpoAgent::update(double entropyCoef)
 
     std::vector<float> obsData, nextData, logpData, rewards, dones;
     std::vector<std::int64_t> actionData;
+    std::vector<int> streams;
     obsData.reserve(un * std::size_t(obs));
     nextData.reserve(un * std::size_t(obs));
     actionData.reserve(un * std::size_t(H));
@@ -263,6 +265,7 @@ MultiHeadUpdateStats MultiHeadPpoAgent::update(double entropyCoef)
         logpData.push_back(t.logProb);
         rewards.push_back(t.reward);
         dones.push_back(t.done ? 1.f : 0.f);
+        streams.push_back(t.stream);
     }
     const auto tensor = [](std::vector<float>& v, std::vector<std::int64_t> shape) {
         return torch::from_blob(v.data(), shape, torch::kFloat32).clone();
@@ -281,88 +284,61 @@ MultiHeadUpdateStats MultiHeadPpoAgent::update(double entropyCoef)
         std::copy(v.data_ptr<float>(), v.data_ptr<float>() + n, values.begin());
         std::copy(nv.data_ptr<float>(), nv.data_ptr<float>() + n, nextValues.begin());
     }
-    std::vector<std::int64_t> nextInStream(un, -1);
-    {
-        std::vector<std::int64_t> lastSeen;
-        for (std::int64_t i = n - 1; i >= 0; --i) {
-            const int s = buf[std::size_t(i)].stream;
-            if (s >= int(lastSeen.size()))
-                lastSeen.resize(std::size_t(s) + 1, -1);
-            nextInStream[std::size_t(i)] = lastSeen[std::size_t(s)];
-            lastSeen[std::size_t(s)] = i;
-        }
-    }
-    std::vector<float> advantages(un), returns(un);
-    for (std::int64_t i = n - 1; i >= 0; --i) {
-        const std::size_t k = std::size_t(i);
-        const float notDone = 1.f - dones[k];
-        const float delta = rewards[k] + notDone * o.gamma * nextValues[k] - values[k];
-        float next = 0;
-        if (notDone > 0 && nextInStream[k] >= 0)
-            next = advantages[std::size_t(nextInStream[k])];
-        advantages[k] = delta + o.gamma * o.gaeLambda * notDone * next;
-        returns[k] = advantages[k] + values[k];
-    }
-    torch::Tensor adv = tensor(advantages, {n});
+    Advantages gae = generalizedAdvantages(streams, rewards, dones, values, nextValues, o.gamma, o.gaeLambda);
+    torch::Tensor adv = tensor(gae.advantages, {n});
     if (o.normalizeAdvantages && n > 1)
         adv = (adv - adv.mean()) / (adv.std() + 1e-8);
-    const torch::Tensor targets = tensor(returns, {n});
+    const torch::Tensor targets = tensor(gae.returns, {n});
 
-    std::vector<std::int64_t> order(un);
-    std::iota(order.begin(), order.end(), 0);
     std::vector<torch::Tensor> allParams = d->actor->parameters();
     for (const auto& p : d->critic->parameters())
         allParams.push_back(p);
-    const std::int64_t mb = std::max(1, o.miniBatch);
     int batches = 0;
-    for (int epoch = 0; epoch < std::max(1, o.epochs); ++epoch) {
-        std::shuffle(order.begin(), order.end(), d->rng);
-        for (std::int64_t start = 0; start < n; start += mb) {
-            const std::int64_t end = std::min(n, start + mb);
-            std::vector<std::int64_t> ids(order.begin() + start, order.begin() + end);
-            const torch::Tensor index = torch::from_blob(ids.data(), {end - start}, torch::kInt64).clone();
-            const torch::Tensor s = states.index_select(0, index);
-            const torch::Tensor a = actions.index_select(0, index);
-            const torch::Tensor lpOld = oldLogp.index_select(0, index);
-            const torch::Tensor advB = adv.index_select(0, index);
-            const torch::Tensor tgt = targets.index_select(0, index);
+    forEachMinibatch(n, o.miniBatch, o.epochs, d->rng, [&](std::span<const std::int64_t> ids) {
+        const auto size = std::int64_t(ids.size());
+        const torch::Tensor index =
+            torch::from_blob(const_cast<std::int64_t*>(ids.data()), {size}, torch::kInt64).clone();
+        const torch::Tensor s = states.index_select(0, index);
+        const torch::Tensor a = actions.index_select(0, index);
+        const torch::Tensor lpOld = oldLogp.index_select(0, index);
+        const torch::Tensor advB = adv.index_select(0, index);
+        const torch::Tensor tgt = targets.index_select(0, index);
 
-            const std::vector<torch::Tensor> lp = d->logProbs(s);
-            torch::Tensor lpNew = torch::zeros({end - start});
-            torch::Tensor entropy = torch::zeros({});
-            std::vector<double> headEnt(static_cast<std::size_t>(H));
-            for (std::int64_t h = 0; h < H; ++h) {
-                const torch::Tensor& l = lp[std::size_t(h)];
-                lpNew = lpNew + l.gather(1, a.select(1, h).unsqueeze(1)).squeeze(1);
-                const torch::Tensor e =
-                    -(l.exp() * l.masked_fill(d->masks[std::size_t(h)].logical_not(), 0.0)).sum(1).mean();
-                entropy = entropy + e;
-                headEnt[std::size_t(h)] = e.item<double>();
-            }
-            const torch::Tensor ratio = (lpNew - lpOld).exp();
-            const torch::Tensor surr1 = ratio * advB;
-            const torch::Tensor surr2 = torch::clamp(ratio, 1.0 - o.clipEps, 1.0 + o.clipEps) * advB;
-            const torch::Tensor actorLoss = -torch::min(surr1, surr2).mean();
-            const torch::Tensor criticLoss = torch::mse_loss(d->values(s), tgt);
-            const torch::Tensor loss = actorLoss + o.valueCoef * criticLoss - float(entropyCoef) * entropy;
-
-            d->actorOpt->zero_grad();
-            d->criticOpt->zero_grad();
-            loss.backward();
-            if (o.maxGradNorm > 0)
-                torch::nn::utils::clip_grad_norm_(allParams, o.maxGradNorm);
-            d->actorOpt->step();
-            d->criticOpt->step();
-
-            stats.actorLoss += actorLoss.item<double>();
-            stats.criticLoss += criticLoss.item<double>();
-            stats.entropy += entropy.item<double>();
-            stats.approxKl += (lpOld - lpNew).mean().item<double>();
-            for (std::int64_t h = 0; h < H; ++h)
-                stats.headEntropy[std::size_t(h)] += headEnt[std::size_t(h)];
-            ++batches;
+        const std::vector<torch::Tensor> lp = d->logProbs(s);
+        torch::Tensor lpNew = torch::zeros({size});
+        torch::Tensor entropy = torch::zeros({});
+        std::vector<double> headEnt(static_cast<std::size_t>(H));
+        for (std::int64_t h = 0; h < H; ++h) {
+            const torch::Tensor& l = lp[std::size_t(h)];
+            lpNew = lpNew + l.gather(1, a.select(1, h).unsqueeze(1)).squeeze(1);
+            const torch::Tensor e =
+                -(l.exp() * l.masked_fill(d->masks[std::size_t(h)].logical_not(), 0.0)).sum(1).mean();
+            entropy = entropy + e;
+            headEnt[std::size_t(h)] = e.item<double>();
         }
-    }
+        const torch::Tensor ratio = (lpNew - lpOld).exp();
+        const torch::Tensor surr1 = ratio * advB;
+        const torch::Tensor surr2 = torch::clamp(ratio, 1.0 - o.clipEps, 1.0 + o.clipEps) * advB;
+        const torch::Tensor actorLoss = -torch::min(surr1, surr2).mean();
+        const torch::Tensor criticLoss = torch::mse_loss(d->values(s), tgt);
+        const torch::Tensor loss = actorLoss + o.valueCoef * criticLoss - float(entropyCoef) * entropy;
+
+        d->actorOpt->zero_grad();
+        d->criticOpt->zero_grad();
+        loss.backward();
+        if (o.maxGradNorm > 0)
+            torch::nn::utils::clip_grad_norm_(allParams, o.maxGradNorm);
+        d->actorOpt->step();
+        d->criticOpt->step();
+
+        stats.actorLoss += actorLoss.item<double>();
+        stats.criticLoss += criticLoss.item<double>();
+        stats.entropy += entropy.item<double>();
+        stats.approxKl += (lpOld - lpNew).mean().item<double>();
+        for (std::int64_t h = 0; h < H; ++h)
+            stats.headEntropy[std::size_t(h)] += headEnt[std::size_t(h)];
+        ++batches;
+    });
     if (batches > 0) {
         stats.actorLoss /= batches;
         stats.criticLoss /= batches;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/rl/ppo/ppo_agent.h"
 
+#include "core/optim/rl/ppo/rollout_math.h"
+
 #include <torch/torch.h>
 
 #include <algorithm>
@@ -219,6 +221,7 @@ UpdateStats PpoAgent::update(double entropyCoef)
 
     std::vector<float> obsData, nextData, maskData, logpData, rewards, dones;
     std::vector<std::int64_t> actionData;
+    std::vector<int> streams;
     obsData.reserve(std::size_t(n * obs));
     nextData.reserve(std::size_t(n * obs));
     maskData.reserve(std::size_t(n * acts));
@@ -230,6 +233,7 @@ UpdateStats PpoAgent::update(double entropyCoef)
         logpData.push_back(t.logProb);
         rewards.push_back(t.reward);
         dones.push_back(t.done ? 1.f : 0.f);
+        streams.push_back(t.stream);
     }
     const auto tensor = [](std::vector<float>& v, std::vector<std::int64_t> shape) {
         return torch::from_blob(v.data(), shape, torch::kFloat32).clone();
@@ -250,103 +254,73 @@ UpdateStats PpoAgent::update(double entropyCoef)
         std::copy(v.data_ptr<float>(), v.data_ptr<float>() + n, values.begin());
         std::copy(nv.data_ptr<float>(), nv.data_ptr<float>() + n, nextValues.begin());
     }
-    std::vector<float> advantages(un), tdTargets(un);
-    std::vector<std::int64_t> nextInStream(un, -1);
-    {
-        std::vector<std::int64_t> lastSeen;
-        for (std::int64_t i = n - 1; i >= 0; --i) {
-            const int s = buf[std::size_t(i)].stream;
-            if (s >= int(lastSeen.size()))
-                lastSeen.resize(std::size_t(s) + 1, -1);
-            nextInStream[std::size_t(i)] = lastSeen[std::size_t(s)];
-            lastSeen[std::size_t(s)] = i;
-        }
-    }
-    for (std::int64_t i = n - 1; i >= 0; --i) {
-        const std::size_t k = std::size_t(i);
-        const float notDone = 1.f - dones[k];
-        tdTargets[k] = rewards[k] + notDone * o.gamma * nextValues[k];
-        const float delta = tdTargets[k] - values[k];
-        float next = 0;
-        if (notDone > 0 && nextInStream[k] >= 0)
-            next = advantages[std::size_t(nextInStream[k])];
-        advantages[k] = delta + o.gamma * o.gaeLambda * notDone * next;
-    }
-    std::vector<float> returns(un);
-    for (std::size_t k = 0; k < un; ++k)
-        returns[k] = advantages[k] + values[k];
-    torch::Tensor adv = tensor(advantages, {n});
+    Advantages gae = generalizedAdvantages(streams, rewards, dones, values, nextValues, o.gamma, o.gaeLambda);
+    torch::Tensor adv = tensor(gae.advantages, {n});
     if (o.normalizeAdvantages && n > 1)
         adv = (adv - adv.mean()) / (adv.std() + 1e-8);
     const torch::Tensor targets =
-        o.criticTarget == CriticTarget::TdZero ? tensor(tdTargets, {n}) : tensor(returns, {n});
+        o.criticTarget == CriticTarget::TdZero ? tensor(gae.tdTargets, {n}) : tensor(gae.returns, {n});
 
-    std::vector<std::int64_t> order(un);
-    std::iota(order.begin(), order.end(), 0);
     std::vector<torch::Tensor> allParams = d->actor->parameters();
     for (const auto& p : d->critic->parameters())
         allParams.push_back(p);
-    const std::int64_t mb = std::max(1, o.miniBatch);
     int batches = 0;
-    for (int epoch = 0; epoch < std::max(1, o.epochs); ++epoch) {
-        std::shuffle(order.begin(), order.end(), d->rng);
-        for (std::int64_t start = 0; start < n; start += mb) {
-            const std::int64_t end = std::min(n, start + mb);
-            std::vector<std::int64_t> ids(order.begin() + start, order.begin() + end);
-            const torch::Tensor index = torch::from_blob(ids.data(), {end - start}, torch::kInt64).clone();
-            const torch::Tensor s = states.index_select(0, index);
-            const torch::Tensor m = masks.index_select(0, index);
-            const torch::Tensor a = actions.index_select(0, index);
-            const torch::Tensor lpOld = oldLogp.index_select(0, index);
-            const torch::Tensor advB = adv.index_select(0, index);
-            const torch::Tensor tgt = targets.index_select(0, index);
+    forEachMinibatch(n, o.miniBatch, o.epochs, d->rng, [&](std::span<const std::int64_t> ids) {
+        const auto size = std::int64_t(ids.size());
+        const torch::Tensor index =
+            torch::from_blob(const_cast<std::int64_t*>(ids.data()), {size}, torch::kInt64).clone();
+        const torch::Tensor s = states.index_select(0, index);
+        const torch::Tensor m = masks.index_select(0, index);
+        const torch::Tensor a = actions.index_select(0, index);
+        const torch::Tensor lpOld = oldLogp.index_select(0, index);
+        const torch::Tensor advB = adv.index_select(0, index);
+        const torch::Tensor tgt = targets.index_select(0, index);
 
-            const torch::Tensor logits = Impl::maskedLogits(d->actor->forward(s), m);
-            const torch::Tensor logp = torch::log_softmax(logits, 1);
-            const torch::Tensor probs = logp.exp();
-            const torch::Tensor lpNew = logp.gather(1, a.unsqueeze(1)).squeeze(1);
-            const torch::Tensor ratio = (lpNew - lpOld).exp();
-            const torch::Tensor surr1 = ratio * advB;
-            const torch::Tensor surr2 = torch::clamp(ratio, 1.0 - o.clipEps, 1.0 + o.clipEps) * advB;
-            const torch::Tensor actorLoss = -torch::min(surr1, surr2).mean();
-            // Exact entropy of the masked distribution (masked entries contribute 0·finite).
-            const torch::Tensor entropy = -(probs * logp.masked_fill(m.logical_not(), 0.0)).sum(1).mean();
+        const torch::Tensor logits = Impl::maskedLogits(d->actor->forward(s), m);
+        const torch::Tensor logp = torch::log_softmax(logits, 1);
+        const torch::Tensor probs = logp.exp();
+        const torch::Tensor lpNew = logp.gather(1, a.unsqueeze(1)).squeeze(1);
+        const torch::Tensor ratio = (lpNew - lpOld).exp();
+        const torch::Tensor surr1 = ratio * advB;
+        const torch::Tensor surr2 = torch::clamp(ratio, 1.0 - o.clipEps, 1.0 + o.clipEps) * advB;
+        const torch::Tensor actorLoss = -torch::min(surr1, surr2).mean();
+        // Exact entropy of the masked distribution (masked entries contribute 0·finite).
+        const torch::Tensor entropy = -(probs * logp.masked_fill(m.logical_not(), 0.0)).sum(1).mean();
 
-            const torch::Tensor v = d->critic->forward(s).squeeze(1);
-            torch::Tensor l2 = torch::zeros({});
-            for (const auto& p : d->critic->parameters()) {
-                if (p.dim() == 2)
-                    l2 = l2 + p.pow(2).sum();
-            }
-            if (!o.squaredL2)
-                l2 = torch::sqrt(l2);
-            const torch::Tensor criticLoss = torch::smooth_l1_loss(v, tgt) + o.l2 * l2;
-            const torch::Tensor loss = actorLoss + o.valueCoef * criticLoss - float(entropyCoef) * entropy;
+        const torch::Tensor v = d->critic->forward(s).squeeze(1);
+        torch::Tensor l2 = torch::zeros({});
+        for (const auto& p : d->critic->parameters()) {
+            if (p.dim() == 2)
+                l2 = l2 + p.pow(2).sum();
+        }
+        if (!o.squaredL2)
+            l2 = torch::sqrt(l2);
+        const torch::Tensor criticLoss = torch::smooth_l1_loss(v, tgt) + o.l2 * l2;
+        const torch::Tensor loss = actorLoss + o.valueCoef * criticLoss - float(entropyCoef) * entropy;
 
-            d->actorOpt->zero_grad();
-            d->criticOpt->zero_grad();
-            loss.backward();
-            if (o.maxGradNorm > 0) {
-                const double norm = globalNorm(allParams);
-                if (norm > o.maxGradNorm) {
-                    torch::NoGradGuard noGrad;
-                    const double scale = o.maxGradNorm / (norm + 1e-6);
-                    for (auto& p : allParams) {
-                        if (p.grad().defined())
-                            p.grad().mul_(scale);
-                    }
+        d->actorOpt->zero_grad();
+        d->criticOpt->zero_grad();
+        loss.backward();
+        if (o.maxGradNorm > 0) {
+            const double norm = globalNorm(allParams);
+            if (norm > o.maxGradNorm) {
+                torch::NoGradGuard noGrad;
+                const double scale = o.maxGradNorm / (norm + 1e-6);
+                for (auto& p : allParams) {
+                    if (p.grad().defined())
+                        p.grad().mul_(scale);
                 }
             }
-            d->actorOpt->step();
-            d->criticOpt->step();
-
-            stats.actorLoss += actorLoss.item<double>();
-            stats.criticLoss += criticLoss.item<double>();
-            stats.entropy += entropy.item<double>();
-            stats.approxKl += (lpOld - lpNew).mean().item<double>();
-            ++batches;
         }
-    }
+        d->actorOpt->step();
+        d->criticOpt->step();
+
+        stats.actorLoss += actorLoss.item<double>();
+        stats.criticLoss += criticLoss.item<double>();
+        stats.entropy += entropy.item<double>();
+        stats.approxKl += (lpOld - lpNew).mean().item<double>();
+        ++batches;
+    });
     if (batches > 0) {
         stats.actorLoss /= batches;
         stats.criticLoss /= batches;
