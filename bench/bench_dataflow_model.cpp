@@ -7,6 +7,7 @@
 ///
 /// Usage: bench_dataflow_model [--cases FILE] [--seconds S] [--maestro PATH] [--maestro-calls N]
 
+#include "bench/bench_args.h"
 #include "core/cost/dataflow/dataflow_model.h"
 #include "core/io/maestro_files.h"
 
@@ -98,13 +99,7 @@ int main(int argc, char** argv)
     int maestroCalls = 40;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "%s needs a value\n", a.c_str());
-                std::exit(2);
-            }
-            return argv[++i];
-        };
+        const auto value = [&] { return bench::optionValue(argc, argv, i); };
         if (a == "--cases")
             casesPath = value();
         else if (a == "--seconds")

@@ -17,6 +17,7 @@
 /// time. Without it the NeuroSpector columns are the recorded reference run (a 2-core machine,
 /// ../shared/golden/neurospector_baselines.md) and are labelled so.
 
+#include "bench/bench_args.h"
 #include "core/io/file_util.h"
 #include "core/io/neurospector_cfg.h"
 #include "core/io/preset_io.h"
@@ -70,15 +71,6 @@ const std::map<std::string, Reference> kPaperRl{
     {"simba/inception-v4", {2.66e10, 6.40e7, 0}},
     {"simba/mobilenet-v3-small", {8.32e9, 2.88e7, 0}},
 };
-
-std::vector<std::string> splitList(const std::string& s)
-{
-    std::vector<std::string> out;
-    for (const std::string& x : split(s, ','))
-        if (!x.empty())
-            out.push_back(x);
-    return out;
-}
 
 std::string sci(double v, int digits = 4) { return v > 0 ? formatSig(v, digits) : std::string("–"); }
 
@@ -164,13 +156,7 @@ int main(int argc, char** argv)
     std::vector<std::string> optimizers{"ppo", "bottom-up", "random", "exhaustive"};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        const auto next = [&]() -> std::string {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "%s needs a value\n", a.c_str());
-                std::exit(2);
-            }
-            return argv[++i];
-        };
+        const auto next = [&] { return bench::optionValue(argc, argv, i); };
         if (a == "--budget")
             budget = next();
         else if (a == "--seed")
@@ -182,11 +168,11 @@ int main(int argc, char** argv)
         else if (a == "--exhaustive-limit")
             exhaustiveLimit = next();
         else if (a == "--accelerators")
-            accs = splitList(next());
+            accs = bench::commaList(next());
         else if (a == "--networks")
-            nets = splitList(next());
+            nets = bench::commaList(next());
         else if (a == "--optimizers")
-            optimizers = splitList(next());
+            optimizers = bench::commaList(next());
         else if (a == "--markdown")
             markdown = next();
         else if (a == "--neurospector")

@@ -13,6 +13,7 @@
 ///                          [--objectives latency,edp,area] [--methods random,bo,ga,gamma,ppo,marl]
 ///                          [--hardware archgym-default] [--sweep] [--markdown FILE]
 
+#include "bench/bench_args.h"
 #include "core/io/dataflow_io.h"
 #include "core/io/file_util.h"
 #include "core/io/preset_library.h"
@@ -123,15 +124,6 @@ Run runOne(const DataflowProblem& problem, const std::string& method, std::int64
     return out;
 }
 
-std::vector<std::string> list(const std::string& s)
-{
-    std::vector<std::string> out;
-    for (const std::string& x : split(s, ','))
-        if (!x.empty())
-            out.push_back(x);
-    return out;
-}
-
 std::string sig(double v, int d = 4) { return std::isfinite(v) ? formatSig(v, d) : std::string("–"); }
 
 } // namespace
@@ -147,25 +139,19 @@ int main(int argc, char** argv)
     bool sweep = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        const auto next = [&]() -> std::string {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "%s needs a value\n", a.c_str());
-                std::exit(2);
-            }
-            return argv[++i];
-        };
+        const auto next = [&] { return bench::optionValue(argc, argv, i); };
         if (a == "--budget")
             budget = std::stoll(next());
         else if (a == "--seeds") {
             seeds.clear();
-            for (const std::string& s : list(next()))
+            for (const std::string& s : bench::commaList(next()))
                 seeds.push_back(std::stoull(s));
         } else if (a == "--workloads")
-            workloads = list(next());
+            workloads = bench::commaList(next());
         else if (a == "--objectives")
-            objectives = list(next());
+            objectives = bench::commaList(next());
         else if (a == "--methods")
-            methods = list(next());
+            methods = bench::commaList(next());
         else if (a == "--hardware")
             hardwareName = next();
         else if (a == "--sweep")
