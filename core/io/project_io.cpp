@@ -224,6 +224,8 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
     const auto kind = parseProblemKind(kindId);
     if (!kind)
         fail(source, prefix + ".kind", "expected scheduling or dataflow, got \"" + kindId + "\"");
+    if (*kind == ProblemKind::AccelSizing)
+        fail(source, prefix + ".kind", "accelerator-sizing studies are run from the command line in this version");
     Study st;
     if (s.contains("name") && !s["name"].is_string())
         fail(source, prefix + ".name", "expected a string");

@@ -40,6 +40,9 @@ public:
     virtual void searched(int /*layer*/, std::span<const Row> /*rows*/, bool /*improved*/) {}
     /// A human-readable status line.
     virtual void message(std::string_view /*text*/) {}
+    /// A named structured state for views, as a JSON document ("ga/population", "rl/policy");
+    /// each new snapshot of a name replaces the previous one.
+    virtual void snapshot(std::string_view /*name*/, std::string_view /*json*/) {}
 
     // Design-space studies (core/optim/space).
     /// The objective vector of a valid point an optimizer evaluated, for Pareto views.

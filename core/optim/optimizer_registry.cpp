@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/optimizer_registry.h"
 
+#include "core/optim/accel/accel_ga.h"
 #include "core/optim/baselines/baselines.h"
 #include "core/optim/space/bayesian_search.h"
+#include "core/optim/space/multi_objective.h"
 #include "core/optim/space/point_optimizers.h"
 #include "core/util/strings.h"
 #ifdef MAPSCAPE_HAS_TORCH
+#include "core/optim/accel/grmd_search.h"
 #include "core/optim/rl/marl/marl_search.h"
 #include "core/optim/scheduling/ppo_scheduler.h"
 #endif
@@ -243,6 +246,125 @@ std::vector<OptimizerInfo> buildRegistry()
         r.push_back(std::move(ppo));
         r.push_back(std::move(marl));
     }
+    // Seed 002: accelerator sizing. Every method gets the same evaluation budget (GRMD's 679 by
+    // default: 15 + 20 × 15 + 300 + 64).
+    const auto accel = [&r](OptimizerInfo info) {
+        info.kind = ProblemKind::AccelSizing;
+        info.budgetKey = info.budgetKey.empty() ? "samples" : info.budgetKey;
+        r.push_back(std::move(info));
+    };
+    const auto samples = [] {
+        return integer("samples", "Evaluations", 679, 1, 1e9, "configurations evaluated (the equal budget of the comparison)");
+    };
+    const auto geneOps = [] {
+        return std::vector<OptionSpec>{
+            real("mutation", "Mutation rate", 0, 0, 1, "per gene; 0 = 1 / number of genes that vary"),
+            real("eta", "Distribution index η", 20, 0, 1000, "polynomial mutation of integer genes (larger: smaller steps)")};
+    };
+    {
+        OptimizerInfo g;
+        g.id = "grmd";
+        g.title = "GRMD (seed 002)";
+        g.description = "Stage 1: an elitist GA on area narrows the space to its survivors; stage 2: a Monte-Carlo "
+                        "actor-critic assigns one resource per step for latency and power; step 3: the non-dominated "
+                        "roll-outs that meet the constraints.";
+        g.budgetKey = "episodes";
+        const GrmdOptions d;
+        g.options = {integer("population", "Population N", d.ga.population, 2, 10000, "stage-1 GA population (the paper: 15)"),
+                     integer("generations", "Generations T_ga", d.ga.generations, 0, 100000, "stage-1 GA iterations"),
+                     boolean("distinct_designs", "Distinct designs", d.ga.distinctDesigns,
+                             "stage 1 keeps one chromosome per distinct (latency, power, area): genes the model ignores "
+                             "cannot fill the subspace with copies of one design"),
+                     integer("episodes", "Episodes E", d.episodes, 0, 1000000, "stage-2 actor-critic episodes"),
+                     real("weight_latency", "Latency weight A", d.weightLatency, 0, 1000,
+                          "reward −A·(lat − lat_max)/lat_ref − B·(pow − pow_max)/pow_ref; latency-first: 0.8"),
+                     real("weight_power", "Power weight B", d.weightPower, 0, 1000, "power-first: 0.8"),
+                     choice("mode", "Action selection", {"faithful", "on-policy"},
+                            "faithful: argmax of π, uniform with probability ε (the paper); on-policy: sample π"),
+                     choice("subspace", "Subspace", {"values", "interval"},
+                            "values: the survivors' values per resource; interval: every value between their min and max"),
+                     integer("rollouts", "Inference roll-outs K", d.rollouts, 0, 100000,
+                             "configurations the trained actor proposes (half greedy, half sampled)"),
+                     boolean("archive", "Training archive", d.archive, "the final set also considers every evaluated configuration"),
+                     real("penalty", "Violation penalty λ", d.penalty, 0, 1e6, "reward − λ·Σ max(0, metric/limit − 1)"),
+                     real("epsilon_decay", "ε decay", d.epsilonDecay, 0.01, 1, "ε_e = max(ε_min, decay^e)"),
+                     real("epsilon_min", "ε minimum", d.epsilonMin, 0, 1, ""),
+                     real("gamma", "Discount γ", d.gamma, 0, 1, "G_i = γ^(T−i)·R"),
+                     boolean("convolution", "Conv1d features", d.convolution, "actor and critic start with a Conv1d layer"),
+                     integer("hidden", "Hidden units", d.hidden, 1, 4096, "two fully connected layers"),
+                     real("actor_lr", "Actor learning rate", d.actorLr, 1e-7, 1, ""),
+                     real("critic_lr", "Critic learning rate", d.criticLr, 1e-7, 1, "")};
+        for (OptionSpec& o : geneOps())
+            g.options.push_back(std::move(o));
+#ifndef MAPSCAPE_HAS_TORCH
+        g.available = false;
+        g.unavailableReason = "this build has no LibTorch (MAPSCAPE_WITH_TORCH=OFF)";
+#endif
+        accel(std::move(g));
+    }
+    {
+        OptimizerInfo n;
+        n.id = "nsga2";
+        n.title = "NSGA-II";
+        n.description = "Non-dominated sorting GA (Deb et al. 2002) on latency, power and area with GRMD's crossover and "
+                        "mutation; constraints by constrained domination.";
+        n.options = {samples(), integer("population", "Population", 15, 2, 100000, "the paper's GA population: 15")};
+        for (OptionSpec& o : geneOps())
+            n.options.push_back(std::move(o));
+        accel(std::move(n));
+    }
+    {
+        OptimizerInfo m;
+        m.id = "mopso";
+        m.title = "MOPSO";
+        m.description = "Multi-objective particle swarm (Coello Coello et al. 2004) with an external archive; the paper's "
+                        "c1 = 1.5, c2 = 1.0.";
+        const MopsoOptions d;
+        m.options = {samples(),
+                     integer("swarm", "Particles", d.swarm, 1, 100000, ""),
+                     real("inertia", "Inertia w", d.inertia, 0, 2, ""),
+                     real("c1", "Cognitive c1", d.cognitive, 0, 10, "pull towards the particle's own best"),
+                     real("c2", "Social c2", d.social, 0, 10, "pull towards an archive leader"),
+                     integer("archive", "Archive size", d.archiveSize, 1, 100000, "non-dominated points kept (crowding)")};
+        accel(std::move(m));
+    }
+    {
+        OptimizerInfo b;
+        b.id = "bo";
+        b.title = "Bayesian optimisation (ParEGO)";
+        b.description = "A Gaussian process on a fresh random Tchebycheff scalarisation of log latency, power and area at "
+                        "every step (ParEGO); one point of highest expected improvement per step after 5 prior samples.";
+        b.options = {samples(),
+                     integer("initial", "Prior samples", 5, 2, 1e6, "random points before the first model (the paper: 5)"),
+                     integer("candidates", "EI candidates", 2000, 1, 1e6, "random points and mutations of the best"),
+                     integer("model_points", "GP points", 192, 8, 4096, "the GP is fitted on at most this many points"),
+                     real("rho", "Augmentation ρ", 0.05, 0, 1, "weight of the sum term of the scalarisation")};
+        accel(std::move(b));
+    }
+    {
+        OptimizerInfo g;
+        g.id = "ga";
+        g.title = "Genetic algorithm (GRMD stage 1 alone)";
+        g.description = "The elitist GA of GRMD's stage 1 on its own, on a weighted fitness A·lat/lat_ref + B·pow/pow_ref "
+                        "(+ C·area/area_ref) or on area.";
+        g.options = {samples(),
+                     integer("population", "Population", 15, 2, 100000, "the paper's GA population: 15"),
+                     choice("fitness", "Fitness", {"weighted", "area"}, "weighted: the paper's Fig. 6 GA; area: stage 1"),
+                     real("weight_latency", "Latency weight A", 0.5, 0, 1000, ""),
+                     real("weight_power", "Power weight B", 0.5, 0, 1000, ""),
+                     real("weight_area", "Area weight C", 0, 0, 1000, "")};
+        for (OptionSpec& o : geneOps())
+            g.options.push_back(std::move(o));
+        accel(std::move(g));
+    }
+    {
+        OptimizerInfo rs;
+        rs.id = "random";
+        rs.title = "Random search";
+        rs.description = "Every gene drawn uniformly among its allowed values.";
+        rs.options = {samples(), integer("batch", "Batch size", 15, 1, 1e6, "configurations evaluated per step")};
+        accel(std::move(rs));
+    }
     return r;
 }
 
@@ -377,11 +499,105 @@ const OptimizerInfo& requireOptimizer(std::string_view id, ProblemKind kind)
 
 } // namespace
 
+namespace {
+
+std::unique_ptr<PointOptimizer> makeAccelOptimizer(const OptimizerInfo& info, const Options& o, const PointProblem& problem,
+                                                   std::uint64_t seed)
+{
+    const auto* accel = dynamic_cast<const AccelProblem*>(&problem);
+    if (!accel)
+        throw InputError(info.id + ": needs an accelerator-sizing problem");
+    const std::vector<int> objectives{accelobj::Latency, accelobj::Power, accelobj::Area};
+    const ViolationFunction violation = [accel](const PointEvaluation& e) { return accel->violation(e); };
+    const auto geneOptions = [&] {
+        GeneOperatorOptions g;
+        g.mutationRate = o.number("mutation");
+        g.eta = o.number("eta");
+        return g;
+    };
+    if (info.id == "nsga2") {
+        Nsga2Options n;
+        n.samples = std::int64_t(o.number("samples"));
+        n.population = o.integer("population");
+        n.operators = geneOptions();
+        return std::make_unique<Nsga2Search>(problem, objectives, accelChoiceGenes(*accel), violation, n, seed);
+    }
+    if (info.id == "mopso") {
+        MopsoOptions m;
+        m.samples = std::int64_t(o.number("samples"));
+        m.swarm = o.integer("swarm");
+        m.inertia = o.number("inertia");
+        m.cognitive = o.number("c1");
+        m.social = o.number("c2");
+        m.archiveSize = o.integer("archive");
+        return std::make_unique<MopsoSearch>(problem, objectives, violation, m, seed);
+    }
+    if (info.id == "bo") {
+        BayesianOptions b;
+        b.samples = std::int64_t(o.number("samples"));
+        b.initial = o.integer("initial");
+        b.batch = 1;
+        b.candidates = o.integer("candidates");
+        b.modelPoints = o.integer("model_points");
+        b.scalarised = objectives;
+        b.rho = o.number("rho");
+        b.xi = 0.0;
+        return std::make_unique<BayesianPointSearch>(problem, b, seed);
+    }
+    if (info.id == "ga") {
+        AccelGaSearchOptions g;
+        g.samples = std::int64_t(o.number("samples"));
+        g.ga.population = o.integer("population");
+        g.ga.operators = geneOptions();
+        g.fitness = o.pick("fitness") == "area" ? AccelGaFitness::Area : AccelGaFitness::Weighted;
+        g.weightLatency = o.number("weight_latency");
+        g.weightPower = o.number("weight_power");
+        g.weightArea = o.number("weight_area");
+        return std::make_unique<AccelGaSearch>(*accel, g, seed);
+    }
+    if (info.id == "random") {
+        RandomPointOptions r;
+        r.samples = std::int64_t(o.number("samples"));
+        r.batch = o.integer("batch");
+        return std::make_unique<RandomPointSearch>(problem, r, seed);
+    }
+#ifdef MAPSCAPE_HAS_TORCH
+    if (info.id == "grmd") {
+        GrmdOptions g;
+        g.ga.population = o.integer("population");
+        g.ga.generations = o.integer("generations");
+        g.ga.distinctDesigns = o.flag("distinct_designs");
+        g.ga.operators = geneOptions();
+        g.episodes = o.integer("episodes");
+        g.weightLatency = o.number("weight_latency");
+        g.weightPower = o.number("weight_power");
+        g.onPolicy = o.pick("mode") == "on-policy";
+        g.intervalSubspace = o.pick("subspace") == "interval";
+        g.rollouts = o.integer("rollouts");
+        g.archive = o.flag("archive");
+        g.penalty = o.number("penalty");
+        g.epsilonDecay = o.number("epsilon_decay");
+        g.epsilonMin = o.number("epsilon_min");
+        g.gamma = o.number("gamma");
+        g.convolution = o.flag("convolution");
+        g.hidden = o.integer("hidden");
+        g.actorLr = o.number("actor_lr");
+        g.criticLr = o.number("critic_lr");
+        return std::make_unique<GrmdSearch>(*accel, g, seed);
+    }
+#endif
+    throw InputError("optimizer \"" + info.id + "\" has no factory");
+}
+
+} // namespace
+
 std::unique_ptr<PointOptimizer> makePointOptimizer(ProblemKind kind, std::string_view id, const PointProblem& problem,
                                                    const OptionValues& values, std::uint64_t seed)
 {
     const OptimizerInfo* info = &requireOptimizer(id, kind);
     const Options o(*info, values);
+    if (kind == ProblemKind::AccelSizing)
+        return makeAccelOptimizer(*info, o, problem, seed);
     if (info->id == "random") {
         RandomPointOptions r;
         r.samples = std::int64_t(o.number("samples"));

@@ -22,6 +22,14 @@ std::vector<ProblemKindInfo> buildKinds()
                       {"edp", "EDP", "cycles·nJ", false},
                       {"area", "Area", "µm²", false},
                       {"power", "Power", "mW", false}}});
+    kinds.push_back({ProblemKind::AccelSizing, "accel", "Accelerator sizing",
+                     "Size an RNN accelerator's PE array, memories, banks and DMA for latency, power and area "
+                     "(seed 002: GRMD two-stage search)",
+                     "HASCO-style GEMM accelerator on the MAESTRO-compatible model (2020 cost database)",
+                     {{"latency", "Latency", "cycles", false},
+                      {"power", "Power", "mW", false},
+                      {"area", "Area", "µm²", false},
+                      {"energy", "Energy", "nJ", false}}});
     return kinds;
 }
 

@@ -1378,6 +1378,13 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
         out.l1Power = P * db.l1UnitPower * l1Cells;
         out.l2Power = db.l2UnitPower * l2Cells;
         out.nocPower = busPower + arbPower;
+        out.peArea = P * macArea;
+        out.l1Area = P * db.l1UnitArea * l1Cells;
+        out.l2Area = db.l2UnitArea * l2Cells;
+        out.busArea = busArea;
+        out.arbiterArea = arbArea;
+        out.busPower = busPower;
+        out.arbiterPower = arbPower;
         out.area = P * (macArea + db.l1UnitArea * l1Cells) + db.l2UnitArea * l2Cells + (busArea + arbArea);
         out.power = P * (macPower + db.l1UnitPower * l1Cells) + out.l2Power + out.nocPower;
     }

@@ -183,6 +183,9 @@ struct DataflowResult {
 
     /// Area and power of the accelerator sized to the requirements (MAESTRO's CSV).
     double area = 0, power = 0, pePower = 0, l1Power = 0, l2Power = 0, nocPower = 0;
+    /// The same terms split further: area of the MAC lanes, L1 cells, L2 cells, bus and matrix
+    /// arbiter; power of the bus and the arbiter (nocPower is their sum).
+    double peArea = 0, l1Area = 0, l2Area = 0, busArea = 0, arbiterArea = 0, busPower = 0, arbiterPower = 0;
 
     std::int64_t peakNocBw = 0;   ///< elements per cycle
     double avgNocBw = 0;

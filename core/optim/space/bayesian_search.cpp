@@ -81,6 +81,8 @@ std::vector<Point> BayesianPointSearch::ask()
     if (left <= 0)
         return {};
     std::vector<Point> out;
+    if (!m_options.scalarised.empty() && std::int64_t(m_points.size()) >= m_options.initial)
+        scalarise();
     std::vector<std::size_t> valid;
     for (std::size_t i = 0; i < m_values.size(); ++i)
         if (std::isfinite(m_values[i]))
@@ -221,6 +223,40 @@ std::vector<Point> BayesianPointSearch::ask()
     return out;
 }
 
+void BayesianPointSearch::scalarise()
+{
+    const std::size_t k = m_options.scalarised.size();
+    std::vector<double> lo(k, std::numeric_limits<double>::infinity()), hi(k, -std::numeric_limits<double>::infinity());
+    for (const std::vector<double>& o : m_objectives) {
+        for (std::size_t j = 0; j < o.size(); ++j) {
+            lo[j] = std::min(lo[j], o[j]);
+            hi[j] = std::max(hi[j], o[j]);
+        }
+    }
+    // λ uniform on the simplex: normalised exponentials.
+    std::vector<double> lambda(k);
+    std::exponential_distribution<double> ex(1.0);
+    double sum = 0;
+    for (double& l : lambda)
+        sum += (l = ex(m_rng));
+    for (double& l : lambda)
+        l /= sum;
+    for (std::size_t i = 0; i < m_objectives.size(); ++i) {
+        const std::vector<double>& o = m_objectives[i];
+        if (o.empty()) {
+            m_values[i] = std::numeric_limits<double>::quiet_NaN();
+            continue;
+        }
+        double mx = 0, total = 0;
+        for (std::size_t j = 0; j < k; ++j) {
+            const double f = hi[j] > lo[j] ? (o[j] - lo[j]) / (hi[j] - lo[j]) : 0.0;
+            mx = std::max(mx, lambda[j] * f);
+            total += lambda[j] * f;
+        }
+        m_values[i] = mx + m_options.rho * total;
+    }
+}
+
 void BayesianPointSearch::tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink)
 {
     const int primary = m_problem.primaryObjective();
@@ -229,6 +265,18 @@ void BayesianPointSearch::tell(std::span<const Point> points, std::span<const Po
         const PointEvaluation& e = evaluations[i];
         const double v = e.valid ? e.objective[std::size_t(primary)] : 0.0;
         m_values.push_back(e.valid && v > 0 ? std::log(v) : std::numeric_limits<double>::quiet_NaN());
+        if (!m_options.scalarised.empty()) {
+            std::vector<double> o;
+            bool ok = e.valid;
+            for (int j : m_options.scalarised) {
+                const double x = e.objective[std::size_t(j)];
+                ok = ok && x > 0;
+                o.push_back(ok ? std::log(x) : 0.0);
+            }
+            m_objectives.push_back(ok ? std::move(o) : std::vector<double>{});
+            if (!ok)
+                m_values.back() = std::numeric_limits<double>::quiet_NaN();
+        }
     }
     sink.record("bo/length_scale", m_asked, m_lengthScale);
 }

@@ -7,7 +7,8 @@
 /// models log(objective); each batch is the candidates of highest expected improvement among
 /// random points and mutations of the best ones. Invalid points get a penalty value. The GP is
 /// fitted on a bounded subset (the best and the most recent points), so a 20,000-sample budget
-/// stays affordable. Eigen only; deterministic for a seed.
+/// stays affordable. With `scalarised` objectives it is ParEGO, the multi-objective form. Eigen only;
+/// deterministic for a seed.
 
 #include "core/optim/space/point_search.h"
 
@@ -24,6 +25,11 @@ struct BayesianOptions {
     int candidates = 1024;  ///< EI candidates per batch (half random, half mutations of the best)
     int modelPoints = 192;  ///< most points the GP is fitted on (half best, half most recent)
     double xi = 0.01;       ///< EI exploration margin (in log objective)
+    /// ParEGO (Knowles 2006): when not empty, the GP models a fresh random scalarisation of these
+    /// objectives at every fit — max_k λ_k f̃_k + ρ Σ_k λ_k f̃_k over log objectives normalised to
+    /// [0, 1], λ uniform on the simplex — instead of the primary objective.
+    std::vector<int> scalarised;
+    double rho = 0.05;
 };
 
 class BayesianPointSearch final : public PointOptimizer {
@@ -44,7 +50,9 @@ private:
     BayesianOptions m_options;
     std::mt19937_64 m_rng;
     std::vector<Point> m_points;
-    std::vector<double> m_values; ///< log objective, or NaN when invalid
+    std::vector<double> m_values; ///< log objective (ParEGO: the current scalarisation), or NaN when invalid
+    std::vector<std::vector<double>> m_objectives; ///< ParEGO: log objectives per point (empty when invalid)
+    void scalarise();
     std::int64_t m_asked = 0;
     double m_lengthScale = 0.3;
     int m_fits = 0;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/space/point_search.h"
 
+#include "core/optim/pareto.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -41,6 +43,39 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
     const std::span<const ObjectiveInfo> objectives = problem.objectives();
     const std::size_t nParams = problem.parameters().size();
     double pausedSeconds = 0;
+    const std::vector<int>& archiveObjectives = options.paretoObjectives;
+    for (int k : archiveObjectives) {
+        if (k < 0 || std::size_t(k) >= objectives.size())
+            throw std::invalid_argument("runPointSearch: archive objective " + std::to_string(k) + " out of range");
+    }
+    if (!options.hypervolumeReference.empty() && options.hypervolumeReference.size() != archiveObjectives.size())
+        throw std::invalid_argument("runPointSearch: the hypervolume reference needs one value per archive objective");
+    std::vector<ObjectiveVector> archive;
+    const auto project = [&](const PointEvaluation& e) {
+        ObjectiveVector v(archiveObjectives.size());
+        for (std::size_t k = 0; k < v.size(); ++k)
+            v[k] = e.objective[std::size_t(archiveObjectives[k])];
+        return v;
+    };
+    // Adds a point to the archive unless a member dominates or equals it; drops those it dominates.
+    const auto archiveInsert = [&](const Point& p, const PointEvaluation& e) {
+        const ObjectiveVector v = project(e);
+        for (const ObjectiveVector& q : archive) {
+            if (std::equal(q.begin(), q.end(), v.begin(), [](double a, double b) { return a <= b; }))
+                return false;
+        }
+        for (std::size_t i = archive.size(); i-- > 0;) {
+            if (std::equal(v.begin(), v.end(), archive[i].begin(), [](double a, double b) { return a <= b; })) {
+                archive.erase(archive.begin() + std::ptrdiff_t(i));
+                result.front.erase(result.front.begin() + std::ptrdiff_t(i));
+                result.frontEvaluations.erase(result.frontEvaluations.begin() + std::ptrdiff_t(i));
+            }
+        }
+        archive.push_back(v);
+        result.front.push_back(p);
+        result.frontEvaluations.push_back(e);
+        return true;
+    };
 
     while (!stop.stop_requested()) {
         if (options.control) {
@@ -95,12 +130,15 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
             }
         }
         std::uint64_t validInBatch = 0;
+        bool archiveChanged = false;
         for (std::size_t i = 0; i < batch.size(); ++i) {
             ++result.samples;
             const PointEvaluation& e = evals[i];
             if (!e.valid)
                 continue;
             ++validInBatch;
+            if (!archiveObjectives.empty())
+                archiveChanged = archiveInsert(batch[i], e) || archiveChanged;
             if (options.reportEvaluated)
                 sink.pointEvaluated(std::span<const double>(e.objective.data(), objectives.size()));
             if (!result.found || e.objective[std::size_t(primary)] < result.bestEvaluation.objective[std::size_t(primary)]) {
@@ -115,7 +153,18 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
             }
         }
         result.valid += validInBatch;
-        sink.record("search/valid_fraction", std::int64_t(result.samples), double(validInBatch) / double(batch.size()));
+        const auto step = std::int64_t(result.samples);
+        sink.record("search/valid_fraction", step, double(validInBatch) / double(batch.size()));
+        if (!archiveObjectives.empty())
+            sink.record("search/seconds", step,
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - pausedSeconds);
+        if (archiveChanged) {
+            sink.record("search/front_size", step, double(archive.size()));
+            if (!options.hypervolumeReference.empty()) {
+                result.hypervolume = hypervolume(archive, options.hypervolumeReference);
+                sink.record("search/hypervolume", step, result.hypervolume);
+            }
+        }
         optimizer.tell(batch, evals, sink);
         sink.evaluations(result.samples);
         sink.progress(std::clamp(optimizer.progress(), 0.0, 1.0));

@@ -39,6 +39,12 @@ struct PointDriverOptions {
     std::size_t cacheEntries = 1 << 20;   ///< memoised points (cleared when full); 0 disables
     RunControl* control = nullptr;        ///< optional pause / resume between batches
     bool reportEvaluated = true;          ///< send every valid objective vector to the sink
+    /// Multi-objective runs: the objectives (indices) of a non-dominated archive of every valid
+    /// point seen, returned in the result; empty = no archive.
+    std::vector<int> paretoObjectives;
+    /// With an archive: a reference point (one value per archive objective) for recording
+    /// "search/hypervolume" and "search/front_size" whenever the archive changes; empty = none.
+    std::vector<double> hypervolumeReference;
 };
 
 struct PointSearchResult {
@@ -50,11 +56,18 @@ struct PointSearchResult {
     std::uint64_t valid = 0;            ///< valid samples
     double seconds = 0;                 ///< wall time, pauses excluded
     bool cancelled = false;
+    /// With PointDriverOptions::paretoObjectives: the non-dominated valid points seen (in the
+    /// order they were found) and their hypervolume against the reference, if one was given.
+    std::vector<Point> front;
+    std::vector<PointEvaluation> frontEvaluations;
+    double hypervolume = 0;
 };
 
 /// Runs an optimizer to completion or cancellation. Records "search/best" (the primary objective
 /// of the best valid point so far) and "search/best_<objective>" for every objective of that
-/// point whenever it improves, and "search/valid_fraction" per batch, all at the sample count.
+/// point whenever it improves, "search/valid_fraction" per batch, and with an archive
+/// "search/seconds" (wall time, pauses excluded) per batch and "search/hypervolume" and
+/// "search/front_size" when it changes, all at the sample count.
 /// Exceptions from the optimizer propagate; the problem never throws.
 PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& optimizer, const PointDriverOptions& options,
                                  std::stop_token stop, MetricsSink& sink);
