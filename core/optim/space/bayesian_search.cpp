@@ -23,15 +23,6 @@ constexpr int kRefitEvery = 10;               ///< re-choose the length scale ev
 double normalPdf(double z) { return std::exp(-0.5 * z * z) / std::sqrt(2 * M_PI); }
 double normalCdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
 
-int drawAllowed(const Parameter& p, std::mt19937_64& rng)
-{
-    int k = int(std::uniform_int_distribution<int>(0, std::max(0, p.allowedCount() - 1))(rng));
-    for (int i = 0; i < p.count(); ++i)
-        if (p.allowed[std::size_t(i)] && k-- == 0)
-            return i;
-    return 0;
-}
-
 Eigen::MatrixXd kernel(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, double scale)
 {
     // Rows are points. exp(−|a − b|² / 2l²) through |a|² + |b|² − 2ab.
@@ -66,15 +57,6 @@ std::vector<double> BayesianPointSearch::encode(const Point& p) const
     return x;
 }
 
-Point BayesianPointSearch::randomPoint()
-{
-    const auto params = m_problem.parameters();
-    Point p(params.size());
-    for (std::size_t i = 0; i < params.size(); ++i)
-        p[i] = drawAllowed(params[i], m_rng);
-    return p;
-}
-
 std::vector<Point> BayesianPointSearch::ask()
 {
     const std::int64_t left = m_options.samples - m_asked;
@@ -90,7 +72,7 @@ std::vector<Point> BayesianPointSearch::ask()
     if (std::int64_t(m_points.size()) < m_options.initial || valid.empty()) {
         const std::int64_t n = std::min<std::int64_t>(left, m_options.initial);
         for (std::int64_t k = 0; k < n; ++k)
-            out.push_back(randomPoint());
+            out.push_back(randomPoint(m_problem, m_rng));
         m_asked += std::int64_t(out.size());
         return out;
     }
@@ -151,7 +133,7 @@ std::vector<Point> BayesianPointSearch::ask()
     if (!std::isfinite(fit(m_lengthScale, llt))) {
         const std::int64_t nr = std::min<std::int64_t>(left, m_options.batch);
         for (std::int64_t k = 0; k < nr; ++k)
-            out.push_back(randomPoint());
+            out.push_back(randomPoint(m_problem, m_rng));
         m_asked += std::int64_t(out.size());
         return out;
     }
@@ -164,7 +146,7 @@ std::vector<Point> BayesianPointSearch::ask()
     std::uniform_real_distribution<double> u(0, 1);
     while (int(cand.size()) < m_options.candidates) {
         if (cand.size() % 2 == 0) {
-            cand.push_back(randomPoint());
+            cand.push_back(randomPoint(m_problem, m_rng));
             continue;
         }
         Point p = m_points[order[std::size_t(std::uniform_int_distribution<std::size_t>(0, top - 1)(m_rng))]];
@@ -218,7 +200,7 @@ std::vector<Point> BayesianPointSearch::ask()
             out.push_back(cand[r]);
     }
     while (std::int64_t(out.size()) < want)
-        out.push_back(randomPoint());
+        out.push_back(randomPoint(m_problem, m_rng));
     m_asked += std::int64_t(out.size());
     return out;
 }

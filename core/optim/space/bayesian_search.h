@@ -44,7 +44,6 @@ public:
 
 private:
     std::vector<double> encode(const Point& p) const;
-    Point randomPoint();
 
     const PointProblem& m_problem;
     BayesianOptions m_options;

@@ -10,6 +10,38 @@ namespace mapscape {
 
 int Parameter::allowedCount() const { return int(std::count(allowed.begin(), allowed.end(), std::uint8_t(1))); }
 
+int drawAllowed(const Parameter& p, std::mt19937_64& rng)
+{
+    int k = int(std::uniform_int_distribution<int>(0, std::max(0, p.allowedCount() - 1))(rng));
+    for (int i = 0; i < p.count(); ++i)
+        if (p.allowed[std::size_t(i)] && k-- == 0)
+            return i;
+    return 0;
+}
+
+Point randomPoint(const PointProblem& problem, std::mt19937_64& rng)
+{
+    const auto params = problem.parameters();
+    Point p(params.size());
+    for (std::size_t i = 0; i < params.size(); ++i)
+        p[i] = drawAllowed(params[i], rng);
+    return p;
+}
+
+int nearestAllowed(const Parameter& p, long long k)
+{
+    k = std::clamp<long long>(k, 0, p.count() - 1);
+    if (p.allowed[std::size_t(k)])
+        return int(k);
+    for (long long d = 1; d < p.count(); ++d) {
+        if (k - d >= 0 && p.allowed[std::size_t(k - d)])
+            return int(k - d);
+        if (k + d < p.count() && p.allowed[std::size_t(k + d)])
+            return int(k + d);
+    }
+    return int(k);
+}
+
 int Parameter::indexOf(std::int64_t value) const
 {
     const auto it = std::find(values.begin(), values.end(), value);

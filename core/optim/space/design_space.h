@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <span>
 #include <string>
 #include <string_view>
@@ -92,6 +93,14 @@ void permutationInto(std::int64_t index, int n, std::span<int> out);
 std::int64_t indexFromPermutation(std::span<const int> order);
 /// n! (n <= 20).
 std::int64_t factorial(int n);
+
+/// Index of a value drawn uniformly among a parameter's allowed values (0 if none is allowed).
+int drawAllowed(const Parameter& p, std::mt19937_64& rng);
+/// Every parameter drawn with drawAllowed, in parameter order.
+Point randomPoint(const PointProblem& problem, std::mt19937_64& rng);
+/// The allowed index nearest to `k` after clamping it to the parameter's range (ties: the lower);
+/// the clamped `k` if no value is allowed.
+int nearestAllowed(const Parameter& p, long long k);
 
 /// Pareto dominance for minimisation over the first `n` objectives.
 bool dominates(const PointEvaluation& a, const PointEvaluation& b, int n);

@@ -25,37 +25,9 @@ GeneOperators::GeneOperators(const PointProblem& problem, std::vector<std::uint8
     m_rate = m_options.mutationRate > 0 ? m_options.mutationRate : 1.0 / double(std::max(1, m_variable));
 }
 
-int GeneOperators::snap(std::size_t param, long long k) const
-{
-    const Parameter& p = m_problem.parameters()[param];
-    k = std::clamp<long long>(k, 0, p.count() - 1);
-    if (p.allowed[std::size_t(k)])
-        return int(k);
-    for (long long d = 1; d < p.count(); ++d) {
-        if (k - d >= 0 && p.allowed[std::size_t(k - d)])
-            return int(k - d);
-        if (k + d < p.count() && p.allowed[std::size_t(k + d)])
-            return int(k + d);
-    }
-    return int(k);
-}
+int GeneOperators::snap(std::size_t param, long long k) const { return nearestAllowed(m_problem.parameters()[param], k); }
 
-Point GeneOperators::random(std::mt19937_64& rng) const
-{
-    const auto params = m_problem.parameters();
-    Point p(params.size(), 0);
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        const Parameter& prm = params[i];
-        int k = int(std::uniform_int_distribution<int>(0, std::max(0, prm.allowedCount() - 1))(rng));
-        for (int v = 0; v < prm.count(); ++v) {
-            if (prm.allowed[std::size_t(v)] && k-- == 0) {
-                p[i] = v;
-                break;
-            }
-        }
-    }
-    return p;
-}
+Point GeneOperators::random(std::mt19937_64& rng) const { return randomPoint(m_problem, rng); }
 
 double GeneOperators::blendInteger(double a, double b, double gamma) { return std::floor(gamma * a + (1 - gamma) * b); }
 

@@ -240,22 +240,8 @@ Point MopsoSearch::toPoint(const std::vector<double>& x) const
 {
     const auto params = m_problem.parameters();
     Point p(params.size(), 0);
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        const Parameter& prm = params[i];
-        long long k = std::clamp<long long>(std::llround(x[i]), 0, prm.count() - 1);
-        // Nearest allowed value.
-        for (long long d = 0; d < prm.count(); ++d) {
-            if (k - d >= 0 && prm.allowed[std::size_t(k - d)]) {
-                k -= d;
-                break;
-            }
-            if (k + d < prm.count() && prm.allowed[std::size_t(k + d)]) {
-                k += d;
-                break;
-            }
-        }
-        p[i] = std::int32_t(k);
-    }
+    for (std::size_t i = 0; i < params.size(); ++i)
+        p[i] = nearestAllowed(params[i], std::llround(x[i]));
     return p;
 }
 

@@ -8,21 +8,6 @@
 
 namespace mapscape {
 
-namespace {
-
-int drawAllowed(const Parameter& p, std::mt19937_64& rng)
-{
-    const int n = p.allowedCount();
-    int k = int(std::uniform_int_distribution<int>(0, std::max(0, n - 1))(rng));
-    for (int i = 0; i < p.count(); ++i) {
-        if (p.allowed[std::size_t(i)] && k-- == 0)
-            return i;
-    }
-    return 0;
-}
-
-} // namespace
-
 // ---- random search -------------------------------------------------------------------------
 
 RandomPointSearch::RandomPointSearch(const PointProblem& problem, RandomPointOptions options, std::uint64_t seed)
@@ -36,13 +21,8 @@ std::vector<Point> RandomPointSearch::ask()
 {
     const std::int64_t n = std::min<std::int64_t>(m_options.batch, m_options.samples - m_drawn);
     std::vector<Point> batch;
-    const auto params = m_problem.parameters();
-    for (std::int64_t k = 0; k < n; ++k) {
-        Point p(params.size());
-        for (std::size_t i = 0; i < params.size(); ++i)
-            p[i] = drawAllowed(params[i], m_rng);
-        batch.push_back(std::move(p));
-    }
+    for (std::int64_t k = 0; k < n; ++k)
+        batch.push_back(randomPoint(m_problem, m_rng));
     m_drawn += n;
     return batch;
 }
@@ -62,17 +42,6 @@ GeneticPointSearch::GeneticPointSearch(const PointProblem& problem, GeneticPoint
     m_options.population = std::max(2, m_options.population);
     m_options.elite = std::clamp(m_options.elite, 0, m_options.population - 1);
     m_options.tournament = std::max(1, m_options.tournament);
-}
-
-int GeneticPointSearch::randomAllowed(int param) { return drawAllowed(m_problem.parameters()[std::size_t(param)], m_rng); }
-
-Point GeneticPointSearch::randomPoint()
-{
-    const auto params = m_problem.parameters();
-    Point p(params.size());
-    for (std::size_t i = 0; i < params.size(); ++i)
-        p[i] = randomAllowed(int(i));
-    return p;
 }
 
 const GeneticPointSearch::Individual& GeneticPointSearch::select()
@@ -129,7 +98,7 @@ void GeneticPointSearch::mutate(Point& p)
             }
             p[i] = j;
         } else {
-            p[i] = randomAllowed(int(i));
+            p[i] = drawAllowed(param, m_rng);
         }
     }
 }
@@ -143,7 +112,7 @@ std::vector<Point> GeneticPointSearch::ask()
     std::vector<Point> batch;
     if (m_population.empty()) {
         for (int k = 0; k < n; ++k)
-            batch.push_back(randomPoint());
+            batch.push_back(randomPoint(m_problem, m_rng));
     } else {
         std::vector<Individual> sorted = m_population;
         std::stable_sort(sorted.begin(), sorted.end(),
@@ -227,12 +196,8 @@ std::vector<Point> PlainGeneticSearch::ask()
     std::vector<Point> batch;
     std::uniform_real_distribution<double> u(0, 1);
     if (m_population.empty()) {
-        for (int k = 0; k < n; ++k) {
-            Point p(params.size());
-            for (std::size_t i = 0; i < params.size(); ++i)
-                p[i] = drawAllowed(params[i], m_rng);
-            batch.push_back(std::move(p));
-        }
+        for (int k = 0; k < n; ++k)
+            batch.push_back(randomPoint(m_problem, m_rng));
     } else {
         std::uniform_int_distribution<std::size_t> pick(0, m_population.size() - 1);
         const auto tournament = [&]() -> const Point& {

@@ -58,10 +58,8 @@ private:
         Point point;
         double fitness = 0; ///< primary objective; +inf when invalid
     };
-    Point randomPoint();
     const Individual& select();
     void mutate(Point& p);
-    int randomAllowed(int param);
 
     const PointProblem& m_problem;
     GeneticPointOptions m_options;
