@@ -131,7 +131,7 @@ private Q_SLOTS:
         QCOMPARE(model.tileSearches(), first);
         const AccelDetail d = model.evaluateDetailed(AccelDesign{});
         QCOMPARE(d.components.size(), std::size_t(3));
-        QVERIFY(d.components[0].valid && d.components[0].candidates > 0);
+        QVERIFY(d.components[0].tile.valid && d.components[0].tile.candidates > 0);
         QVERIFY(d.components[0].mappingText.find("Cluster(") != std::string::npos);
     }
 

@@ -153,12 +153,8 @@ std::vector<int> tileSizes(int n)
 
 /// What a component's best tile is, for one (x, dataflow, banks, fitting tiles) key.
 struct CompResult {
-    bool valid = false;
+    AccelTileResult tile;
     AccelInvalid invalid = AccelInvalid::None;
-    int ti = 0, tj = 0, tk = 0, candidates = 0;
-    i64 runtime = 0, l1Req = 0, l2Req = 0;
-    double energy = 0, area = 0, power = 0;
-    AccelBreakdown areaParts, powerParts;
 };
 
 std::uint64_t splitmix(std::uint64_t x)
@@ -186,6 +182,11 @@ struct AccelModel::Cache {
     std::mutex mutex;
     std::unordered_map<std::uint64_t, CompResult> results;
     std::atomic<std::uint64_t> searches{0};
+
+    /// Component c's best tile on a design, memoised by what it depends on; `model` is built on
+    /// the first cache miss. A component without a fitting tile is NoTileFits (not cached).
+    CompResult component(const AccelModel& owner, std::size_t c, const AccelDesign& d,
+                         std::unique_ptr<DataflowModel>& model);
 };
 
 AccelModel::AccelModel(RnnWorkload workload, AccelModelOptions options)
@@ -341,27 +342,26 @@ CompResult searchTiles(const DataflowModel& model, const DataflowLayer& layer, s
             const std::vector<Directive> dirs = AccelModel::directivesFor(df, x, t.ti, t.tj, t.tk);
             if (!model.evaluate(layer, dirs, r).ok())
                 continue;
-            ++best.candidates;
-            const bool better = !best.valid || r.runtime < best.runtime ||
-                                (r.runtime == best.runtime && r.energyNj < best.energy);
-            if (!better)
+            AccelTileResult& b = best.tile;
+            ++b.candidates;
+            if (b.valid && (r.runtime > b.runtime || (r.runtime == b.runtime && r.energyNj >= b.energy)))
                 continue;
-            best.valid = true;
             best.invalid = AccelInvalid::None;
-            best.ti = t.ti, best.tj = t.tj, best.tk = t.tk;
-            best.runtime = r.runtime;
-            best.energy = r.energyNj;
-            best.area = r.area;
-            best.power = r.power;
-            best.l1Req = r.l1ReqTotal;
-            best.l2Req = r.l2ReqTotal;
-            best.areaParts = {r.peArea, r.l1Area, r.l2Area, r.busArea, r.arbiterArea};
-            best.powerParts = {r.pePower, r.l1Power, r.l2Power, r.busPower, r.arbiterPower};
+            b.valid = true;
+            b.ti = t.ti, b.tj = t.tj, b.tk = t.tk;
+            b.runtime = r.runtime;
+            b.energy = r.energyNj;
+            b.area = r.area;
+            b.power = r.power;
+            b.l1Req = r.l1ReqTotal;
+            b.l2Req = r.l2ReqTotal;
+            b.areaParts = {r.peArea, r.l1Area, r.l2Area, r.busArea, r.arbiterArea};
+            b.powerParts = {r.pePower, r.l1Power, r.l2Power, r.busPower, r.arbiterPower};
         }
     };
     if (wholeK > 0)
         scan(true);
-    if (!best.valid)
+    if (!best.tile.valid)
         scan(false);
     return best;
 }
@@ -375,6 +375,43 @@ i64 offchipCycles(const RnnComponent& c, const AccelDesign& d, int dtypeBits)
 
 } // namespace
 
+CompResult AccelModel::Cache::component(const AccelModel& owner, std::size_t c, const AccelDesign& d,
+                                        std::unique_ptr<DataflowModel>& model)
+{
+    const AccelModelOptions& o = owner.options();
+    // HASCO's capacity checks: x·1 + 1·x + x·1 bytes per PE in the local memory, the tile's
+    // footprint in the scratchpad.
+    const bool localFits = 3 * i64(d.x) * o.dtypeBits / 8 <= i64(d.localKb) * 1024;
+    const i64 spBytes = i64(d.spKb) * 1024 * 8 / o.dtypeBits;
+    const std::vector<Tile>& t = tiles[c];
+    const auto fit = localFits ? std::size_t(std::upper_bound(t.begin(), t.end(), spBytes,
+                                                              [](i64 v, const Tile& x) { return v < x.footprint; }) -
+                                             t.begin())
+                               : std::size_t(0);
+    if (fit == 0)
+        return {{}, AccelInvalid::NoTileFits};
+    const std::uint64_t key = (std::uint64_t(c) << 52) | (std::uint64_t(d.x) << 40) | (std::uint64_t(d.dataflow) << 39) |
+                              (std::uint64_t(d.spBanks) << 27) | std::uint64_t(std::min<std::size_t>(fit, (1u << 27) - 1));
+    {
+        std::lock_guard lock(mutex);
+        if (auto it = results.find(key); it != results.end())
+            return it->second;
+    }
+    CompResult r;
+    try {
+        if (!model)
+            model = std::make_unique<DataflowModel>(owner.hardwareFor(d));
+        r = searchTiles(*model, layers[c], std::span(t).first(fit), d.dataflow, d.x, o.tilePolicy);
+    } catch (...) {
+        r = CompResult{};
+        r.invalid = AccelInvalid::ModelError;
+    }
+    searches.fetch_add(1, std::memory_order_relaxed);
+    std::lock_guard lock(mutex);
+    results.emplace(key, r);
+    return r;
+}
+
 AccelMetrics AccelModel::evaluate(const AccelDesign& d) const noexcept
 {
     AccelMetrics m;
@@ -382,54 +419,18 @@ AccelMetrics AccelModel::evaluate(const AccelDesign& d) const noexcept
         m.invalid = AccelInvalid::ModelError;
         return m;
     }
-    // HASCO's local-memory check: x·1 + 1·x + x·1 bytes per PE.
-    const bool localFits = 3 * i64(d.x) * m_options.dtypeBits / 8 <= i64(d.localKb) * 1024;
-    const i64 spBytes = i64(d.spKb) * 1024 * 8 / m_options.dtypeBits;
     const std::size_t n = m_workload.components.size();
     double latency = 0, power = 0, area = 0, energy = 0;
     AccelBreakdown powerSum;
     std::unique_ptr<DataflowModel> model; // built on the first cache miss only
     for (std::size_t c = 0; c < n; ++c) {
-        const std::vector<Tile>& tiles = m_cache->tiles[c];
-        const auto fit = localFits ? std::size_t(std::upper_bound(tiles.begin(), tiles.end(), spBytes,
-                                                                  [](i64 v, const Tile& t) { return v < t.footprint; }) -
-                                                 tiles.begin())
-                                   : std::size_t(0);
-        if (fit == 0) {
-            m.invalid = AccelInvalid::NoTileFits;
+        const CompResult cr = m_cache->component(*this, c, d, model);
+        if (!cr.tile.valid) {
+            m.invalid = cr.invalid;
             m.failedComponent = int(c);
             return m;
         }
-        const std::uint64_t key = (std::uint64_t(c) << 52) | (std::uint64_t(d.x) << 40) |
-                                  (std::uint64_t(d.dataflow) << 39) | (std::uint64_t(d.spBanks) << 27) |
-                                  std::uint64_t(std::min<std::size_t>(fit, (1u << 27) - 1));
-        CompResult r;
-        bool hit = false;
-        {
-            std::lock_guard lock(m_cache->mutex);
-            if (auto it = m_cache->results.find(key); it != m_cache->results.end()) {
-                r = it->second;
-                hit = true;
-            }
-        }
-        if (!hit) {
-            try {
-                if (!model)
-                    model = std::make_unique<DataflowModel>(hardwareFor(d));
-                r = searchTiles(*model, m_cache->layers[c], std::span(tiles).first(fit), d.dataflow, d.x, m_options.tilePolicy);
-            } catch (...) {
-                r = CompResult{};
-                r.invalid = AccelInvalid::ModelError;
-            }
-            m_cache->searches.fetch_add(1, std::memory_order_relaxed);
-            std::lock_guard lock(m_cache->mutex);
-            m_cache->results.emplace(key, r);
-        }
-        if (!r.valid) {
-            m.invalid = r.invalid;
-            m.failedComponent = int(c);
-            return m;
-        }
+        const AccelTileResult& r = cr.tile;
         i64 runtime = r.runtime;
         if (m_options.offchip)
             runtime = std::max(runtime, offchipCycles(m_workload.components[c], d, m_options.dtypeBits));
@@ -468,34 +469,17 @@ AccelDetail AccelModel::evaluateDetailed(const AccelDesign& d) const
     out.metrics = evaluate(d);
     if (!checkDesign(d).empty())
         return out;
-    const DataflowModel model(hardwareFor(d));
-    const bool localFits = 3 * i64(d.x) * m_options.dtypeBits / 8 <= i64(d.localKb) * 1024;
-    const i64 spBytes = i64(d.spKb) * 1024 * 8 / m_options.dtypeBits;
+    std::unique_ptr<DataflowModel> model;
     for (std::size_t c = 0; c < m_workload.components.size(); ++c) {
         const RnnComponent& comp = m_workload.components[c];
-        const std::vector<Tile>& tiles = m_cache->tiles[c];
-        std::size_t fit = 0;
-        while (localFits && fit < tiles.size() && tiles[fit].footprint <= spBytes)
-            ++fit;
-        const CompResult r = searchTiles(model, m_cache->layers[c], std::span(tiles).first(fit), d.dataflow, d.x, m_options.tilePolicy);
         AccelComponentResult cr;
         cr.name = comp.name;
         cr.M = comp.M, cr.N = comp.N, cr.K = comp.K;
-        cr.valid = r.valid;
-        cr.candidates = r.candidates;
-        if (r.valid) {
-            cr.ti = r.ti, cr.tj = r.tj, cr.tk = r.tk;
-            cr.runtime = r.runtime;
-            cr.energy = r.energy;
-            cr.area = r.area;
-            cr.power = r.power;
-            cr.l1Req = r.l1Req;
-            cr.l2Req = r.l2Req;
-            cr.areaParts = r.areaParts;
-            cr.powerParts = r.powerParts;
+        cr.tile = m_cache->component(*this, c, d, model).tile;
+        if (cr.tile.valid) {
             if (m_options.offchip)
                 cr.offchipCycles = offchipCycles(comp, d, m_options.dtypeBits);
-            cr.mappingText = mappingTextOf(directivesFor(d.dataflow, d.x, r.ti, r.tj, r.tk));
+            cr.mappingText = mappingTextOf(directivesFor(d.dataflow, d.x, cr.tile.ti, cr.tile.tj, cr.tile.tk));
         }
         out.components.push_back(std::move(cr));
     }

@@ -144,20 +144,25 @@ struct AccelMetrics {
     AccelBreakdown powerParts;  ///< means over components
 };
 
+/// The tile a component gets on one design and what it costs for one time step.
+struct AccelTileResult {
+    bool valid = false;
+    int ti = 0, tj = 0, tk = 0;
+    int candidates = 0;       ///< tiles that fit and the model accepted
+    std::int64_t runtime = 0; ///< cycles
+    double energy = 0;        ///< nJ
+    double area = 0, power = 0;
+    std::int64_t l1Req = 0, l2Req = 0;
+    AccelBreakdown areaParts, powerParts;
+};
+
 /// One component's chosen tile and result.
 struct AccelComponentResult {
     std::string name;
     int M = 0, N = 0, K = 0;
-    bool valid = false;
-    int ti = 0, tj = 0, tk = 0;
-    std::int64_t runtime = 0; ///< cycles for one time step
-    double energy = 0;        ///< nJ
-    double area = 0, power = 0;
-    std::int64_t l1Req = 0, l2Req = 0;
+    AccelTileResult tile;
     std::int64_t offchipCycles = 0; ///< off-chip extension only
-    AccelBreakdown areaParts, powerParts;
-    int candidates = 0;       ///< tiles that fit and the model accepted
-    std::string mappingText;  ///< the chosen directives as a MAESTRO .m Dataflow block
+    std::string mappingText;        ///< the chosen directives as a MAESTRO .m Dataflow block
 };
 
 struct AccelDetail {
