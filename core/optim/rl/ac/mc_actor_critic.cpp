@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/rl/ac/mc_actor_critic.h"
 
+#include "core/optim/rl/common/weight_init.h"
+
 #include <torch/torch.h>
 
 #include <cmath>
@@ -43,26 +45,6 @@ struct TrunkImpl : torch::nn::Module {
 };
 TORCH_MODULE(Trunk);
 
-/// Uniform(±1/√fan_in) weights from our generator and zero biases; heads scaled down so that
-/// the policy starts near uniform.
-void initialise(Trunk& net, std::mt19937_64& rng, double headScale)
-{
-    torch::NoGradGuard noGrad;
-    for (auto& item : net->named_parameters()) {
-        torch::Tensor& p = item.value();
-        const bool isHead = item.key().rfind("head", 0) == 0;
-        std::vector<float> values(std::size_t(p.numel()), 0.f);
-        if (p.dim() >= 2) {
-            const std::int64_t fanIn = p.numel() / p.size(0);
-            const double bound = 1.0 / std::sqrt(double(fanIn));
-            std::uniform_real_distribution<double> u(-bound, bound);
-            for (float& v : values)
-                v = float(u(rng) * (isHead ? headScale : 1.0));
-        }
-        p.copy_(torch::from_blob(values.data(), p.sizes(), torch::kFloat32).clone());
-    }
-}
-
 } // namespace
 
 struct McActorCritic::Impl {
@@ -83,8 +65,8 @@ struct McActorCritic::Impl {
         , actor(s, o.convolution, o.channels, o.hidden, heads)
         , critic(s, o.convolution, o.channels, o.hidden, std::vector<int>{1})
     {
-        initialise(actor, rng, 0.1);
-        initialise(critic, rng, 1.0);
+        initialiseUniform(*actor, rng, 0.1);
+        initialiseUniform(*critic, rng, 1.0);
         actorOpt = std::make_unique<torch::optim::Adam>(actor->parameters(), torch::optim::AdamOptions(opt.actorLr));
         criticOpt = std::make_unique<torch::optim::Adam>(critic->parameters(), torch::optim::AdamOptions(opt.criticLr));
     }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/rl/ppo/multi_head_agent.h"
 
+#include "core/optim/rl/common/weight_init.h"
 #include "core/optim/rl/ppo/rollout_math.h"
 
 #include <torch/torch.h>
@@ -40,25 +41,6 @@ struct NetImpl : torch::nn::Module {
 };
 TORCH_MODULE(Net);
 
-/// Uniform(±1/√fan_in) weights from our generator, zero biases; heads scaled by `headScale`
-/// (a small actor head starts the policy close to uniform over the allowed values).
-void initialise(Net& net, std::mt19937_64& rng, float headScale)
-{
-    torch::NoGradGuard noGrad;
-    for (auto& item : net->named_parameters()) {
-        torch::Tensor& p = item.value();
-        const bool isHead = item.key().rfind("head", 0) == 0;
-        const std::int64_t fanIn = p.dim() == 2 ? p.size(1) : 0;
-        const double bound = fanIn > 0 ? 1.0 / std::sqrt(double(fanIn)) : 0.0;
-        std::uniform_real_distribution<double> u(-bound, bound);
-        std::vector<float> values(std::size_t(p.numel()), 0.f);
-        if (p.dim() == 2)
-            for (float& v : values)
-                v = float(u(rng) * (isHead ? headScale : 1.0));
-        p.copy_(torch::from_blob(values.data(), p.sizes(), torch::kFloat32).clone());
-    }
-}
-
 } // namespace
 
 struct MultiHeadPpoAgent::Impl {
@@ -87,8 +69,8 @@ struct MultiHeadPpoAgent::Impl {
         for (int s : heads)
             if (s <= 0)
                 throw std::invalid_argument("MultiHeadPpoAgent: every head needs at least one value");
-        initialise(actor, rng, 0.01f);
-        initialise(critic, rng, 1.0f);
+        initialiseUniform(*actor, rng, 0.01f);
+        initialiseUniform(*critic, rng, 1.0f);
         std::vector<std::vector<std::uint8_t>> all;
         for (int s : heads)
             all.emplace_back(std::size_t(s), std::uint8_t(1));
