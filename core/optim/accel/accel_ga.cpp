@@ -24,12 +24,12 @@ std::vector<std::uint8_t> accelChoiceGenes(const AccelProblem& problem)
     return choice;
 }
 
-double medianObjective(std::span<const GaIndividual> members, int k)
+double medianObjective(std::span<const PointEvaluation> evaluations, int k)
 {
     std::vector<double> v;
-    for (const GaIndividual& m : members)
-        if (m.evaluation.valid)
-            v.push_back(m.evaluation.objective[std::size_t(k)]);
+    for (const PointEvaluation& e : evaluations)
+        if (e.valid)
+            v.push_back(e.objective[std::size_t(k)]);
     if (v.empty())
         return 1;
     std::sort(v.begin(), v.end());
@@ -117,14 +117,6 @@ void AccelGaPopulation::absorb(std::span<const Point> points, std::span<const Po
         ps.push_back(std::move(pv[i]));
     m_members = std::move(ps);
     ++m_generation;
-}
-
-void AccelGaPopulation::rescore()
-{
-    for (GaIndividual& m : m_members)
-        m.fitness = m.evaluation.valid ? m_fitness(m.evaluation) : std::numeric_limits<double>::infinity();
-    std::stable_sort(m_members.begin(), m_members.end(),
-                     [](const GaIndividual& a, const GaIndividual& b) { return a.fitness < b.fitness; });
 }
 
 int AccelGaPopulation::feasibleCount() const
@@ -219,11 +211,8 @@ void AccelGaSearch::tell(std::span<const Point> points, std::span<const PointEva
     const bool first = m_population.members().empty();
     if (first && m_options.fitness == AccelGaFitness::Weighted) {
         // References: medians of the initial population.
-        std::vector<GaIndividual> probe;
-        for (const PointEvaluation& e : evaluations)
-            probe.push_back({{}, e, 0, false});
         for (int k = 0; k < 3; ++k)
-            m_refs[std::size_t(k)] = std::max(1e-12, medianObjective(probe, k));
+            m_refs[std::size_t(k)] = std::max(1e-12, medianObjective(evaluations, k));
     }
     m_population.absorb(points, evaluations);
     m_population.report(sink, m_options.fitness == AccelGaFitness::Area ? "area" : "weighted");

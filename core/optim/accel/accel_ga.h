@@ -54,8 +54,6 @@ public:
     /// Repairs and scores the evaluated points, merges them into the population (the first call
     /// sets it) and keeps N: P_s first, then the best of P_v.
     void absorb(std::span<const Point> points, std::span<const PointEvaluation> evaluations);
-    /// Recomputes every fitness (after the fitness function's references change).
-    void rescore();
 
     const std::vector<GaIndividual>& members() const { return m_members; }
     int generation() const { return m_generation; }
@@ -111,7 +109,7 @@ private:
     std::int64_t m_asked = 0;
 };
 
-/// The median of the valid members' objective `k` (1 if there is none).
-double medianObjective(std::span<const GaIndividual> members, int k);
+/// The median of objective `k` over the valid evaluations (1 if there is none).
+double medianObjective(std::span<const PointEvaluation> evaluations, int k);
 
 } // namespace mapscape

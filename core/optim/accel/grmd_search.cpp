@@ -191,8 +191,11 @@ void GrmdSearch::startStage2(MetricsSink& sink)
             heads.push_back(int(m_subspace[i].size()));
         }
     }
-    m_latRef = std::max(1e-12, medianObjective(members, accelobj::Latency));
-    m_powRef = std::max(1e-12, medianObjective(members, accelobj::Power));
+    std::vector<PointEvaluation> survivors;
+    for (const GaIndividual& m : members)
+        survivors.push_back(m.evaluation);
+    m_latRef = std::max(1e-12, medianObjective(survivors, accelobj::Latency));
+    m_powRef = std::max(1e-12, medianObjective(survivors, accelobj::Power));
     const AccelConstraints& c = m_problem.setup().constraints;
     m_latMax = c.latencyMax > 0 ? c.latencyMax : m_latRef;
     m_powMax = c.powerMax > 0 ? c.powerMax : m_powRef;
@@ -318,10 +321,8 @@ void GrmdSearch::tell(std::span<const Point> points, std::span<const PointEvalua
         return;
     }
     case Stage::Inference:
-        m_inference.assign(points.begin(), points.end());
-        for (Point& p : m_inference)
-            if (const std::optional<Point> r = m_problem.repair(p))
-                p = *r;
+        // As repaired above.
+        m_inference.assign(m_evaluatedPoints.end() - std::ptrdiff_t(points.size()), m_evaluatedPoints.end());
         m_inferenceEval.assign(evaluations.begin(), evaluations.end());
         m_stage = Stage::Done;
         return;
