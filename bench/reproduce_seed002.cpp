@@ -48,13 +48,6 @@ const std::map<std::string, std::string> kTitle{{"grmd", "GRMD"},          {"nsg
                                                 {"mopso", "MOPSO (paper: PSO)"}, {"bo", "ParEGO BO (paper: BO)"},
                                                 {"ga", "GA, weighted (stage 1 alone)"}, {"random", "Random"}};
 
-class Collector final : public MetricsSink {
-public:
-    void record(std::string_view, std::int64_t, double) override {}
-    void pointEvaluated(std::span<const double> o) override { points.push_back({o[0], o[1], o[2]}); }
-    std::vector<ObjectiveVector> points;
-};
-
 struct Run {
     std::vector<ObjectiveVector> front; ///< non-dominated evaluated points (latency, power, area)
     double seconds = 0;
@@ -70,7 +63,7 @@ Run runOnce(const AccelProblem& problem, const std::string& method, std::int64_t
         values["samples"] = std::to_string(samples);
     rl::seedTorch(seed);
     auto opt = makePointOptimizer(ProblemKind::AccelSizing, method, problem, values, seed);
-    Collector sink;
+    NullMetricsSink sink;
     PointDriverOptions d;
     d.paretoObjectives = {accelobj::Latency, accelobj::Power, accelobj::Area};
     const PointSearchResult r = runPointSearch(problem, *opt, d, {}, sink);

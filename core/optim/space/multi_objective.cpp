@@ -33,7 +33,7 @@ MoScore moScore(const PointEvaluation& e, std::span<const int> objectives, const
 bool constrainedDominates(const MoScore& a, const MoScore& b)
 {
     if (a.violation < b.violation)
-        return a.violation == 0 || b.violation > 0; // feasible beats infeasible; less violation beats more
+        return true; // feasible beats infeasible, less violation beats more
     if (a.violation > b.violation || a.violation > 0)
         return false;
     bool strictly = false;
@@ -254,13 +254,7 @@ std::vector<Point> MopsoSearch::ask()
         // Move every particle towards its personal best and an archive leader.
         std::uniform_real_distribution<double> u(0, 1);
         const auto params = m_problem.parameters();
-        std::vector<std::size_t> feasible;
-        for (std::size_t i = 0; i < m_archive.size(); ++i)
-            feasible.push_back(i);
-        std::vector<MoScore> scores;
-        for (const Elite& e : m_archive)
-            scores.push_back(e.score);
-        const std::vector<double> crowd = crowdingDistances(scores, feasible);
+        const std::vector<double> crowd = archiveCrowding();
         for (Particle& p : m_swarm) {
             const std::vector<double>* leader = &p.best;
             if (!m_archive.empty()) {
@@ -289,6 +283,16 @@ std::vector<Point> MopsoSearch::ask()
     return out;
 }
 
+std::vector<double> MopsoSearch::archiveCrowding() const
+{
+    std::vector<std::size_t> all(m_archive.size());
+    std::iota(all.begin(), all.end(), 0);
+    std::vector<MoScore> scores;
+    for (const Elite& e : m_archive)
+        scores.push_back(e.score);
+    return crowdingDistances(scores, all);
+}
+
 void MopsoSearch::addToArchive(const std::vector<double>& x, const MoScore& s)
 {
     if (s.violation == kInf)
@@ -300,12 +304,7 @@ void MopsoSearch::addToArchive(const std::vector<double>& x, const MoScore& s)
     std::erase_if(m_archive, [&](const Elite& e) { return constrainedDominates(s, e.score); });
     m_archive.push_back({x, s});
     if (m_archive.size() > std::size_t(m_options.archiveSize)) {
-        std::vector<std::size_t> all(m_archive.size());
-        std::iota(all.begin(), all.end(), 0);
-        std::vector<MoScore> scores;
-        for (const Elite& e : m_archive)
-            scores.push_back(e.score);
-        const std::vector<double> crowd = crowdingDistances(scores, all);
+        const std::vector<double> crowd = archiveCrowding();
         const std::size_t worst = std::size_t(std::min_element(crowd.begin(), crowd.end()) - crowd.begin());
         m_archive.erase(m_archive.begin() + std::ptrdiff_t(worst));
     }

@@ -106,6 +106,8 @@ private:
     };
     Point toPoint(const std::vector<double>& x) const;
     void addToArchive(const std::vector<double>& x, const MoScore& s);
+    /// Crowding distance of every archive member (the archive is one front).
+    std::vector<double> archiveCrowding() const;
 
     const PointProblem& m_problem;
     std::vector<int> m_objectives;
