@@ -13,6 +13,7 @@
 
 #include "bench/bench_args.h"
 #include "core/optim/accel/accel_problem.h"
+#include "core/optim/accel/sensitivity.h"
 #include "core/optim/optimizer_registry.h"
 #include "core/optim/pareto.h"
 #include "core/optim/rl/common/torch_setup.h"
@@ -82,23 +83,6 @@ std::string fmt(double v, int prec = 3)
     s << v;
     return s.str();
 }
-
-struct Table3Entry {
-    const char* label;
-    AccelGene gene;
-    int value;
-    double latency, power, areaMillions;
-};
-const Table3Entry kTable3[] = {
-    {"Control (x 8, sp 128, local 64, WS, 1 bank, DMA 64/64)", AccelGene::Dtype, 0, 850.92, 784.77, 7.27},
-    {"1: x = 32", AccelGene::X, 32, 249.41, 19741.69, 7.78},
-    {"2: sp_capacity = 512", AccelGene::SpCapacity, 512, 873.69, 768.12, 7.33},
-    {"3: local_capacity = 256", AccelGene::LocalCapacity, 256, 869.06, 771.16, 7.44},
-    {"4: dataflow = OS", AccelGene::Dataflow, 1, 1172.97, 806.43, 8.43},
-    {"5: sp_banks = 8", AccelGene::SpBanks, 8, 165.59, 863.43, 18.28},
-    {"6: dma_buswidth = 128", AccelGene::DmaBuswidth, 128, 853.42, 785.52, 7.28},
-    {"7: dma_maxbytes = 128", AccelGene::DmaMaxbytes, 128, 852.46, 777.26, 7.44},
-};
 
 } // namespace
 
@@ -173,28 +157,19 @@ int main(int argc, char** argv)
     // ---- Table 3 ---------------------------------------------------------------------------------
     {
         const AccelModel model(RnnWorkload::make(RnnCell::Vanilla), {});
-        AccelModelOptions noisy;
-        noisy.noise = true;
-        const AccelModel noisyModel(RnnWorkload::make(RnnCell::Vanilla), noisy);
         std::printf("\nTable 3 (vanilla RNN): model without noise, paper, paper/model - 1 (HASCO's noise band is [0, +3 %%])\n");
         md << "| Group | latency (model) | latency (paper) | power mW (model) | power (paper) | paper/model − 1 | "
               "area µm² (model) | area (paper) | paper/model − 1 |\n|---|---|---|---|---|---|---|---|---|\n";
-        int inBand = 0;
-        for (const Table3Entry& e : kTable3) {
-            AccelDesign d;
-            if (e.gene != AccelGene::Dtype)
-                d.setGene(e.gene, e.value);
-            const AccelMetrics m = model.evaluate(d);
-            // Group 1's area is read as 7.78e8 (spec §2.5 / §7 item 25).
-            const double paperArea = e.areaMillions * (e.gene == AccelGene::X ? 1e8 : 1e6);
-            const double dp = e.power / m.power - 1, da = paperArea / m.area - 1;
-            const bool pOk = dp >= -1e-9 && dp <= 0.03 + 1e-9, aOk = da >= -1e-9 && da <= 0.03 + 1e-9;
-            inBand += (pOk ? 1 : 0) + (aOk && e.gene != AccelGene::X ? 1 : 0);
+        const SensitivityTable table = table3Sensitivity(model);
+        const int inBand = table.inBand;
+        for (const SensitivityRow& e : table.rows) {
+            const AccelMetrics& m = e.metrics;
+            const double dp = e.powerDelta, da = e.areaDelta;
             std::printf("  %-52s latency %7.0f (paper %8.2f)  power %9.2f (paper %9.2f, %+6.2f %%)  area %12.0f (paper %.3g, %+6.2f %%)\n",
-                        e.label, m.latency, e.latency, m.power, e.power, 100 * dp, m.area, paperArea, 100 * da);
-            md << "| " << e.label << " | " << m.latency << " | " << e.latency << " | " << fmt(m.power, 6) << " | " << e.power
-               << " | " << fmt(100 * dp, 3) << " % | " << fmt(m.area, 7) << " | "
-               << (e.gene == AccelGene::X ? "7.78×10⁶ (read as 7.78×10⁸)" : fmt(paperArea, 3)) << " | " << fmt(100 * da, 3)
+                        e.label.c_str(), m.latency, e.paperLatency, m.power, e.paperPower, 100 * dp, m.area, e.paperArea, 100 * da);
+            md << "| " << e.label << " | " << m.latency << " | " << e.paperLatency << " | " << fmt(m.power, 6) << " | "
+               << e.paperPower << " | " << fmt(100 * dp, 3) << " % | " << fmt(m.area, 7) << " | "
+               << (e.areaExcluded ? "7.78×10⁶ (read as 7.78×10⁸)" : fmt(e.paperArea, 3)) << " | " << fmt(100 * da, 3)
                << " % |\n";
         }
         std::printf("  entries inside the noise band (group 1's area excluded): %d of 15\n", inBand);

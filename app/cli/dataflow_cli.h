@@ -23,19 +23,21 @@ struct DataflowSource {
 
 int evaluateDataflow(const DataflowSource& source, const std::string& format, const std::string& out);
 
-struct DataflowOptimizeArgs {
-    std::string optimizer = "gamma";
+/// An optimize command on a study (dataflow or accelerator sizing).
+struct StudyOptimizeArgs {
+    std::string optimizer;   ///< registry id of the study's kind
     std::string objective;   ///< empty: the study's
     std::uint64_t seed = 1;
     std::vector<std::uint64_t> seeds; ///< --seeds: several runs, summarised as mean ± std
     std::string budget;
     std::vector<std::string> options;
     int threads = 0;
-    std::string out;         ///< best mapping as a dataflow mapping JSON
-    std::string maestroDir;  ///< best mapping as MAESTRO files
+    std::string out;         ///< best mapping / the non-dominated designs as JSON
+    std::string maestroDir;  ///< best mapping / design as MAESTRO files
     std::string metricsCsv;
     bool quiet = false;
 };
+using DataflowOptimizeArgs = StudyOptimizeArgs;
 int optimizeDataflow(const DataflowSource& source, const DataflowOptimizeArgs& args);
 /// "1,2,5" or "1-3" (or both: "1-3,7") → the seeds. Throws InputError naming --seeds.
 std::vector<std::uint64_t> parseSeeds(const std::string& text);

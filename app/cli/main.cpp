@@ -21,6 +21,7 @@
 #include "core/util/strings.h"
 
 #include "app/cli/cli_sink.h"
+#include "app/cli/accel_cli.h"
 #include "app/cli/dataflow_cli.h"
 
 #include <CLI/CLI.hpp>
@@ -312,7 +313,7 @@ int runOptimize(const OptimizeArgs& a)
 int runPresets()
 {
     for (PresetKind k : {PresetKind::Accelerator, PresetKind::Network, PresetKind::Mapping, PresetKind::DataflowHardware,
-                         PresetKind::DataflowWorkload, PresetKind::DataflowMapping}) {
+                         PresetKind::DataflowWorkload, PresetKind::DataflowMapping, PresetKind::AccelStudy}) {
         std::cout << presetFolder(k) << ":\n";
         for (const PresetInfo& p : listPresets(k))
             std::cout << "  " << p.name << "  (" << p.path << ")\n";
@@ -339,7 +340,12 @@ int main(int argc, char** argv)
     evaluate->add_option("-o,--out", ev.out, "Write to a file instead of standard output");
     evaluate->add_flag("--tables", ev.tables, "Text format: print each layer's scheduling table");
     cli::DataflowSource dfEval;
-    evaluate->add_option("--study", dfEval.study, "Dataflow-mapping study file (MAESTRO-compatible model)");
+    evaluate->add_option("--study", dfEval.study,
+                         "Dataflow-mapping or accelerator-sizing study file (accelerator-sizing presets by name: rnn, "
+                         "lstm, gru)");
+    std::string accelDesign;
+    evaluate->add_option("--design", accelDesign,
+                         "Accelerator-sizing studies: the design to evaluate, \"8,128,64,WS,1,64,64\" or a result file");
     evaluate->add_option("--maestro-mapping", dfEval.maestroFile, "MAESTRO .m mapping file (with --hardware)");
     evaluate->add_option("--hardware", dfEval.hardware, "Dataflow hardware: preset, JSON or MAESTRO HW .m file");
     evaluate->add_option("--mapping", dfEval.mapping, "Dataflow mapping template (preset or file) instead of the study's");
@@ -363,7 +369,7 @@ int main(int argc, char** argv)
     convert->add_option("--to", cv.to, "neurospector (a directory of cfg files), json, csv or timeloop (map YAML)")->capture_default_str();
     convert->add_option("-o,--out", cv.out, "Output directory (neurospector) or file (json)");
     cli::DataflowSource dfConv;
-    convert->add_option("--study", dfConv.study, "Dataflow study file (--to maestro or study)");
+    convert->add_option("--study", dfConv.study, "Dataflow or accelerator-sizing study file (--to maestro or study)");
     convert->add_option("--maestro-mapping", dfConv.maestroFile, "MAESTRO .m file to import (--to study)");
     convert->add_option("--hardware", dfConv.hardware, "Dataflow hardware preset or file");
     convert->add_option("--mapping", dfConv.mapping, "Dataflow mapping template instead of the study's");
@@ -399,10 +405,14 @@ int main(int argc, char** argv)
     optimize->add_flag("-q,--quiet", op.quiet, "No progress line");
     cli::DataflowSource dfOpt;
     std::string objective, maestroDir;
-    optimize->add_option("--study", dfOpt.study, "Dataflow-mapping study file instead of an accelerator and network");
+    optimize->add_option("--study", dfOpt.study,
+                         "Dataflow-mapping or accelerator-sizing study (file, or preset rnn / lstm / gru) instead of an "
+                         "accelerator and network");
     optimize->add_option("--maestro-mapping", dfOpt.maestroFile, "MAESTRO .m file as the study (with --hardware)");
     optimize->add_option("--hardware", dfOpt.hardware, "Dataflow hardware preset or file");
-    optimize->add_option("--objective", objective, "Dataflow studies: latency, energy, edp, area or power");
+    optimize->add_option("--objective", objective,
+                         "Dataflow studies: latency, energy, edp, area or power; accelerator-sizing studies: the primary "
+                         "objective (area, latency, power or energy)");
     optimize->add_option("--maestro", maestroDir, "Dataflow studies: write the best mapping as MAESTRO files here");
 
     try {
@@ -417,13 +427,17 @@ int main(int argc, char** argv)
     }
 
     try {
-        if (*evaluate && dfEval.given())
-            return cli::evaluateDataflow(dfEval, ev.format, ev.out);
-        if (*convert && dfConv.given())
-            return cli::convertDataflow(dfConv, cv.to, cv.out);
-        if (*optimize && dfOpt.given()) {
-            cli::DataflowOptimizeArgs d;
-            d.optimizer = op.optimizer == "ppo" && !optimize->count("--optimizer") ? std::string("gamma") : op.optimizer;
+        if (*evaluate && cli::isAccelStudy(dfEval.study))
+            return cli::evaluateAccel(dfEval.study, accelDesign, ev.format, ev.out);
+        if (*evaluate && !accelDesign.empty())
+            throw InputError("--design: only for accelerator-sizing studies (--study rnn, lstm, gru or a study file)");
+        if (*convert && cli::isAccelStudy(dfConv.study))
+            return cli::convertAccel(dfConv.study, cv.to, cv.out);
+        if (*optimize && (dfOpt.given() || cli::isAccelStudy(dfOpt.study))) {
+            const bool accel = cli::isAccelStudy(dfOpt.study);
+            cli::StudyOptimizeArgs d;
+            // -O defaults to ppo (scheduling tables); a study's default is its kind's flagship.
+            d.optimizer = !optimize->count("--optimizer") ? std::string(accel ? "grmd" : "gamma") : op.optimizer;
             d.objective = objective;
             d.seed = op.seed;
             if (!seedList.empty())
@@ -435,9 +449,15 @@ int main(int argc, char** argv)
             d.maestroDir = maestroDir;
             d.metricsCsv = op.metricsCsv;
             d.quiet = op.quiet;
+            if (accel)
+                return cli::optimizeAccel(dfOpt.study, d);
             dfOpt.layer = op.layer;
             return cli::optimizeDataflow(dfOpt, d);
         }
+        if (*evaluate && dfEval.given())
+            return cli::evaluateDataflow(dfEval, ev.format, ev.out);
+        if (*convert && dfConv.given())
+            return cli::convertDataflow(dfConv, cv.to, cv.out);
         if (*evaluate)
             return runEvaluate(ev);
         if (*validate)

@@ -48,11 +48,13 @@ int main(int argc, char** argv)
                                    QStringLiteral("ms"), QStringLiteral("3000"));
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QStringLiteral("Open on this tab: evaluate, network, accelerator or optimize "
-                                                "(scheduling); mapping, space, explore, optimize or agents (dataflow)."),
+                                                "(scheduling); mapping, space, explore, optimize or agents (dataflow); "
+                                                "design, space, sensitivity, optimize, stages or results (accel)."),
                                  QStringLiteral("name"));
     const QCommandLineOption study(QStringLiteral("study"),
                                    QStringLiteral("Show this study at launch: scheduling (ResNet-50 on Eyeriss by "
-                                                  "default) or dataflow (a VGG16 layer on ArchGym's accelerator)."),
+                                                  "default), dataflow (a VGG16 layer on ArchGym's accelerator) or accel "
+                                                  "(the paper's vanilla-RNN accelerator on ZCU102)."),
                                    QStringLiteral("kind"), QStringLiteral("scheduling"));
     const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("Open this project file."),
                                      QStringLiteral("file"));
@@ -70,12 +72,16 @@ int main(int argc, char** argv)
     if (parser.isSet(project) && !window.openProject(parser.value(project)))
         return 2;
     const QString kindName = parser.value(study).toLower();
-    if (kindName != QStringLiteral("scheduling") && kindName != QStringLiteral("dataflow")) {
-        qCritical("--study: expected scheduling or dataflow, got %s", qPrintable(parser.value(study)));
+    const auto parsedKind = mapscape::parseProblemKind(kindName.toStdString());
+    if (!parsedKind) {
+        qCritical("--study: expected scheduling, dataflow or accel, got %s", qPrintable(parser.value(study)));
         return 2;
     }
-    const mapscape::ProblemKind kind =
-        kindName == QStringLiteral("dataflow") ? mapscape::ProblemKind::DataflowMapping : mapscape::ProblemKind::SchedulingTables;
+    const mapscape::ProblemKind kind = *parsedKind;
+    if (kind == mapscape::ProblemKind::AccelSizing && !parser.isSet(project)) {
+        window.addStudy(kind);
+        window.markUnmodified();
+    }
     for (int i = 0; i < window.studyCount(); ++i) {
         if (window.workbench(i)->kind() == kind) {
             window.setCurrentStudy(i);
@@ -83,13 +89,21 @@ int main(int argc, char** argv)
         }
     }
     mapscape::StudyWorkbench* shown = window.currentWorkbench();
+    QStringList tabs;
+    switch (shown->kind()) {
+    case mapscape::ProblemKind::SchedulingTables:
+        tabs = {QStringLiteral("evaluate"), QStringLiteral("network"), QStringLiteral("accelerator"), QStringLiteral("optimize")};
+        break;
+    case mapscape::ProblemKind::DataflowMapping:
+        tabs = {QStringLiteral("mapping"), QStringLiteral("space"), QStringLiteral("explore"), QStringLiteral("optimize"),
+                QStringLiteral("agents")};
+        break;
+    case mapscape::ProblemKind::AccelSizing:
+        tabs = {QStringLiteral("design"), QStringLiteral("space"), QStringLiteral("sensitivity"), QStringLiteral("optimize"),
+                QStringLiteral("stages"), QStringLiteral("results")};
+        break;
+    }
     if (parser.isSet(tab)) {
-        const QStringList tabs = kind == mapscape::ProblemKind::SchedulingTables
-                                     ? QStringList{QStringLiteral("evaluate"), QStringLiteral("network"),
-                                                   QStringLiteral("accelerator"), QStringLiteral("optimize")}
-                                     : QStringList{QStringLiteral("mapping"), QStringLiteral("space"),
-                                                   QStringLiteral("explore"), QStringLiteral("optimize"),
-                                                   QStringLiteral("agents")};
         const int t = tabs.indexOf(parser.value(tab).toLower());
         if (t < 0) {
             qCritical("--tab: expected %s, got %s", qPrintable(tabs.join(QStringLiteral(", "))), qPrintable(parser.value(tab)));
@@ -122,7 +136,8 @@ int main(int argc, char** argv)
                 return 2;
             }
         }
-        shown->showTab(shown->tabCount() - 1);
+        if (!parser.isSet(tab))
+            shown->showTab(int(tabs.indexOf(QStringLiteral("optimize"))));
         if (!shown->runsPanel()->startRun())
             return 2;
     }
@@ -139,8 +154,8 @@ int main(int argc, char** argv)
             QTimer::singleShot(100, &window, grabAndQuit);
         });
     } else if (parser.isSet(shot)) {
-        if (kind == mapscape::ProblemKind::DataflowMapping) {
-            // The dataflow study evaluates synchronously: it is on screen already.
+        if (kind != mapscape::ProblemKind::SchedulingTables) {
+            // Dataflow and accelerator studies evaluate synchronously: they are on screen already.
             QTimer::singleShot(400, &window, grabAndQuit);
         } else {
             QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, grabAndQuit]() {

@@ -3,6 +3,7 @@
 #include "app/gui/main_window.h"
 
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/accel_workbench.h"
 #include "widgets/study/dataflow_workbench.h"
 #include "widgets/study/scheduling_workbench.h"
 
@@ -55,8 +56,6 @@ void MainWindow::buildUi()
     QMenu* newStudy = file->addMenu(tr("&New study"));
     for (const ProblemKindInfo& k : problemKinds()) {
         const ProblemKind kind = k.kind;
-        if (kind == ProblemKind::AccelSizing)
-            continue; // runs from the CLI and the benchmark until its workbench lands (issue 10)
         QAction* a = newStudy->addAction(qs(k.title), this, [this, kind] { addStudy(kind); });
         a->setToolTip(qs(k.description));
         a->setStatusTip(qs(k.description + " — " + k.costModel));
@@ -227,7 +226,8 @@ StudyWorkbench* MainWindow::addStudy(ProblemKind kind, const QString& name)
         wb = new DataflowWorkbench(this);
         break;
     case ProblemKind::AccelSizing:
-        return nullptr;
+        wb = new AccelWorkbench(this);
+        break;
     }
     wb->setStudyName(name.isEmpty() ? uniqueStudyName(kind) : name);
     adopt(wb);
@@ -430,8 +430,18 @@ bool MainWindow::openProject(const QString& path)
     std::vector<StudyWorkbench*> built;
     for (std::size_t i = 0; i < p.studies.size(); ++i) {
         const Study& st = p.studies[i];
-        StudyWorkbench* wb = st.kind() == ProblemKind::SchedulingTables ? static_cast<StudyWorkbench*>(new SchedulingWorkbench)
-                                                                        : new DataflowWorkbench;
+        StudyWorkbench* wb = nullptr;
+        switch (st.kind()) {
+        case ProblemKind::SchedulingTables:
+            wb = new SchedulingWorkbench;
+            break;
+        case ProblemKind::DataflowMapping:
+            wb = new DataflowWorkbench;
+            break;
+        case ProblemKind::AccelSizing:
+            wb = new AccelWorkbench;
+            break;
+        }
         QString error;
         if (!wb->setStudy(st, &error)) {
             delete wb;

@@ -48,16 +48,6 @@ int boundedInt(ObjectReader& r, const std::string& key, std::int64_t def, std::i
     return int(v);
 }
 
-bool flag(ObjectReader& r, const std::string& key, bool def)
-{
-    if (!r.has(key))
-        return def;
-    const json& v = r.get(key);
-    if (!v.is_boolean())
-        r.doc().fail(r.ptr(key), "expected true or false, got " + v.dump());
-    return v.get<bool>();
-}
-
 DataflowLayer layerFrom(const JsonDocument& doc, const std::string& ptr, const json& obj)
 {
     ObjectReader r(doc, ptr, obj);
@@ -143,7 +133,7 @@ DataflowHardware hardwareFrom(const JsonDocument& doc, const std::string& ptr, c
     hw.offchipBandwidth = sizeOrUnlimited(r, "offchip_bandwidth", INT_MAX);
     hw.nocHops = boundedInt(r, "noc_hops", 1, 0, 1'000'000);
     hw.nocHopLatency = boundedInt(r, "noc_hop_latency", 1, 0, 1'000'000);
-    hw.multicast = flag(r, "multicast", true);
+    hw.multicast = r.boolean("multicast", true);
     hw.simdLanes = boundedInt(r, "simd_lanes", 1, 1, 1 << 20);
     const std::string db = r.text("cost_database", std::string("maestro-2021"));
     if (db == "maestro-2021")
@@ -230,9 +220,9 @@ DataflowSpaceOptions spaceFrom(const JsonDocument& doc, const std::string& ptr, 
 {
     ObjectReader r(doc, ptr, obj);
     DataflowSpaceOptions s;
-    s.divisorsOnly = flag(r, "divisors_only", false);
-    s.parallelRS = flag(r, "parallel_rs", false);
-    s.enforceCapacity = flag(r, "enforce_capacity", true);
+    s.divisorsOnly = r.boolean("divisors_only", false);
+    s.parallelRS = r.boolean("parallel_rs", false);
+    s.enforceCapacity = r.boolean("enforce_capacity", true);
     if (r.has("restrictions")) {
         const json& rs = r.get("restrictions");
         ObjectReader all(doc, r.ptr("restrictions"), rs);

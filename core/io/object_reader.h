@@ -57,6 +57,15 @@ public:
             m_doc.fail(ptr(key), "expected a string, got " + v.dump());
         return v.get<std::string>();
     }
+    bool boolean(const std::string& key, bool def)
+    {
+        if (!has(key))
+            return def;
+        const json& v = get(key);
+        if (!v.is_boolean())
+            m_doc.fail(ptr(key), "expected true or false, got " + v.dump());
+        return v.get<bool>();
+    }
     double real(const std::string& key, std::optional<double> def = std::nullopt)
     {
         if (!has(key) && def)

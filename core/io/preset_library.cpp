@@ -29,6 +29,8 @@ std::string_view presetFolder(PresetKind kind)
         return "dataflow-workloads";
     case PresetKind::DataflowMapping:
         return "dataflow-mappings";
+    case PresetKind::AccelStudy:
+        return "accel-studies";
     }
     return "mappings";
 }
@@ -42,6 +44,7 @@ std::string_view presetNoun(PresetKind kind)
     case PresetKind::DataflowHardware: return "dataflow hardware";
     case PresetKind::DataflowWorkload: return "dataflow workload";
     case PresetKind::DataflowMapping: return "dataflow mapping";
+    case PresetKind::AccelStudy: return "accelerator-sizing study";
     }
     return "preset";
 }

@@ -10,9 +10,9 @@
 
 namespace mapscape {
 
-enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping };
+enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping, AccelStudy };
 /// Sub-folder of a preset directory: "accelerators", "networks", "mappings", "dataflow-hardware",
-/// "dataflow-workloads", "dataflow-mappings".
+/// "dataflow-workloads", "dataflow-mappings", "accel-studies".
 std::string_view presetFolder(PresetKind kind);
 /// "accelerator", ..., "dataflow hardware" (for messages).
 std::string_view presetNoun(PresetKind kind);

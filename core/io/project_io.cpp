@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/project_io.h"
 
+#include "core/io/accel_io.h"
 #include "core/io/dataflow_io.h"
 #include "core/io/file_util.h"
 #include "core/io/maestro_files.h"
@@ -223,9 +224,7 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
     const std::string kindId = s.value("kind", std::string());
     const auto kind = parseProblemKind(kindId);
     if (!kind)
-        fail(source, prefix + ".kind", "expected scheduling or dataflow, got \"" + kindId + "\"");
-    if (*kind == ProblemKind::AccelSizing)
-        fail(source, prefix + ".kind", "accelerator-sizing studies are run from the command line in this version");
+        fail(source, prefix + ".kind", "expected scheduling, dataflow or accel, got \"" + kindId + "\"");
     Study st;
     if (s.contains("name") && !s["name"].is_string())
         fail(source, prefix + ".name", "expected a string");
@@ -244,6 +243,20 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
         if (s.contains("mapping") && !s["mapping"].is_null())
             in.mapping = mappingFromJson(s["mapping"].dump(2), source + " (" + prefix + ".mapping)", in.accelerator);
         st.inputs = std::move(in);
+    } else if (*kind == ProblemKind::AccelSizing) {
+        checkMembers(s, {"name", "kind", "workload", "design", "space", "model", "constraints", "fpga_limits", "fpga_proxy",
+                         "optimizer", "runs"},
+                     source, prefix + ".");
+        json doc = json::object();
+        doc["schema"] = "mapscape/accel-study";
+        for (const char* member : {"workload", "design", "space", "model", "constraints", "fpga_limits", "fpga_proxy"}) {
+            if (s.contains(member))
+                doc[member] = s[member];
+        }
+        const AccelStudyFile f = nested(doc, source, prefix, [](const std::string& t, const std::string& src) {
+            return accelStudyFromJson(t, src);
+        });
+        st.inputs = AccelInputs{f.setup, f.design};
     } else {
         checkMembers(s, {"name", "kind", "workload", "layer", "hardware", "mapping", "space", "optimizer", "runs"}, source,
                      prefix + ".");
@@ -291,6 +304,13 @@ ojson studyJson(const Study& st)
         j["accelerator"] = ojson::parse(acceleratorToJson(in->accelerator));
         j["network"] = ojson::parse(networkToJson(in->network));
         j["mapping"] = in->mapping ? ojson::parse(mappingToJson(*in->mapping, in->accelerator)) : ojson(nullptr);
+    } else if (const auto* a = std::get_if<AccelInputs>(&st.inputs)) {
+        AccelStudyFile f;
+        f.setup = a->setup;
+        f.design = a->design;
+        ojson doc = ojson::parse(accelStudyToJson(f));
+        for (const char* member : {"workload", "design", "space", "model", "constraints", "fpga_limits", "fpga_proxy"})
+            j[member] = doc[member];
     } else {
         const auto& d = std::get<DataflowInputs>(st.inputs);
         j["workload"] = d.workload;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/runner/optimizer_run.h"
 
+#include "core/io/accel_io.h"
 #include "core/io/preset_io.h"
 #include "core/io/project_io.h"
 #ifdef MAPSCAPE_HAS_TORCH
@@ -107,6 +108,17 @@ public:
         m_run.m_bestPointEval = e;
         notifyLocked();
     }
+    void snapshot(std::string_view name, std::string_view json) override
+    {
+        std::lock_guard lock(m_run.m_mutex);
+        auto it = m_run.m_snapshots.find(name);
+        if (it == m_run.m_snapshots.end())
+            m_run.m_snapshots.emplace(std::string(name), std::string(json));
+        else
+            it->second.assign(json);
+        ++m_run.m_snapshotVersion;
+        notifyLocked();
+    }
     void message(std::string_view text) override
     {
         std::lock_guard lock(m_run.m_mutex);
@@ -164,11 +176,15 @@ bool OptimizerRun::start()
             m_problem = std::make_shared<const SchedulingProblem>(
                 SchedulingProblem::make(in->accelerator, in->network, *metric, o.dataflow));
             m_strategy = makeOptimizer(o.id, *m_problem, o.options, o.seed);
+        } else if (const auto* d = std::get_if<DataflowInputs>(&m_settings.inputs)) {
+            m_dataflow = std::make_shared<const DataflowProblem>(d->layer, d->hardware, d->space, o.objective);
+            m_point = m_dataflow;
         } else {
-            const auto& d = std::get<DataflowInputs>(m_settings.inputs);
-            m_dataflow = std::make_shared<const DataflowProblem>(d.layer, d.hardware, d.space, o.objective);
-            m_pointOptimizer = makePointOptimizer(ProblemKind::DataflowMapping, o.id, *m_dataflow, o.options, o.seed);
+            m_accel = std::make_shared<const AccelProblem>(std::get<AccelInputs>(m_settings.inputs).setup, o.objective);
+            m_point = m_accel;
         }
+        if (m_point)
+            m_pointOptimizer = makePointOptimizer(kind(), o.id, *m_point, o.options, o.seed);
     } catch (const std::exception& e) {
         {
             std::lock_guard lock(m_mutex);
@@ -221,7 +237,12 @@ void OptimizerRun::work(std::stop_token stop)
             PointDriverOptions options;
             options.threads = std::max(1, m_settings.optimizer.threads);
             options.control = &m_control;
-            const PointSearchResult r = runPointSearch(*m_dataflow, *m_pointOptimizer, options, stop, *m_sink);
+            if (m_accel) {
+                // The paper's hypervolume objectives, against the setup's fixed live reference.
+                options.paretoObjectives = {accelobj::Latency, accelobj::Power, accelobj::Area};
+                options.hypervolumeReference = m_accel->liveReference();
+            }
+            const PointSearchResult r = runPointSearch(*m_point, *m_pointOptimizer, options, stop, *m_sink);
             cancelled = r.cancelled;
             seconds = r.seconds;
             std::lock_guard lock(m_mutex);
@@ -380,9 +401,9 @@ std::vector<double> OptimizerRun::bestObjectives() const
             return {};
         return {t.energy, t.cycles, t.energy * t.cycles};
     }
-    if (!m_bestPoint || !m_dataflow)
+    if (!m_bestPoint || !m_point)
         return {};
-    const std::size_t n = m_dataflow->objectives().size();
+    const std::size_t n = m_point->objectives().size();
     return std::vector<double>(m_bestPointEval.objective.begin(), m_bestPointEval.objective.begin() + std::ptrdiff_t(n));
 }
 
@@ -403,6 +424,12 @@ std::string OptimizerRun::resultJson() const
         return mappingToJson(m, in.accelerator);
     }
     const std::optional<Point> p = bestPoint();
+    if (p && m_accel) {
+        const std::optional<Point> repaired = m_accel->repair(*p);
+        const AccelDesign d = m_accel->decode(repaired ? *repaired : *p);
+        const AccelMetrics m = m_accel->model().evaluate(d);
+        return accelResultToJson(d, &m, m_settings.optimizer.id + " run #" + std::to_string(m_id) + " best");
+    }
     if (!p || !m_dataflow)
         return {};
     DataflowMapping m = m_dataflow->decode(*p);
@@ -436,6 +463,21 @@ std::optional<Point> OptimizerRun::bestPoint() const
 {
     std::lock_guard lock(m_mutex);
     return m_bestPoint;
+}
+
+std::string OptimizerRun::latestSnapshot(const std::string& name, std::uint64_t* version) const
+{
+    std::lock_guard lock(m_mutex);
+    if (version)
+        *version = m_snapshotVersion;
+    const auto it = m_snapshots.find(name);
+    return it == m_snapshots.end() ? std::string() : it->second;
+}
+
+std::uint64_t OptimizerRun::snapshotVersion() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_snapshotVersion;
 }
 
 void OptimizerRun::wait()

@@ -8,6 +8,7 @@
 /// path: scheduling-table strategies through runSearch, design-space optimizers through
 /// runPointSearch.
 
+#include "core/optim/accel/accel_problem.h"
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/eta.h"
 #include "core/optim/optimizer_registry.h"
@@ -18,6 +19,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -106,9 +108,17 @@ public:
     SearchResult result() const;
 
     // Design-space studies.
+    std::shared_ptr<const PointProblem> pointProblem() const { return m_point; }
     std::shared_ptr<const DataflowProblem> dataflowProblem() const { return m_dataflow; }
+    std::shared_ptr<const AccelProblem> accelProblem() const { return m_accel; }
     /// The best point so far, if any.
     std::optional<Point> bestPoint() const;
+
+    /// The latest snapshot of a name the optimizer published ("ga/population", "rl/policy"), as
+    /// JSON; "" if none yet. `version` (optional) receives a counter that grows with every
+    /// snapshot of any name, so views can skip re-parsing.
+    std::string latestSnapshot(const std::string& name, std::uint64_t* version = nullptr) const;
+    std::uint64_t snapshotVersion() const;
 
     /// Blocks until the worker has ended (tests, shutdown).
     void wait();
@@ -133,7 +143,9 @@ private:
     const RunSettings m_settings;
     std::shared_ptr<const SchedulingProblem> m_problem;
     std::unique_ptr<SearchStrategy> m_strategy;
+    std::shared_ptr<const PointProblem> m_point;
     std::shared_ptr<const DataflowProblem> m_dataflow;
+    std::shared_ptr<const AccelProblem> m_accel;
     std::unique_ptr<PointOptimizer> m_pointOptimizer;
     RunControl m_control;
     std::unique_ptr<Sink> m_sink;
@@ -155,6 +167,8 @@ private:
     std::vector<std::vector<Row>> m_lastRows;
     std::optional<Point> m_bestPoint;
     PointEvaluation m_bestPointEval{};
+    std::map<std::string, std::string, std::less<>> m_snapshots;
+    std::uint64_t m_snapshotVersion = 0;
     SearchResult m_result;
     bool m_notified = false;
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/study/study.h"
 
+#include "core/io/accel_io.h"
 #include "core/io/dataflow_io.h"
 #include "core/io/preset_io.h"
 #include "core/optim/optimizer_registry.h"
@@ -33,13 +34,22 @@ std::string hex(std::uint64_t v)
 
 ProblemKind kindOf(const StudyInputs& inputs)
 {
-    return std::holds_alternative<SchedulingInputs>(inputs) ? ProblemKind::SchedulingTables : ProblemKind::DataflowMapping;
+    if (std::holds_alternative<SchedulingInputs>(inputs))
+        return ProblemKind::SchedulingTables;
+    return std::holds_alternative<DataflowInputs>(inputs) ? ProblemKind::DataflowMapping : ProblemKind::AccelSizing;
 }
 
 std::string setupLabel(const StudyInputs& inputs)
 {
     if (const auto* s = std::get_if<SchedulingInputs>(&inputs))
         return s->accelerator.name + " / " + s->network.name;
+    if (const auto* a = std::get_if<AccelInputs>(&inputs)) {
+        const RnnWorkload& w = a->setup.workload;
+        std::string label = w.name;
+        if (w.cell != RnnCell::Custom)
+            label += " " + std::to_string(w.inputSize) + "-" + std::to_string(w.hiddenSize) + "-" + std::to_string(w.outputSize);
+        return label + " on " + (a->setup.limits.any() ? a->setup.limits.name : std::string("unlimited resources"));
+    }
     const auto& d = std::get<DataflowInputs>(inputs);
     return d.layer.name + " on " + d.hardware.name;
 }
@@ -48,6 +58,13 @@ std::string setupKey(const StudyInputs& inputs)
 {
     if (const auto* s = std::get_if<SchedulingInputs>(&inputs))
         return "scheduling-" + hex(fnv1a(networkToJson(s->network), fnv1a(acceleratorToJson(s->accelerator))));
+    if (const auto* a = std::get_if<AccelInputs>(&inputs)) {
+        AccelStudyFile f; // everything but the design shown and the names
+        f.name.clear();
+        f.setup = a->setup;
+        f.setup.workload.name.clear();
+        return "accel-" + hex(fnv1a(accelStudyToJson(f)));
+    }
     const auto& d = std::get<DataflowInputs>(inputs);
     std::uint64_t h = fnv1a(dataflowLayerToJson(d.layer));
     h = fnv1a(dataflowHardwareToJson(d.hardware), h);
@@ -66,6 +83,8 @@ OptimizerSettings defaultOptimizerSettings(ProblemKind kind)
         }
     }
     s.objective = problemKindInfo(kind).objectives.front().id;
+    if (kind == ProblemKind::AccelSizing)
+        s.objective = "area"; // GRMD's stage 1 and the paper's primary objective (the first listed is latency, for HV order)
     return s;
 }
 

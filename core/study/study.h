@@ -9,6 +9,7 @@
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
+#include "core/optim/accel/accel_problem.h"
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/mapping_space.h"
 #include "core/study/problem_kind.h"
@@ -41,10 +42,18 @@ struct DataflowInputs {
     friend bool operator==(const DataflowInputs&, const DataflowInputs&) = default;
 };
 
-using StudyInputs = std::variant<SchedulingInputs, DataflowInputs>;
+/// Inputs of an accelerator-sizing study (seed 002): the RNN workload, the model, the design
+/// space, the FPGA limits and the constraints the optimizers work against, and the design shown.
+struct AccelInputs {
+    AccelSetup setup;
+    AccelDesign design; ///< the design shown and evaluated
+    friend bool operator==(const AccelInputs&, const AccelInputs&) = default;
+};
+
+using StudyInputs = std::variant<SchedulingInputs, DataflowInputs, AccelInputs>;
 
 ProblemKind kindOf(const StudyInputs& inputs);
-/// "Eyeriss / ResNet-50", "VGG16 row 2 on ArchGym default (1024 PEs)".
+/// "Eyeriss / ResNet-50", "VGG16 row 2 on ArchGym default (1024 PEs)", "LSTM 29-100-29 on ZCU102".
 std::string setupLabel(const StudyInputs& inputs);
 /// A fingerprint of what runs optimise (hardware and workload, not the mapping shown): runs with
 /// the same key are comparable on the same axes.

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "core/io/accel_io.h"
 #include "core/io/dataflow_io.h"
 #include "core/io/preset_io.h"
 #include "core/io/project_io.h"
@@ -163,7 +164,7 @@ private Q_SLOTS:
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[]})"),
                  QStringLiteral("p.json: studies: expected a non-empty list of studies"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[{"kind":"timeloop"}]})"),
-                 QStringLiteral("p.json: studies[0].kind: expected scheduling or dataflow, got \"timeloop\""));
+                 QStringLiteral("p.json: studies[0].kind: expected scheduling, dataflow or accel, got \"timeloop\""));
         const std::string text = projectToJson(sample());
         const std::string badSeed = std::string(text).replace(text.find("\"seed\": 99"), 10, "\"seed\": -1");
         QCOMPARE(messageOf(badSeed), QStringLiteral("p.json: studies[0].optimizer.seed: expected a non-negative integer"));
@@ -183,6 +184,73 @@ private Q_SLOTS:
                                                              "\"state\": \"exploded\"");
         QCOMPARE(messageOf(badRun), QStringLiteral("p.json: studies[1].runs[0].state: expected finished, cancelled or failed"));
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject("/nonexistent/p.json"));
+    }
+
+    /// Accelerator-sizing studies: every input survives a project file and a study file; errors
+    /// name the field; the setup key ignores the design shown but not the space.
+    void accelStudiesRoundTrip()
+    {
+        AccelInputs in;
+        in.setup.workload = RnnWorkload::make(RnnCell::Gru, 40, 64, 10, 5);
+        in.setup.space = AccelSpace::hasco();
+        in.setup.space[AccelGene::Dataflow] = {false, false, 0, 0, 1, {}, 1};
+        in.setup.model.noise = true;
+        in.setup.model.noiseSeed = 7;
+        in.setup.model.tilePolicy = TilePolicy::MinLatency;
+        in.setup.constraints = {2e7, 900, 1500};
+        in.setup.limits = FpgaLimits::zcu102();
+        in.setup.proxy.lutPerPe = 150;
+        in.design.x = 16;
+        in.design.dataflow = AccelDataflow::OS;
+        Project p;
+        p.studies.push_back(makeStudy("GRU sizing", in));
+        p.studies.back().optimizer.id = "nsga2";
+        p.studies.back().optimizer.objective = "power";
+        const Project back = projectFromJson(projectToJson(p), "p.json");
+        QCOMPARE(back, p);
+        QCOMPARE(back.studies.front().kind(), ProblemKind::AccelSizing);
+        // A custom workload too, through a study file.
+        AccelStudyFile f;
+        f.setup = in.setup;
+        f.setup.workload.cell = RnnCell::Custom;
+        f.setup.workload.name = "two GEMMs";
+        f.setup.workload.components = {{"a", 64, 1, 32}, {"b", 10, 4, 64}};
+        f.design = in.design;
+        f.objective = "energy";
+        const AccelStudyFile g = accelStudyFromJson(accelStudyToJson(f), "s.json");
+        QCOMPARE(g.setup, f.setup);
+        QCOMPARE(g.design, f.design);
+        QCOMPARE(g.objective, f.objective);
+        // Errors name the study and the field.
+        const std::string text = projectToJson(p);
+        const std::string badGene = std::string(text).replace(text.find("\"x\": 16"), 7, "\"x\": 0");
+        QVERIFY2(messageOf(badGene).contains(QStringLiteral("studies[0]")) && messageOf(badGene).contains(QStringLiteral("x: must be")),
+                 qPrintable(messageOf(badGene)));
+        auto studyError = [](const std::string& json) {
+            try {
+                accelStudyFromJson(json, "s.json");
+            } catch (const InputError& e) {
+                return QString::fromUtf8(e.what());
+            }
+            return QString();
+        };
+        QCOMPARE(studyError(R"({"schema":"mapscape/accel-study","workload":{"cell":"gru","components":[]}})"),
+                 QStringLiteral("s.json:1: workload.components: only a custom cell lists its components; gru derives them from the sizes"));
+        QCOMPARE(studyError(R"({"schema":"mapscape/accel-study","space":{"sp_banks":{"values":[1,0]}}})"),
+                 QStringLiteral("s.json:1: space.sp_banks.values[1]: must be in [1, 1024], got 0"));
+        QCOMPARE(studyError(R"({"schema":"mapscape/accel-study","fpga_limits":"vu9p"})"),
+                 QStringLiteral("s.json:1: fpga_limits: expected zcu102, none or {lut, dsp, bram36, bandwidth}, got \"vu9p\""));
+        QCOMPARE(studyError(R"({"schema":"mapscape/accel-study","design":{"dataflow":"RS"}})"),
+                 QStringLiteral("s.json:1: design.dataflow: expected WS or OS, got \"RS\""));
+        QCOMPARE(studyError(R"({"schema":"mapscape/accel-study","objective":"speed"})"),
+                 QStringLiteral("s.json:1: objective: expected latency, power, area or energy, got \"speed\""));
+        // The setup key: the design shown does not change it, the space does.
+        AccelInputs other = in;
+        other.design.x = 4;
+        QCOMPARE(setupKey(other), setupKey(in));
+        other.setup.space = AccelSpace::table1();
+        QVERIFY(setupKey(other) != setupKey(in));
+        QCOMPARE(setupLabel(in), std::string("GRU 40-64-10 on ZCU102"));
     }
 
     void setupKeysFollowWhatRunsOptimise()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 #include "core/cost/dataflow/dataflow_model.h"
+#include "core/io/accel_io.h"
 #include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "support/fixtures.h"
@@ -182,6 +183,42 @@ private Q_SLOTS:
         QCOMPARE(double(r.runtime), best[0]);
         QVERIFY(!dataflowResultPoint(json).empty());
         QVERIFY(run.title().startsWith(QStringLiteral("gamma #10 · VGG16 row 2 on test 256 PEs")));
+    }
+
+    /// Accelerator-sizing studies: a three-objective archive with a hypervolume curve, the
+    /// optimizer's view snapshots kept (latest per name), the best design as a result document.
+    void accelRunsKeepSnapshotsAndHypervolume()
+    {
+        RunSettings s;
+        s.studyName = "accel";
+        AccelInputs in;
+        in.setup.limits = FpgaLimits::zcu102();
+        s.inputs = in;
+        s.optimizer = defaultOptimizerSettings(ProblemKind::AccelSizing);
+        s.optimizer.id = "ga";
+        s.optimizer.objective = "area";
+        s.optimizer.options = {{"samples", "150"}};
+        OptimizerRun run(12, s);
+        QCOMPARE(run.kind(), ProblemKind::AccelSizing);
+        QSignalSpy finished(&run, &OptimizerRun::finished);
+        QVERIFY(run.start());
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(run.state(), RunState::Finished);
+        QVERIFY(run.accelProblem() != nullptr);
+        std::uint64_t version = 0;
+        const std::string population = run.latestSnapshot("ga/population", &version);
+        QVERIFY(population.find("\"members\"") != std::string::npos);
+        QVERIFY(version >= 2); // one per generation, the latest kept
+        QCOMPARE(run.latestSnapshot("no/such"), std::string());
+        bool hv = false;
+        for (const MetricPoint& m : run.takeMetrics())
+            hv = hv || (m.name == "search/hypervolume" && m.value > 0);
+        QVERIFY(hv);
+        const std::vector<double> best = run.bestObjectives();
+        QCOMPARE(int(best.size()), 4); // latency, power, area, energy
+        const AccelDesign d = accelDesignFromJson(run.resultJson(), "run");
+        const AccelMetrics m = AccelModel(in.setup.workload, in.setup.model).evaluate(d);
+        QCOMPARE(m.area, best[accelobj::Area]);
     }
 
     void dataflowBadObjectiveFails()

@@ -12,7 +12,7 @@
 #include "widgets/charts/dendrogram_widget.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
-#include "widgets/document/dataflow_document.h"
+#include "widgets/document/inputs_document.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"

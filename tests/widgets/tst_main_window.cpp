@@ -12,7 +12,7 @@
 #include "core/runner/optimizer_run.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/document/accelerator_document.h"
-#include "widgets/document/dataflow_document.h"
+#include "widgets/document/inputs_document.h"
 #include "widgets/document/network_document.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"

@@ -67,6 +67,70 @@ static MetricLabel labelFor(const QString& name, const QString& objectiveLabel, 
     } else if (name == QStringLiteral("rl/clustering_samples")) {
         m = {tr("Clustering pre-pass samples"), QString(), samples, false, true,
              tr("Samples spent collecting data for the agent clustering"), tr("Samples")};
+    } else if (name == QStringLiteral("search/hypervolume")) {
+        m = {tr("Hypervolume of the non-dominated designs"), tr("cycles·mW·µm²"), samples, false, true,
+             tr("Volume of (latency, power, area) space the designs found so far dominate, bounded by the study's fixed "
+                "reference point (1.1 × its worst corner design); higher is better"),
+             tr("Hypervolume")};
+    } else if (name == QStringLiteral("search/front_size")) {
+        m = {tr("Non-dominated designs"), QString(), samples, false, true,
+             tr("Designs no other design beats on latency, power and area at once"), tr("Designs")};
+    } else if (name == QStringLiteral("search/seconds")) {
+        m = {tr("Wall time"), tr("s"), samples, false, true, tr("Seconds since the run started (pauses excluded)"),
+             tr("Time")};
+    } else if (name.startsWith(QStringLiteral("ga/best_")) || name.startsWith(QStringLiteral("ga/mean_")) ||
+               name.startsWith(QStringLiteral("ga/worst_"))) {
+        const QString which = name.mid(3, name.indexOf(QLatin1Char('_')) - 3);
+        const QString fitness = name.mid(name.indexOf(QLatin1Char('_')) + 1);
+        const QString whichTitle = which == QStringLiteral("best") ? tr("best") : which == QStringLiteral("mean") ? tr("mean") : tr("worst");
+        m = {tr("Stage 1 (GA): %1 %2 per generation").arg(whichTitle, fitness == QStringLiteral("area") ? tr("area") : tr("fitness")),
+             fitness == QStringLiteral("area") ? tr("µm²") : QString(), tr("Generation"), true, true,
+             tr("Over the valid members of each generation's population (the GA minimises it)"),
+             fitness == QStringLiteral("area") ? tr("Area") : tr("Fitness")};
+    } else if (name == QStringLiteral("ga/feasible") || name == QStringLiteral("ga/violating")) {
+        const bool feasible = name == QStringLiteral("ga/feasible");
+        m = {feasible ? tr("Stage 1 (GA): members meeting area_max") : tr("Stage 1 (GA): members violating area_max"),
+             QString(), tr("Generation"), false, true,
+             tr("The GA keeps a feasible and a violating population; violating members rank behind every feasible one"),
+             tr("Members")};
+    } else if (name.startsWith(QStringLiteral("ga/distinct_"))) {
+        m = {tr("Stage 1 (GA): distinct values of %1").arg(name.mid(12)), QString(), tr("Generation"), false, true,
+             tr("How many values of the gene the population still holds; the survivors' values form stage 2's subspace"),
+             tr("Values")};
+    } else if (name == QStringLiteral("rl/reward") || name == QStringLiteral("rl/reward_avg")) {
+        m = {name == QStringLiteral("rl/reward") ? tr("Stage 2 (actor-critic): episode reward")
+                                                : tr("Stage 2 (actor-critic): running mean reward"),
+             QString(), episodes, false, true,
+             tr("−(A·latency/latency_ref + B·power/power_ref) for a design within the constraints, a penalty otherwise; "
+                "higher is better"),
+             tr("Reward")};
+    } else if (name == QStringLiteral("rl/epsilon")) {
+        m = {tr("Stage 2 (actor-critic): exploration ε"), QString(), episodes, false, true,
+             tr("Probability of a uniformly random value instead of the policy's choice; decays over the episodes"),
+             tr("ε")};
+    } else if (name == QStringLiteral("rl/actor_loss") || name == QStringLiteral("rl/critic_loss")) {
+        const bool actor = name == QStringLiteral("rl/actor_loss");
+        m = {actor ? tr("Stage 2: actor loss") : tr("Stage 2: critic loss"), QString(), episodes, !actor, true,
+             actor ? tr("−log π(a)·advantage summed over the episode's decisions")
+                   : tr("Squared error of the critic's value against the episode's return"),
+             tr("Loss")};
+    } else if (name == QStringLiteral("rl/latency") || name == QStringLiteral("rl/power") || name == QStringLiteral("rl/area")) {
+        const QString what = name.mid(3);
+        m = {tr("Stage 2: episode design's %1").arg(what), what == QStringLiteral("latency") ? tr("cycles")
+                                                          : what == QStringLiteral("power")   ? tr("mW")
+                                                                                              : tr("µm²"),
+             episodes, true, true, tr("The design the actor allocated in each episode"),
+             what == QStringLiteral("latency") ? tr("Latency") : what == QStringLiteral("power") ? tr("Power") : tr("Area")};
+    } else if (name.startsWith(QStringLiteral("rl/entropy_"))) {
+        m = {tr("Stage 2: policy entropy of %1").arg(name.mid(11)), tr("nats"), episodes, false, true,
+             tr("How undecided the actor is about the gene's value; falls as it commits"), tr("Entropy")};
+    } else if (name == QStringLiteral("grmd/stage")) {
+        m = {tr("GRMD stage"), QString(), samples, false, true,
+             tr("1: genetic algorithm on area, 2: actor-critic on latency and power, 3: roll-outs and Pareto tuning"),
+             tr("Stage")};
+    } else if (name == QStringLiteral("grmd/subspace_log10")) {
+        m = {tr("Stage 2 subspace size (log₁₀)"), QString(), samples, false, true,
+             tr("Designs the actor chooses among: the product of the GA survivors' distinct gene values"), tr("log₁₀ designs")};
     } else if (name == QStringLiteral("bo/length_scale")) {
         m = {tr("BO: GP length scale"), QString(), samples, false, true,
              tr("The Gaussian process's length scale chosen by marginal likelihood"), tr("Length scale")};

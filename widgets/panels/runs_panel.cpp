@@ -4,6 +4,7 @@
 
 #include "core/cost/scheduling_model.h"
 #include "core/export/dataflow_report.h"
+#include "core/io/accel_io.h"
 #include "core/io/file_util.h"
 #include "core/io/maestro_files.h"
 #include "core/io/preset_io.h"
@@ -99,7 +100,7 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
 
     m_pause = new QPushButton(tr("Pause"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
-    m_show = new QPushButton(tr("Show best mapping"), this);
+    m_show = new QPushButton(m_kind == ProblemKind::AccelSizing ? tr("Show best design") : tr("Show best mapping"), this);
     m_show->setToolTip(tr("Show the selected run's best result in the study's main view (undoable)"));
     m_remove = new QPushButton(tr("Remove"), this);
     m_remove->setToolTip(tr("Remove the selected run (a running one is cancelled first)"));
@@ -192,7 +193,7 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
         m_bestText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         m_bestText->setPlaceholderText(tr("Select a run to see its best mapping as directives and as a loop nest."));
         bestLayout->addWidget(m_bestText);
-        m_tabs->addTab(bestTab, tr("Best mapping"));
+        m_tabs->addTab(bestTab, m_kind == ProblemKind::AccelSizing ? tr("Best design") : tr("Best mapping"));
     }
     // Comparison of finished runs (Table III style): seeds of one optimizer together.
     auto* compareTab = new QWidget(this);
@@ -360,7 +361,8 @@ OptimizerRun* RunsPanel::startRun()
 {
     if (!m_inputs) {
         Q_EMIT message(m_kind == ProblemKind::SchedulingTables ? tr("Choose an accelerator and a network first.")
-                                                               : tr("Choose a layer and hardware first."));
+                       : m_kind == ProblemKind::DataflowMapping ? tr("Choose a layer and hardware first.")
+                                                                : tr("Choose a workload first."));
         return nullptr;
     }
     RunSettings s;
@@ -395,6 +397,22 @@ OptimizerRun* RunsPanel::startRun()
     Q_EMIT runsChanged();
     if (!run->start())
         return nullptr;
+    // The curve chooser follows the run's objective while it still shows a curve nobody records
+    // (the default before any run, or another objective's best).
+    const QString best = curveKey(m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total")
+                                                                          : QStringLiteral("search/best"),
+                                  run->settings().optimizer.objective);
+    if (m_curveMetric->currentData().toString() != best) {
+        bool recorded = false;
+        const QString current = rawName(m_curveMetric->currentData().toString());
+        for (auto it = m_history.cbegin(); it != m_history.cend() && !recorded; ++it)
+            recorded = it->contains(current);
+        if (!recorded) {
+            if (m_curveMetric->findData(best) < 0)
+                m_curveMetric->addItem(metricLabel(rawName(best), m_kind, run->settings().optimizer.objective).title, best);
+            m_curveMetric->setCurrentIndex(m_curveMetric->findData(best));
+        }
+    }
     m_table->selectRow(m_model->rowOf(run));
     Q_EMIT message(tr("Started %1").arg(run->title()));
     return run;
@@ -502,9 +520,14 @@ void RunsPanel::drain()
     m_model->refresh();
     refreshBest();
     updateButtons();
+    Q_EMIT drained();
     if (active)
         m_drainTimer.start(kRefreshWhileRunningMs); // keep progress, wall time and ETA moving
 }
+
+QHash<QString, QList<QPointF>> RunsPanel::metricHistory(int runId) const { return m_history.value(runId); }
+
+std::vector<EvaluatedPoint> RunsPanel::evaluatedPoints(int runId) const { return m_evaluated.value(runId); }
 
 QStringList RunsPanel::metricNames() const
 {
@@ -699,7 +722,31 @@ void RunsPanel::refreshBest()
     // Dataflow studies: the best mapping as directives and as a loop nest, with its objectives.
     const std::string json = resultJsonAt(row);
     if (row < 0 || json.empty()) {
-        m_bestText->setPlainText(row < 0 ? QString() : tr("No valid mapping found yet."));
+        m_bestText->setPlainText(row < 0 ? QString() : tr("No valid design found yet."));
+        return;
+    }
+    if (m_kind == ProblemKind::AccelSizing) {
+        // The best design (by the run's objective) and its metrics; the workbench's Results tab
+        // shows the non-dominated sets.
+        std::ostringstream text;
+        text << m_model->titleAt(row).toStdString() << ": best design by its objective\n";
+        for (const auto& [id, v] : m_model->bestAt(row)) {
+            if (const ObjectiveInfo* o = findObjective(m_kind, id))
+                text << "  " << o->label << ": " << formatQuantity(v, o->unit, 6) << "\n";
+        }
+        try {
+            const AccelDesign d = accelDesignFromJson(json, "run result");
+            text << "\nDesign " << d.text() << "\n";
+            for (int g = 0; g < kAccelGenes - 1; ++g)
+                text << "  " << accelGeneName(AccelGene(g)) << " = "
+                     << (AccelGene(g) == AccelGene::Dataflow ? std::string(accelDataflowName(d.dataflow))
+                                                             : std::to_string(d.gene(AccelGene(g))))
+                     << "\n";
+            text << "\n\"Show\" puts it in the Design tab.\n";
+        } catch (const std::exception& e) {
+            text << "\n" << e.what() << "\n";
+        }
+        m_bestText->setPlainText(qs(text.str()));
         return;
     }
     const OptimizerRun* run = m_model->runAt(row);

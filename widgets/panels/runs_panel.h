@@ -84,6 +84,10 @@ public:
     std::string resultJsonAt(int row) const;
     /// Drains every run's buffers into the views now (the timer does it at ~25 Hz).
     void drain();
+    /// Every metric series recorded for a run (live or restored), by raw name.
+    QHash<QString, QList<QPointF>> metricHistory(int runId) const;
+    /// The objective vectors a run of this session evaluated (kept up to a cap).
+    std::vector<EvaluatedPoint> evaluatedPoints(int runId) const;
     /// Metric names seen so far across runs (raw names; the chooser shows readable titles).
     QStringList metricNames() const;
     /// Selects the curve metric by raw name; false if not recorded yet.
@@ -119,6 +123,8 @@ Q_SIGNALS:
     void runFinished(mapscape::OptimizerRun* run);
     /// Runs were added, removed, hidden or finished (the project has changed).
     void runsChanged();
+    /// The runs' buffers were drained into the panel (metricHistory has grown); at most ~25 Hz.
+    void drained();
 
 private:
     void onSelectionChanged();

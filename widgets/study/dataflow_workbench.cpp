@@ -14,7 +14,7 @@
 #include "core/util/units.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/pareto_chart.h"
-#include "widgets/document/dataflow_document.h"
+#include "widgets/document/inputs_document.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/agent_clustering_view.h"

@@ -30,7 +30,9 @@ class QTableWidget;
 namespace mapscape {
 
 class AgentClusteringView;
-class DataflowDocument;
+template <typename Inputs>
+class InputsDocument;
+using DataflowDocument = InputsDocument<DataflowInputs>;
 class DataflowProblem;
 class EnergyBreakdownChart;
 class HeatmapWidget;

@@ -1,0 +1,265 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "widgets/charts/front_overlay_chart.h"
+
+#include "widgets/charts/chart_export.h"
+
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace mapscape {
+
+struct FrontOverlayChart::Impl {
+    QChart* chart = nullptr;
+    QChartView* view = nullptr;
+    QAbstractAxis* xAxis = nullptr;
+    QAbstractAxis* yAxis = nullptr;
+    bool parallel = false; ///< the mode the axes were built for
+};
+
+FrontOverlayChart::FrontOverlayChart(QWidget* parent)
+    : QWidget(parent)
+    , d(std::make_unique<Impl>())
+{
+    d->chart = new QChart;
+    d->chart->legend()->setAlignment(Qt::AlignBottom);
+    d->chart->setMargins(QMargins(4, 4, 4, 4));
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setMinimumSize(260, 200);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+    m_titles = {tr("Objective 1"), tr("Objective 2"), tr("Objective 3")};
+    m_units = {QString(), QString(), QString()};
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(100);
+    connect(&m_timer, &QTimer::timeout, this, &FrontOverlayChart::redraw);
+}
+
+FrontOverlayChart::~FrontOverlayChart() = default;
+
+void FrontOverlayChart::setObjectives(const QStringList& titles, const QStringList& units)
+{
+    m_titles = titles;
+    m_units = units;
+    m_timer.start();
+}
+
+void FrontOverlayChart::setMode(Mode mode, int xObjective, int yObjective)
+{
+    m_mode = mode;
+    m_x = std::clamp(xObjective, 0, 2);
+    m_y = std::clamp(yObjective, 0, 2);
+    m_timer.start();
+}
+
+void FrontOverlayChart::setTitle(const QString& title) { d->chart->setTitle(title); }
+
+void FrontOverlayChart::setSets(std::vector<FrontSet> sets)
+{
+    m_sets = std::move(sets);
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
+void FrontOverlayChart::flush()
+{
+    m_timer.stop();
+    redraw();
+}
+
+namespace {
+
+QString axisTitle(const QString& title, const QString& unit)
+{
+    return unit.isEmpty() ? title : QStringLiteral("%1 (%2)").arg(title, unit);
+}
+
+} // namespace
+
+void FrontOverlayChart::redraw()
+{
+    QChart* chart = d->chart;
+    // Series are rebuilt only when the set of runs changes; otherwise one replace() each.
+    const QList<QAbstractSeries*> existing = chart->series();
+    const bool parallel = m_mode == Mode::Parallel;
+    bool rebuild = existing.size() != qsizetype(m_sets.size()) || !d->xAxis || d->parallel != parallel;
+    for (qsizetype i = 0; !rebuild && i < existing.size(); ++i) {
+        const bool isLine = existing[i]->type() == QAbstractSeries::SeriesTypeLine;
+        rebuild = existing[i]->name() != m_sets[std::size_t(i)].name || isLine != parallel;
+    }
+    if (rebuild) {
+        chart->removeAllSeries();
+        for (QAbstractAxis* a : chart->axes())
+            chart->removeAxis(a);
+        d->xAxis = d->yAxis = nullptr;
+    }
+    // Ranges over every set shown (positive values: the axes are logarithmic).
+    std::array<double, 3> lo, hi;
+    lo.fill(std::numeric_limits<double>::infinity());
+    hi.fill(0);
+    for (const FrontSet& s : m_sets) {
+        for (const auto& p : s.points) {
+            for (int k = 0; k < 3; ++k) {
+                if (p[std::size_t(k)] > 0) {
+                    lo[std::size_t(k)] = std::min(lo[std::size_t(k)], p[std::size_t(k)]);
+                    hi[std::size_t(k)] = std::max(hi[std::size_t(k)], p[std::size_t(k)]);
+                }
+            }
+        }
+    }
+    for (int k = 0; k < 3; ++k) {
+        if (!(hi[std::size_t(k)] > 0)) {
+            lo[std::size_t(k)] = 1;
+            hi[std::size_t(k)] = 10;
+        }
+    }
+    if (rebuild) {
+        if (parallel) {
+            auto* x = new QCategoryAxis;
+            x->setRange(-0.1, 2.1);
+            x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+            for (int k = 0; k < 3; ++k)
+                x->append(m_titles.value(k), k);
+            x->setGridLineVisible(true);
+            auto* y = new QValueAxis;
+            y->setRange(0, 1);
+            y->setTitleText(tr("Best (0) to worst (1), log"));
+            y->setLabelFormat(QStringLiteral("%.1f"));
+            d->xAxis = x;
+            d->yAxis = y;
+        } else {
+            auto* x = new QLogValueAxis;
+            auto* y = new QLogValueAxis;
+            x->setLabelFormat(QStringLiteral("%.3g"));
+            y->setLabelFormat(QStringLiteral("%.3g"));
+            x->setMinorTickCount(-1);
+            y->setMinorTickCount(-1);
+            d->xAxis = x;
+            d->yAxis = y;
+        }
+        d->parallel = parallel;
+        chart->addAxis(d->xAxis, Qt::AlignBottom);
+        chart->addAxis(d->yAxis, Qt::AlignLeft);
+        for (const FrontSet& s : m_sets) {
+            QXYSeries* series = parallel ? static_cast<QXYSeries*>(new QLineSeries) : new QScatterSeries;
+            series->setName(s.name);
+            if (auto* sc = qobject_cast<QScatterSeries*>(series)) {
+                sc->setMarkerSize(8);
+                sc->setBorderColor(s.color.darker(140));
+            }
+            chart->addSeries(series);
+            series->attachAxis(d->xAxis);
+            series->attachAxis(d->yAxis);
+            const QString name = s.name;
+            connect(series, &QXYSeries::hovered, this, [this, name](const QPointF& p, bool state) {
+                if (!state || m_mode == Mode::Parallel) {
+                    QToolTip::hideText();
+                    return;
+                }
+                for (const FrontSet& set : m_sets) {
+                    if (set.name != name)
+                        continue;
+                    double bestDist = std::numeric_limits<double>::infinity();
+                    std::size_t best = 0;
+                    for (std::size_t i = 0; i < set.points.size(); ++i) {
+                        const double dx = std::log(set.points[i][std::size_t(m_x)] / p.x());
+                        const double dy = std::log(set.points[i][std::size_t(m_y)] / p.y());
+                        if (dx * dx + dy * dy < bestDist) {
+                            bestDist = dx * dx + dy * dy;
+                            best = i;
+                        }
+                    }
+                    if (best < set.points.size()) {
+                        const auto& v = set.points[best];
+                        QString text = QStringLiteral("<b>%1</b><br>%2").arg(name, set.labels.value(qsizetype(best)));
+                        for (int k = 0; k < 3; ++k)
+                            text += QStringLiteral("<br>%1: %2 %3").arg(m_titles.value(k)).arg(v[std::size_t(k)], 0, 'g', 6).arg(m_units.value(k));
+                        QToolTip::showText(QCursor::pos(), text, this);
+                    }
+                }
+            });
+        }
+    }
+    if (!parallel) {
+        auto pad = [](double a, double b, double& outLo, double& outHi) {
+            outLo = a / 1.25;
+            outHi = b * 1.25;
+        };
+        double x0, x1, y0, y1;
+        pad(lo[std::size_t(m_x)], hi[std::size_t(m_x)], x0, x1);
+        pad(lo[std::size_t(m_y)], hi[std::size_t(m_y)], y0, y1);
+        d->xAxis->setRange(x0, x1);
+        d->yAxis->setRange(y0, y1);
+        d->xAxis->setTitleText(axisTitle(m_titles.value(m_x), m_units.value(m_x)));
+        d->yAxis->setTitleText(axisTitle(m_titles.value(m_y), m_units.value(m_y)));
+    }
+    const QList<QAbstractSeries*> series = chart->series();
+    for (qsizetype i = 0; i < series.size() && i < qsizetype(m_sets.size()); ++i) {
+        const FrontSet& s = m_sets[std::size_t(i)];
+        auto* xy = static_cast<QXYSeries*>(series[i]);
+        xy->setColor(s.color);
+        QList<QPointF> pts;
+        if (parallel) {
+            // One polyline per design; consecutive designs are joined along an end axis (x = 0 or
+            // x = 2), where the joining segment lies on the axis line itself.
+            auto norm = [&](int k, double v) {
+                const double a = std::log(lo[std::size_t(k)]), b = std::log(hi[std::size_t(k)]);
+                return b > a ? (std::log(std::max(v, 1e-300)) - a) / (b - a) : 0.5;
+            };
+            bool forward = true;
+            for (const auto& p : s.points) {
+                for (int j = 0; j < 3; ++j) {
+                    const int k = forward ? j : 2 - j;
+                    pts.append(QPointF(k, norm(k, p[std::size_t(k)])));
+                }
+                forward = !forward;
+            }
+        } else {
+            for (const auto& p : s.points)
+                pts.append(QPointF(p[std::size_t(m_x)], p[std::size_t(m_y)]));
+        }
+        xy->replace(pts);
+    }
+}
+
+QStringList FrontOverlayChart::seriesNames() const
+{
+    QStringList names;
+    for (const QAbstractSeries* s : d->chart->series())
+        names.append(s->name());
+    return names;
+}
+
+int FrontOverlayChart::drawnPoints(const QString& series) const
+{
+    for (const QAbstractSeries* s : d->chart->series()) {
+        if (s->name() == series)
+            return int(static_cast<const QXYSeries*>(s)->count());
+    }
+    return 0;
+}
+
+QString FrontOverlayChart::xAxisTitle() const { return d->xAxis ? d->xAxis->titleText() : QString(); }
+QString FrontOverlayChart::yAxisTitle() const { return d->yAxis ? d->yAxis->titleText() : QString(); }
+
+bool FrontOverlayChart::exportTo(const QString& path, QString* error)
+{
+    flush();
+    return exportWidgetImage(d->view, path, error);
+}
+
+} // namespace mapscape
