@@ -20,6 +20,7 @@
 #include "widgets/study/accel_workbench.h"
 
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -196,6 +197,12 @@ private Q_SLOTS:
             w.stageChart(i)->flush();
         QTest::qWait(150);
         shot(w, "accel-stages.png");
+        for (QTabWidget* tabs : w.findChildren<QTabWidget*>()) {
+            if (tabs->count() == 3 && tabs->tabText(1).startsWith(QStringLiteral("Stage 2")))
+                tabs->setCurrentIndex(1);
+        }
+        QTest::qWait(150);
+        shot(w, "accel-stage2.png");
         // Double-clicking a solution shows it in the Design tab.
         const AccelDesign before = w.document()->inputs().design;
         Q_EMIT w.solutionsTable()->cellDoubleClicked(0, 0);

@@ -527,7 +527,11 @@ void RunsPanel::drain()
 
 QHash<QString, QList<QPointF>> RunsPanel::metricHistory(int runId) const { return m_history.value(runId); }
 
-std::vector<EvaluatedPoint> RunsPanel::evaluatedPoints(int runId) const { return m_evaluated.value(runId); }
+std::span<const EvaluatedPoint> RunsPanel::evaluatedPoints(int runId) const
+{
+    const auto it = m_evaluated.constFind(runId);
+    return it == m_evaluated.cend() ? std::span<const EvaluatedPoint>() : std::span<const EvaluatedPoint>(*it);
+}
 
 QStringList RunsPanel::metricNames() const
 {

@@ -22,6 +22,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 
 class QCheckBox;
 class QComboBox;
@@ -86,8 +87,9 @@ public:
     void drain();
     /// Every metric series recorded for a run (live or restored), by raw name.
     QHash<QString, QList<QPointF>> metricHistory(int runId) const;
-    /// The objective vectors a run of this session evaluated (kept up to a cap).
-    std::vector<EvaluatedPoint> evaluatedPoints(int runId) const;
+    /// The objective vectors a run of this session evaluated so far, in order (kept up to a
+    /// cap); valid until the next drain.
+    std::span<const EvaluatedPoint> evaluatedPoints(int runId) const;
     /// Metric names seen so far across runs (raw names; the chooser shows readable titles).
     QStringList metricNames() const;
     /// Selects the curve metric by raw name; false if not recorded yet.

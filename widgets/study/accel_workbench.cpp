@@ -7,7 +7,6 @@
 #include "core/io/file_util.h"
 #include "core/io/preset_library.h"
 #include "core/optim/accel/sensitivity.h"
-#include "core/optim/pareto.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
@@ -203,9 +202,17 @@ void AccelWorkbench::buildUi()
         if (m_tabs->currentIndex() == StagesTab || m_tabs->currentIndex() == ResultsTab)
             refreshRunViews();
     });
-    connect(m_runs, &RunsPanel::drained, this, [this] {
+    // The run views follow the panel's drains, at most about three times a second (the fronts
+    // are recomputed from every evaluated point).
+    m_runViewsTimer.setSingleShot(true);
+    m_runViewsTimer.setInterval(300);
+    connect(&m_runViewsTimer, &QTimer::timeout, this, [this] {
         if (m_tabs->currentIndex() == StagesTab || m_tabs->currentIndex() == ResultsTab)
             refreshRunViews();
+    });
+    connect(m_runs, &RunsPanel::drained, this, [this] {
+        if (!m_runViewsTimer.isActive())
+            m_runViewsTimer.start();
     });
     connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
     connect(m_runs, &RunsPanel::resultRequested, this, [this](const QString& json, const QString& label) { showResult(json, label); });
@@ -429,7 +436,7 @@ QWidget* AccelWorkbench::buildDesignTab()
         m_usage[std::size_t(i)] = new QProgressBar(fpgaBox);
         m_usage[std::size_t(i)]->setRange(0, 100);
         m_usage[std::size_t(i)]->setTextVisible(true);
-        m_usage[std::size_t(i)]->setMaximumWidth(150);
+        m_usage[std::size_t(i)]->setFixedWidth(130);
         auto* row = new QHBoxLayout;
         row->addWidget(m_limits[std::size_t(i)], 1);
         row->addWidget(m_usage[std::size_t(i)]);
@@ -625,7 +632,6 @@ void AccelWorkbench::documentChanged()
 
 void AccelWorkbench::refreshEditors()
 {
-    const QSignalBlocker guard(this);
     m_updating = true;
     const AccelInputs& in = m_doc->inputs();
     const RnnWorkload& w = in.setup.workload;
@@ -709,7 +715,7 @@ void AccelWorkbench::evaluate()
         QProgressBar* bar = m_usage[std::size_t(i)];
         const double pct = lim[i] > 0 ? 100 * used[i] / lim[i] : 0;
         bar->setValue(int(std::clamp(pct, 0.0, 100.0)));
-        bar->setFormat(lim[i] > 0 ? QStringLiteral("%1 (%2 %)").arg(sig(used[i], 4), sig(pct, 3)) : QStringLiteral("%1").arg(sig(used[i], 4)));
+        bar->setFormat(lim[i] > 0 ? QStringLiteral("%1 % used").arg(sig(pct, 3)) : tr("%1 used").arg(sig(used[i], 4)));
         bar->setToolTip(lim[i] > 0 ? tr("This design needs %1 of %2").arg(sig(used[i], 6), sig(lim[i], 6))
                                    : tr("This design needs %1 (no limit set)").arg(sig(used[i], 6)));
         bar->setStyleSheet(pct > 100 ? QStringLiteral("QProgressBar::chunk { background: #d9534f; }") : QString());
@@ -930,7 +936,7 @@ QString AccelWorkbench::setSpaceCell(AccelGene gene, SpaceColumn column, const Q
     case SpHow:
         r.useList = text == QStringLiteral("list");
         if (r.useList && r.list.empty()) {
-            const std::vector<int> now = AccelSpace(in.setup.space).values(gene);
+            // Start the list from the range's values (at most 16 of them).
             AccelSpace copy = in.setup.space;
             copy[gene].useList = false;
             r.list = copy.values(gene);
@@ -1142,7 +1148,7 @@ QWidget* AccelWorkbench::buildStagesTab()
     m_stageCharts[4]->setTitle(tr("Stage 2: actor and critic losses"));
     m_stageCharts[4]->setAxisTitles(tr("Episodes"), tr("Loss"));
     m_stageCharts[5]->setTitle(tr("Stage 2: policy entropy per gene"));
-    m_stageCharts[5]->setAxisTitles(tr("Episodes"), tr("Entropy"), tr("nats"));
+    m_stageCharts[5]->setAxisTitles(tr("Episodes"), tr("nats"));
     m_policy = new HeatmapWidget(s2);
     m_policy->setMinimumHeight(180);
     m_policy->setToolTip(tr("The actor's probability of each value of each resource it allocates (first decision of "
@@ -1371,7 +1377,9 @@ void AccelWorkbench::refreshStages()
                 values.append(v.toString());
             parts.append(QStringLiteral("%1 ∈ {%2}").arg(go.value(QStringLiteral("name")).toString(), values.join(QStringLiteral(", "))));
         }
-        m_subspace->setText(tr("Stage 2 searches %1 of %2 designs (the GA survivors' values): %3")
+        m_subspace->setText(tr("Stage 2 searches %1 of %2 designs (the GA survivors' values): %3. Under HASCO's model "
+                               "the capacities and DMA genes move no metric, so when x, the dataflow and the banks "
+                               "have one value each every episode earns the same reward.")
                                 .arg(sig(o.value(QStringLiteral("size")).toDouble(), 4), sig(o.value(QStringLiteral("full_size")).toDouble(), 4),
                                      parts.join(QStringLiteral("; "))));
     }
@@ -1476,11 +1484,15 @@ void AccelWorkbench::refreshResults()
     RunListModel* model = m_runs->runModel();
     const std::string key = setupKey(m_doc->inputs());
     std::vector<FrontSet> sets;
-    std::vector<double> reference;
-    try {
-        reference = AccelProblem(m_doc->inputs().setup).liveReference();
-    } catch (const std::exception&) {
+    if (key != m_referenceKey) {
+        m_referenceKey = key;
+        m_reference.clear();
+        try {
+            m_reference = AccelProblem(m_doc->inputs().setup).liveReference();
+        } catch (const std::exception&) {
+        }
     }
+    const std::vector<double>& reference = m_reference;
     double box = 1;
     for (double r : reference)
         box *= r;
@@ -1503,13 +1515,25 @@ void AccelWorkbench::refreshResults()
         FrontSet set;
         set.name = title;
         set.color = colour;
-        std::vector<ObjectiveVector> pts;
-        for (const EvaluatedPoint& p : m_runs->evaluatedPoints(id))
-            pts.push_back({p.values[0], p.values[1], p.values[2]});
-        for (std::size_t i : nonDominatedIndices(pts)) {
-            set.points.push_back({pts[i][0], pts[i][1], pts[i][2]});
-            set.labels.append(QString());
+        // The run's non-dominated set, updated with the points evaluated since the last refresh.
+        RunFront& front = m_runFronts[id];
+        const std::span<const EvaluatedPoint> evaluated = m_runs->evaluatedPoints(id);
+        if (evaluated.size() < front.seen)
+            front = {};
+        for (std::size_t i = front.seen; i < evaluated.size(); ++i) {
+            const std::array<double, 3> p{evaluated[i].values[0], evaluated[i].values[1], evaluated[i].values[2]};
+            const auto covers = [](const std::array<double, 3>& a, const std::array<double, 3>& b) {
+                return a[0] <= b[0] && a[1] <= b[1] && a[2] <= b[2];
+            };
+            if (std::any_of(front.points.begin(), front.points.end(), [&](const auto& f) { return covers(f, p); }))
+                continue;
+            std::erase_if(front.points, [&](const auto& f) { return covers(p, f); });
+            front.points.push_back(p);
         }
+        front.seen = evaluated.size();
+        set.points = front.points;
+        for (std::size_t i = 0; i < set.points.size(); ++i)
+            set.labels.append(QString());
         const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(id);
         const QList<QPointF> hv = history.value(QStringLiteral("search/hypervolume"));
         const QList<QPointF> secs = history.value(QStringLiteral("search/seconds"));

@@ -20,6 +20,7 @@
 #include "widgets/study/study_workbench.h"
 
 #include <QHash>
+#include <QTimer>
 
 #include <functional>
 
@@ -195,6 +196,15 @@ private:
     LiveLineChart* m_hvTime = nullptr;
     QTableWidget* m_resultsTable = nullptr;
     QLabel* m_resultsHelp = nullptr;
+    /// Per run id: the non-dominated (latency, power, area) vectors of the points seen so far.
+    struct RunFront {
+        std::size_t seen = 0;
+        std::vector<std::array<double, 3>> points;
+    };
+    QHash<int, RunFront> m_runFronts;
+    std::string m_referenceKey;       ///< setup key of m_reference
+    std::vector<double> m_reference;  ///< the setup's live hypervolume reference
+    QTimer m_runViewsTimer;
 };
 
 } // namespace mapscape
