@@ -17,10 +17,11 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/accel_results_view.h"
 #include "widgets/study/accel_workbench.h"
+#include "widgets/study/grmd_stages_view.h"
 
 #include <QSignalSpy>
-#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -170,19 +171,19 @@ private Q_SLOTS:
 
         w.showTab(AccelWorkbench::StagesTab);
         w.refreshRunViews();
-        QVERIFY(w.stagesRun() != nullptr);
-        QCOMPARE(w.stagesRun()->settings().optimizer.id, std::string("grmd"));
-        const QStringList areaSeries = w.stageChart(0)->seriesNames();
+        QVERIFY(w.stagesView()->run() != nullptr);
+        QCOMPARE(w.stagesView()->run()->settings().optimizer.id, std::string("grmd"));
+        const QStringList areaSeries = w.stagesView()->stageChart(0)->seriesNames();
         QVERIFY2(areaSeries.contains(QStringLiteral("best")) && areaSeries.contains(QStringLiteral("worst")),
                  qPrintable(areaSeries.join(QStringLiteral(","))));
-        QCOMPARE(w.stageChart(0)->heldPoints(QStringLiteral("best")), 21); // generation 0 and 20 offspring generations
-        QVERIFY(w.stageChart(2)->heldPoints(QStringLiteral("reward")) >= 60);
-        QVERIFY(w.stageChart(3)->heldPoints(QStringLiteral("ε")) >= 60);
-        QCOMPARE(w.populationTable()->rowCount(), 15);
-        QVERIFY(w.populationTable()->item(0, 0)->background().color().isValid());
-        QVERIFY(w.solutionsTable()->rowCount() >= 1);
+        QCOMPARE(w.stagesView()->stageChart(0)->heldPoints(QStringLiteral("best")), 21); // generation 0 and 20 offspring generations
+        QVERIFY(w.stagesView()->stageChart(2)->heldPoints(QStringLiteral("reward")) >= 60);
+        QVERIFY(w.stagesView()->stageChart(3)->heldPoints(QStringLiteral("ε")) >= 60);
+        QCOMPARE(w.stagesView()->populationTable()->rowCount(), 15);
+        QVERIFY(w.stagesView()->populationTable()->item(0, 0)->background().color().isValid());
+        QVERIFY(w.stagesView()->solutionsTable()->rowCount() >= 1);
         // The policy: one row per resource the actor allocates, probabilities summing to 1.
-        const HeatmapData& policy = w.policyHeatmap()->data();
+        const HeatmapData& policy = w.stagesView()->policyHeatmap()->data();
         QVERIFY(policy.rows >= 1);
         QCOMPARE(policy.rowLabels.size(), policy.rows);
         double rowSum = 0;
@@ -194,24 +195,21 @@ private Q_SLOTS:
         QVERIFY(std::abs(rowSum - 1) < 1e-4);
         QVERIFY(policy.notes.front().contains(QStringLiteral("probability")));
         for (int i = 0; i < 6; ++i)
-            w.stageChart(i)->flush();
+            w.stagesView()->stageChart(i)->flush();
         QTest::qWait(150);
         shot(w, "accel-stages.png");
-        for (QTabWidget* tabs : w.findChildren<QTabWidget*>()) {
-            if (tabs->count() == 3 && tabs->tabText(1).startsWith(QStringLiteral("Stage 2")))
-                tabs->setCurrentIndex(1);
-        }
+        w.stagesView()->showStage(1);
         QTest::qWait(150);
         shot(w, "accel-stage2.png");
         // Double-clicking a solution shows it in the Design tab.
         const AccelDesign before = w.document()->inputs().design;
-        Q_EMIT w.solutionsTable()->cellDoubleClicked(0, 0);
+        Q_EMIT w.stagesView()->solutionsTable()->cellDoubleClicked(0, 0);
         QVERIFY(w.detail().metrics.valid);
         QCOMPARE(QString::fromStdString(w.document()->inputs().design.text()),
                  QStringLiteral("{%1, int8}").arg(QStringList([&] {
                      QStringList genes;
                      for (int c = 0; c < 7; ++c)
-                         genes.append(w.solutionsTable()->item(0, c)->text());
+                         genes.append(w.stagesView()->solutionsTable()->item(0, c)->text());
                      return genes;
                  }()).join(QStringLiteral(", "))));
         w.document()->undoStack()->undo();
@@ -220,19 +218,19 @@ private Q_SLOTS:
         w.showTab(AccelWorkbench::ResultsTab);
         w.refreshRunViews();
         for (int i = 0; i < 4; ++i) {
-            w.projection(i)->flush();
-            QCOMPARE(w.projection(i)->seriesNames(), (QStringList{QStringLiteral("#1 grmd"), QStringLiteral("#2 nsga2")}));
+            w.resultsView()->projection(i)->flush();
+            QCOMPARE(w.resultsView()->projection(i)->seriesNames(), (QStringList{QStringLiteral("#1 grmd"), QStringLiteral("#2 nsga2")}));
         }
-        QVERIFY(w.projection(0)->drawnPoints(QStringLiteral("#1 grmd")) >= 2);
-        QCOMPARE(w.projection(3)->drawnPoints(QStringLiteral("#1 grmd")), 3 * w.projection(0)->drawnPoints(QStringLiteral("#1 grmd")));
-        QCOMPARE(w.projection(1)->xAxisTitle(), QStringLiteral("Latency (cycles)"));
-        QCOMPARE(w.projection(1)->yAxisTitle(), QStringLiteral("Area (µm²)"));
-        QCOMPARE(w.hypervolumeChart(false)->seriesNames().size(), 2);
-        QCOMPARE(w.hypervolumeChart(true)->seriesNames().size(), 2);
-        QCOMPARE(w.resultsTable()->rowCount(), 2);
-        QVERIFY(w.resultsTable()->item(0, 3)->text().contains(QStringLiteral("e+")));
-        w.hypervolumeChart(false)->flush();
-        w.hypervolumeChart(true)->flush();
+        QVERIFY(w.resultsView()->projection(0)->drawnPoints(QStringLiteral("#1 grmd")) >= 2);
+        QCOMPARE(w.resultsView()->projection(3)->drawnPoints(QStringLiteral("#1 grmd")), 3 * w.resultsView()->projection(0)->drawnPoints(QStringLiteral("#1 grmd")));
+        QCOMPARE(w.resultsView()->projection(1)->xAxisTitle(), QStringLiteral("Latency (cycles)"));
+        QCOMPARE(w.resultsView()->projection(1)->yAxisTitle(), QStringLiteral("Area (µm²)"));
+        QCOMPARE(w.resultsView()->hypervolumeChart(false)->seriesNames().size(), 2);
+        QCOMPARE(w.resultsView()->hypervolumeChart(true)->seriesNames().size(), 2);
+        QCOMPARE(w.resultsView()->resultsTable()->rowCount(), 2);
+        QVERIFY(w.resultsView()->resultsTable()->item(0, 3)->text().contains(QStringLiteral("e+")));
+        w.resultsView()->hypervolumeChart(false)->flush();
+        w.resultsView()->hypervolumeChart(true)->flush();
         QTest::qWait(150);
         shot(w, "accel-results.png");
 
@@ -250,7 +248,7 @@ private Q_SLOTS:
         QCOMPARE(reopened.runsPanel()->runModel()->rowCount(), 2);
         reopened.showTab(AccelWorkbench::ResultsTab);
         reopened.refreshRunViews();
-        QCOMPARE(reopened.hypervolumeChart(false)->seriesNames().size(), 2); // saved curves
+        QCOMPARE(reopened.resultsView()->hypervolumeChart(false)->seriesNames().size(), 2); // saved curves
     }
 
     void filesAndBadInput()

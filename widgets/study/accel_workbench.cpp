@@ -7,17 +7,15 @@
 #include "core/io/file_util.h"
 #include "core/io/preset_library.h"
 #include "core/optim/accel/sensitivity.h"
-#include "core/runner/optimizer_run.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
-#include "widgets/charts/front_overlay_chart.h"
-#include "widgets/charts/heatmap_widget.h"
-#include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
-#include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/accel_results_view.h"
+#include "widgets/study/grmd_stages_view.h"
+#include "widgets/study/view_cells.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -25,13 +23,9 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -45,6 +39,12 @@
 #include <cmath>
 
 namespace mapscape {
+
+using cells::kFeasible;
+using cells::kInvalid;
+using cells::kViolating;
+using cells::readOnly;
+using cells::sig;
 
 namespace {
 
@@ -116,19 +116,6 @@ QDoubleSpinBox* offSpin(QWidget* parent, const QString& suffix, double max, int 
     return s;
 }
 
-QTableWidgetItem* readOnly(const QString& text, const QString& tip = QString())
-{
-    auto* it = new QTableWidgetItem(text);
-    it->setFlags(it->flags() & ~Qt::ItemIsEditable);
-    if (!tip.isEmpty())
-        it->setToolTip(tip);
-    return it;
-}
-
-QString sig(double v, int digits = 4) { return qs(formatSig(v, digits)); }
-
-const QColor kFeasible(0xd7, 0xf0, 0xd2), kViolating(0xfb, 0xe3, 0xc4), kInvalid(0xe4, 0xe4, 0xe4);
-
 } // namespace
 
 AccelWorkbench::AccelWorkbench(QWidget* parent)
@@ -177,8 +164,12 @@ void AccelWorkbench::buildUi()
     m_tabs->addTab(buildSpaceTab(), tr("Design space"));
     m_tabs->addTab(buildSensitivityTab(), tr("Sensitivity"));
     m_tabs->addTab(m_runs, tr("Optimize"));
-    m_tabs->addTab(buildStagesTab(), tr("GRMD stages"));
-    m_tabs->addTab(buildResultsTab(), tr("Results"));
+    m_stagesView = new GrmdStagesView(m_runs, this);
+    m_resultsView = new AccelResultsView(m_runs, this);
+    m_tabs->addTab(m_stagesView, tr("GRMD stages"));
+    m_tabs->addTab(m_resultsView, tr("Results"));
+    connect(m_stagesView, &GrmdStagesView::designRequested, this,
+            [this](const QString& json, const QString& label) { showResult(json, label); });
     m_tabs->setTabToolTip(DesignTab, tr("The workload, the accelerator design and its constraints, evaluated live"));
     m_tabs->setTabToolTip(SpaceTab, tr("The genes the optimizers search: fix them, or give a range or a list"));
     m_tabs->setTabToolTip(SensitivityTab, tr("The paper's Table 3: change one resource at a time"));
@@ -198,7 +189,7 @@ void AccelWorkbench::buildUi()
     connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
     connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
     connect(m_runs, &RunsPanel::runsChanged, this, [this] {
-        syncStagesChooser();
+        m_stagesView->syncChooser();
         if (m_tabs->currentIndex() == StagesTab || m_tabs->currentIndex() == ResultsTab)
             refreshRunViews();
     });
@@ -625,8 +616,9 @@ void AccelWorkbench::documentChanged()
     if (m_tabs->currentIndex() == SensitivityTab)
         refreshSensitivity();
     m_runs->setInputs(studyName(), m_doc->inputs());
+    m_resultsView->setSetup(m_doc->inputs().setup);
     if (m_tabs->currentIndex() == ResultsTab)
-        refreshResults();
+        m_resultsView->refresh();
     Q_EMIT setupChanged();
 }
 
@@ -1087,512 +1079,12 @@ void AccelWorkbench::refreshSensitivity()
 QString AccelWorkbench::sensitivitySummary() const { return m_sensitivityLabel->text(); }
 
 // ---------------------------------------------------------------------------------------------
-// GRMD stages tab
-
-QWidget* AccelWorkbench::buildStagesTab()
-{
-    auto* w = new QWidget(this);
-    auto* l = new QVBoxLayout(w);
-    auto* row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Run"), w));
-    m_stagesRun = new QComboBox(w);
-    m_stagesRun->setMinimumContentsLength(24);
-    m_stagesRun->setToolTip(tr("The GRMD (or GA) run whose stages are shown; the newest by default"));
-    row->addWidget(m_stagesRun);
-    m_stagesHelp = new QLabel(w);
-    m_stagesHelp->setWordWrap(true);
-    row->addWidget(m_stagesHelp, 1);
-    l->addLayout(row);
-    connect(m_stagesRun, &QComboBox::activated, this, [this] {
-        m_stagesRunId = m_stagesRun->currentData().toInt();
-        m_consumed.clear();
-        m_snapshotVersion = 0;
-        for (LiveLineChart* c : m_stageCharts)
-            c->clear();
-        refreshStages();
-    });
-
-    auto* tabs = new QTabWidget(w);
-    // Stage 1.
-    auto* s1 = new QWidget(tabs);
-    auto* g1 = new QGridLayout(s1);
-    for (int i = 0; i < 6; ++i) {
-        m_stageCharts[std::size_t(i)] = new LiveLineChart(w);
-        m_stageCharts[std::size_t(i)]->setMinimumHeight(200);
-    }
-    m_stageCharts[0]->setTitle(tr("Stage 1: area of each generation (best, mean, worst)"));
-    m_stageCharts[0]->setAxisTitles(tr("Generation"), tr("Area"), QStringLiteral("µm²"));
-    m_stageCharts[0]->setLogY(true);
-    m_stageCharts[0]->setToolTip(tr("The GA minimises area over the valid members of each generation"));
-    m_stageCharts[1]->setTitle(tr("Stage 1: feasible vs violating members (area_max)"));
-    m_stageCharts[1]->setAxisTitles(tr("Generation"), tr("Members"));
-    m_stageCharts[1]->setToolTip(tr("Violating members rank behind every feasible one but stay as a reservoir"));
-    g1->addWidget(m_stageCharts[0], 0, 0);
-    g1->addWidget(m_stageCharts[1], 0, 1);
-    m_population = new QTableWidget(0, 0, s1);
-    m_population->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_population->verticalHeader()->setVisible(false);
-    m_population->setToolTip(tr("The latest population: green meets area_max, orange violates it, grey is invalid"));
-    g1->addWidget(m_population, 1, 0, 1, 2);
-    g1->setRowStretch(0, 1);
-    g1->setRowStretch(1, 1);
-    tabs->addTab(s1, tr("Stage 1: GA on area"));
-    // Stage 2.
-    auto* s2 = new QWidget(tabs);
-    auto* g2 = new QGridLayout(s2);
-    m_stageCharts[2]->setTitle(tr("Stage 2: reward per episode and running mean"));
-    m_stageCharts[2]->setAxisTitles(tr("Episodes"), tr("Reward"));
-    m_stageCharts[2]->setToolTip(tr("−(A·latency/latency_ref + B·power/power_ref) within the constraints; higher is better"));
-    m_stageCharts[3]->setTitle(tr("Stage 2: exploration ε"));
-    m_stageCharts[3]->setAxisTitles(tr("Episodes"), tr("ε"));
-    m_stageCharts[4]->setTitle(tr("Stage 2: actor and critic losses"));
-    m_stageCharts[4]->setAxisTitles(tr("Episodes"), tr("Loss"));
-    m_stageCharts[5]->setTitle(tr("Stage 2: policy entropy per gene"));
-    m_stageCharts[5]->setAxisTitles(tr("Episodes"), tr("nats"));
-    m_policy = new HeatmapWidget(s2);
-    m_policy->setMinimumHeight(180);
-    m_policy->setToolTip(tr("The actor's probability of each value of each resource it allocates (first decision of "
-                            "an episode's sequence); values come from the GA's surviving subspace"));
-    m_policy->setScale(HeatmapScale::Linear);
-    m_policy->setFixedRange(0, 1);
-    m_subspace = new QLabel(s2);
-    m_subspace->setWordWrap(true);
-    g2->addWidget(m_stageCharts[2], 0, 0);
-    g2->addWidget(m_stageCharts[3], 0, 1);
-    g2->addWidget(m_stageCharts[4], 1, 0);
-    g2->addWidget(m_stageCharts[5], 1, 1);
-    g2->addWidget(m_policy, 2, 0, 1, 2);
-    g2->addWidget(m_subspace, 3, 0, 1, 2);
-    g2->setRowStretch(0, 3);
-    g2->setRowStretch(1, 3);
-    g2->setRowStretch(2, 3);
-    tabs->addTab(s2, tr("Stage 2: actor-critic on latency and power"));
-    // Stage 3.
-    auto* s3 = new QWidget(tabs);
-    auto* l3 = new QVBoxLayout(s3);
-    auto* s3help = new QLabel(tr("Step 3: the trained actor's roll-outs, filtered to the Pareto set on latency, power and "
-                                 "area; when nothing meets the constraints the least-violating designs are returned and "
-                                 "flagged (orange). Double-click a row to show the design."),
-                              s3);
-    s3help->setWordWrap(true);
-    l3->addWidget(s3help);
-    m_solutions = new QTableWidget(0, 0, s3);
-    m_solutions->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_solutions->verticalHeader()->setVisible(false);
-    l3->addWidget(m_solutions, 1);
-    connect(m_solutions, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
-        const QVariant v = m_solutions->item(row, 0) ? m_solutions->item(row, 0)->data(Qt::UserRole) : QVariant();
-        if (v.isValid())
-            showResult(v.toString(), tr("GRMD solution %1").arg(row + 1));
-    });
-    tabs->addTab(s3, tr("Step 3: solutions"));
-    l->addWidget(tabs, 1);
-    return w;
-}
-
-void AccelWorkbench::syncStagesChooser()
-{
-    RunListModel* model = m_runs->runModel();
-    const int keep = m_stagesRunId;
-    m_stagesRun->clear();
-    int newest = -1;
-    for (int row = 0; row < model->rowCount(); ++row) {
-        const OptimizerRun* run = model->runAt(row);
-        const std::string id = run ? run->settings().optimizer.id : model->recordAt(row) ? model->recordAt(row)->settings.id : "";
-        if (id != "grmd" && id != "ga")
-            continue;
-        m_stagesRun->addItem(model->titleAt(row), model->idAt(row));
-        newest = model->idAt(row);
-    }
-    int chosen = m_stagesRun->findData(keep);
-    if (chosen < 0 && newest >= 0)
-        chosen = m_stagesRun->findData(newest);
-    m_stagesRun->setCurrentIndex(chosen);
-    const int id = chosen >= 0 ? m_stagesRun->itemData(chosen).toInt() : -1;
-    if (id != m_stagesRunId) {
-        m_stagesRunId = id;
-        m_consumed.clear();
-        m_snapshotVersion = 0;
-        for (LiveLineChart* c : m_stageCharts)
-            c->clear();
-    }
-}
-
-OptimizerRun* AccelWorkbench::stagesRun() const
-{
-    const int row = m_runs->runModel()->rowOfId(m_stagesRunId);
-    return row >= 0 ? m_runs->runModel()->runAt(row) : nullptr;
-}
-
-LiveLineChart* AccelWorkbench::stageChart(int index) const { return m_stageCharts.at(std::size_t(index)); }
-
-FrontOverlayChart* AccelWorkbench::projection(int index) const { return m_fronts.at(std::size_t(index)); }
+// Run views
 
 void AccelWorkbench::refreshRunViews()
 {
-    if (m_stagesRun->count() == 0 || m_stagesRunId < 0)
-        syncStagesChooser();
-    refreshStages();
-    refreshResults();
-}
-
-void AccelWorkbench::refreshStages()
-{
-    if (m_stagesRunId < 0) {
-        m_stagesHelp->setText(tr("Start a GRMD run in the Optimize tab to watch its stages here."));
-        return;
-    }
-    // Curves: append what the panel recorded since the last refresh.
-    const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(m_stagesRunId);
-    struct Feed {
-        const char* metric;
-        int chart;
-        const char* series;
-    };
-    static const Feed feeds[] = {
-        {"ga/best_area", 0, "best"},         {"ga/mean_area", 0, "mean"},          {"ga/worst_area", 0, "worst"},
-        {"ga/best_fitness", 0, "best"},      {"ga/mean_fitness", 0, "mean"},       {"ga/worst_fitness", 0, "worst"},
-        {"ga/feasible", 1, "feasible"},      {"ga/violating", 1, "violating"},     {"rl/reward", 2, "reward"},
-        {"rl/reward_avg", 2, "running mean"}, {"rl/epsilon", 3, "ε"},              {"rl/actor_loss", 4, "actor"},
-        {"rl/critic_loss", 4, "critic"},
-    };
-    const QColor colours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28)};
-    auto feed = [&](const QString& metric, LiveLineChart* chart, const QString& series, const QColor& colour) {
-        const auto it = history.constFind(metric);
-        if (it == history.cend())
-            return;
-        const qsizetype done = m_consumed.value(metric, 0);
-        if (it->size() <= done)
-            return;
-        const QList<QPointF> fresh = it->mid(done);
-        chart->append(series, std::span<const QPointF>(fresh.constData(), std::size_t(fresh.size())));
-        chart->setSeriesColor(series, colour);
-        m_consumed[metric] = it->size();
-    };
-    int k = 0;
-    for (const Feed& f : feeds) {
-        const QString series = tr(f.series);
-        const int colour = series == tr("best") || series == tr("feasible") || series == tr("reward") || series == tr("actor")
-                               ? 0
-                           : series == tr("mean") || series == tr("running mean") || series == tr("critic") ? 1
-                                                                                                            : 2;
-        feed(QString::fromLatin1(f.metric), m_stageCharts[std::size_t(f.chart)], series, colours[colour == 1 && f.chart == 1 ? 2 : colour]);
-        ++k;
-    }
-    for (auto it = history.cbegin(); it != history.cend(); ++it) {
-        if (it.key().startsWith(QStringLiteral("rl/entropy_"))) {
-            const QString gene = it.key().mid(11);
-            feed(it.key(), m_stageCharts[5], gene, RunListModel::paletteColor(int(qHash(gene) % 8)));
-        }
-    }
-
-    OptimizerRun* run = stagesRun();
-    if (!run) {
-        m_stagesHelp->setText(tr("A saved run: its curves are shown; populations, policy and solutions are kept only for "
-                                 "runs of this session."));
-        return;
-    }
-    m_stagesHelp->setText(tr("%1 — %2").arg(run->title(), runStateName(run->state())));
-    std::uint64_t version = 0;
-    const std::string population = run->latestSnapshot("ga/population", &version);
-    if (version == m_snapshotVersion)
-        return;
-    m_snapshotVersion = version;
-
-    // Population table.
-    if (!population.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(population)).object();
-        const QJsonArray genes = o.value(QStringLiteral("genes")).toArray();
-        const QJsonArray members = o.value(QStringLiteral("members")).toArray();
-        const bool area = o.value(QStringLiteral("fitness")).toString() == QStringLiteral("area");
-        QStringList headers;
-        for (const QJsonValue& g : genes)
-            headers.append(g.toString());
-        headers << tr("Latency (cycles)") << tr("Power (mW)") << tr("Area (µm²)") << (area ? tr("Fitness = area") : tr("Fitness"))
-                << tr("Status");
-        m_population->setColumnCount(int(headers.size()));
-        m_population->setHorizontalHeaderLabels(headers);
-        m_population->setRowCount(int(members.size()));
-        for (int r = 0; r < int(members.size()); ++r) {
-            const QJsonObject m = members[r].toObject();
-            const QJsonArray gv = m.value(QStringLiteral("genes")).toArray();
-            const bool valid = m.value(QStringLiteral("valid")).toBool();
-            const bool meets = m.value(QStringLiteral("meets_constraint")).toBool();
-            const QColor bg = !valid ? kInvalid : meets ? kFeasible : kViolating;
-            int c = 0;
-            for (const QJsonValue& v : gv)
-                m_population->setItem(r, c++, readOnly(v.isString() ? v.toString() : QString::number(v.toDouble())));
-            for (const char* key : {"latency", "power", "area", "fitness"})
-                m_population->setItem(r, c++, readOnly(valid ? sig(m.value(QLatin1String(key)).toDouble(), 5) : QString()));
-            m_population->setItem(r, c++, readOnly(!valid ? tr("invalid: %1").arg(m.value(QStringLiteral("why")).toString())
-                                                   : meets ? tr("feasible") : tr("violates area_max")));
-            for (int col = 0; col < c; ++col)
-                m_population->item(r, col)->setBackground(bg);
-        }
-        m_population->resizeColumnsToContents();
-        m_stagesHelp->setText(m_stagesHelp->text() + tr(" · generation %1").arg(o.value(QStringLiteral("generation")).toInt()));
-    }
-
-    // Policy heatmap: resources × value index.
-    const std::string policy = run->latestSnapshot("rl/policy");
-    if (!policy.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(policy)).object();
-        const QJsonArray rows = o.value(QStringLiteral("resources")).toArray();
-        HeatmapData d;
-        d.rows = int(rows.size());
-        for (const QJsonValue& r : rows)
-            d.cols = std::max(d.cols, int(r.toObject().value(QStringLiteral("values")).toArray().size()));
-        d.values.assign(std::size_t(d.rows * d.cols), std::nan(""));
-        d.notes.resize(qsizetype(d.rows * d.cols));
-        for (int r = 0; r < d.rows; ++r) {
-            const QJsonObject row = rows[r].toObject();
-            const QString name = row.value(QStringLiteral("name")).toString();
-            d.rowLabels.append(name);
-            const QJsonArray labels = row.value(QStringLiteral("values")).toArray();
-            const QJsonArray probs = row.value(QStringLiteral("probabilities")).toArray();
-            for (int c = 0; c < int(labels.size()) && c < int(probs.size()); ++c) {
-                const std::size_t k = std::size_t(r * d.cols + c);
-                d.values[k] = probs[c].toDouble();
-                d.notes[qsizetype(k)] = tr("%1 = %2: probability %3").arg(name, labels[c].toString()).arg(probs[c].toDouble(), 0, 'f', 3);
-            }
-            for (int c = int(labels.size()); c < d.cols; ++c)
-                d.notes[qsizetype(r * d.cols + c)] = tr("%1 has only %2 values in the subspace").arg(name).arg(labels.size());
-        }
-        for (int c = 0; c < d.cols; ++c)
-            d.colLabels.append(QString::number(c + 1));
-        d.title = tr("Stage 2 policy after episode %1").arg(o.value(QStringLiteral("episode")).toInt());
-        d.rowTitle = tr("Resource");
-        d.colTitle = tr("Value (index into the subspace's values, ascending; hover for the value)");
-        d.valueTitle = tr("Probability");
-        m_policy->setData(std::move(d));
-    }
-    const std::string subspace = run->latestSnapshot("grmd/subspace");
-    if (!subspace.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(subspace)).object();
-        QStringList parts;
-        for (const QJsonValue& g : o.value(QStringLiteral("genes")).toArray()) {
-            const QJsonObject go = g.toObject();
-            QStringList values;
-            for (const QJsonValue& v : go.value(QStringLiteral("values")).toArray())
-                values.append(v.toString());
-            parts.append(QStringLiteral("%1 ∈ {%2}").arg(go.value(QStringLiteral("name")).toString(), values.join(QStringLiteral(", "))));
-        }
-        m_subspace->setText(tr("Stage 2 searches %1 of %2 designs (the GA survivors' values): %3. Under HASCO's model "
-                               "the capacities and DMA genes move no metric, so when x, the dataflow and the banks "
-                               "have one value each every episode earns the same reward.")
-                                .arg(sig(o.value(QStringLiteral("size")).toDouble(), 4), sig(o.value(QStringLiteral("full_size")).toDouble(), 4),
-                                     parts.join(QStringLiteral("; "))));
-    }
-    const std::string solutions = run->latestSnapshot("grmd/solutions");
-    if (!solutions.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(solutions)).object();
-        const QJsonArray rows = o.value(QStringLiteral("solutions")).toArray();
-        const auto params = run->accelProblem() ? run->accelProblem()->parameters() : std::span<const Parameter>{};
-        QStringList headers;
-        for (const Parameter& p : params)
-            headers.append(qs(p.name));
-        headers << tr("Latency (cycles)") << tr("Power (mW)") << tr("Area (µm²)") << tr("Energy (nJ)") << tr("Constraints");
-        m_solutions->setColumnCount(int(headers.size()));
-        m_solutions->setHorizontalHeaderLabels(headers);
-        m_solutions->setRowCount(int(rows.size()));
-        for (int r = 0; r < int(rows.size()); ++r) {
-            const QJsonObject s = rows[r].toObject();
-            const QJsonArray genes = s.value(QStringLiteral("genes")).toArray();
-            const bool feasible = s.value(QStringLiteral("feasible")).toBool();
-            AccelDesign design;
-            int c = 0;
-            for (int g = 0; g < int(genes.size()); ++g) {
-                const QString text = genes[g].toString();
-                m_solutions->setItem(r, c++, readOnly(text));
-                if (g < int(params.size())) {
-                    if (const auto gene = parseAccelGene(params[std::size_t(g)].name); gene && *gene != AccelGene::Dtype)
-                        if (const auto v = parseGeneValue(*gene, text))
-                            design.setGene(*gene, *v);
-                }
-            }
-            for (const char* key : {"latency", "power", "area", "energy"})
-                m_solutions->setItem(r, c++, readOnly(sig(s.value(QLatin1String(key)).toDouble(), 6)));
-            m_solutions->setItem(r, c++, readOnly(feasible ? tr("met") : tr("not met (least violating)")));
-            for (int col = 0; col < c; ++col)
-                m_solutions->item(r, col)->setBackground(feasible ? kFeasible : kViolating);
-            m_solutions->item(r, 0)->setData(Qt::UserRole, qs(accelResultToJson(design, nullptr, "GRMD solution")));
-        }
-        m_solutions->resizeColumnsToContents();
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Results tab
-
-QWidget* AccelWorkbench::buildResultsTab()
-{
-    auto* w = new QWidget(this);
-    auto* grid = new QGridLayout(w);
-    m_resultsHelp = new QLabel(w);
-    m_resultsHelp->setWordWrap(true);
-    grid->addWidget(m_resultsHelp, 0, 0, 1, 3);
-    const QStringList titles = {tr("Latency"), tr("Power"), tr("Area")};
-    const QStringList units = {tr("cycles"), tr("mW"), tr("µm²")};
-    const int axes[3][2] = {{0, 1}, {0, 2}, {1, 2}};
-    for (int i = 0; i < 4; ++i) {
-        m_fronts[std::size_t(i)] = new FrontOverlayChart(w);
-        m_fronts[std::size_t(i)]->setObjectives(titles, units);
-        if (i < 3) {
-            m_fronts[std::size_t(i)]->setMode(FrontOverlayChart::Mode::Projection, axes[i][0], axes[i][1]);
-            m_fronts[std::size_t(i)]->setTitle(tr("%1 vs %2").arg(titles[axes[i][1]], titles[axes[i][0]].toLower()));
-            m_fronts[std::size_t(i)]->setToolTip(tr("Each run's non-dominated designs (on all three objectives) projected "
-                                                    "onto two; lower-left is better. Hover a point for its values."));
-        } else {
-            m_fronts[std::size_t(i)]->setMode(FrontOverlayChart::Mode::Parallel);
-            m_fronts[std::size_t(i)]->setTitle(tr("All three objectives (parallel coordinates)"));
-            m_fronts[std::size_t(i)]->setToolTip(tr("One line per non-dominated design, through its latency, power and "
-                                                    "area; each axis runs from the best (0) to the worst (1) value shown, "
-                                                    "on a log scale. Crossing lines show trade-offs."));
-        }
-    }
-    grid->addWidget(m_fronts[0], 1, 0);
-    grid->addWidget(m_fronts[1], 1, 1);
-    grid->addWidget(m_fronts[2], 1, 2);
-    grid->addWidget(m_fronts[3], 2, 0);
-    m_hvEvals = new LiveLineChart(w);
-    m_hvEvals->setTitle(tr("Hypervolume vs evaluations"));
-    m_hvEvals->setAxisTitles(tr("Evaluations"), tr("Hypervolume"));
-    m_hvEvals->setToolTip(tr("Volume of (latency, power, area) space the run's designs dominate, up to the study's fixed "
-                             "reference point (1.1 × its worst corner design); higher is better"));
-    m_hvTime = new LiveLineChart(w);
-    m_hvTime->setTitle(tr("Hypervolume vs wall time"));
-    m_hvTime->setAxisTitles(tr("Seconds"), tr("Hypervolume"));
-    m_hvTime->setIntegerX(false);
-    m_hvTime->setToolTip(m_hvEvals->toolTip());
-    grid->addWidget(m_hvEvals, 2, 1);
-    grid->addWidget(m_hvTime, 2, 2);
-    m_resultsTable = new QTableWidget(0, 7, w);
-    m_resultsTable->setHorizontalHeaderLabels({tr("Run"), tr("Optimizer"), tr("Seed"), tr("Hypervolume"),
-                                               tr("Share of the reference box"), tr("Non-dominated designs"), tr("Evaluations")});
-    m_resultsTable->horizontalHeaderItem(4)->setToolTip(tr("Hypervolume divided by the reference box's volume"));
-    m_resultsTable->verticalHeader()->setVisible(false);
-    m_resultsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_resultsTable->setMaximumHeight(150);
-    grid->addWidget(m_resultsTable, 3, 0, 1, 3);
-    grid->setRowStretch(1, 3);
-    grid->setRowStretch(2, 3);
-    return w;
-}
-
-void AccelWorkbench::refreshResults()
-{
-    RunListModel* model = m_runs->runModel();
-    const std::string key = setupKey(m_doc->inputs());
-    std::vector<FrontSet> sets;
-    if (key != m_referenceKey) {
-        m_referenceKey = key;
-        m_reference.clear();
-        try {
-            m_reference = AccelProblem(m_doc->inputs().setup).liveReference();
-        } catch (const std::exception&) {
-        }
-    }
-    const std::vector<double>& reference = m_reference;
-    double box = 1;
-    for (double r : reference)
-        box *= r;
-    m_hvEvals->clear();
-    m_hvTime->clear();
-    m_resultsTable->setRowCount(0);
-    int shown = 0, other = 0;
-    for (int row = 0; row < model->rowCount(); ++row) {
-        if (!model->isVisibleAt(row))
-            continue;
-        if (model->setupKeyAt(row) != key) {
-            ++other;
-            continue;
-        }
-        const int id = model->idAt(row);
-        const QString title = model->titleAt(row);
-        const QColor colour = model->colorAt(row);
-        const OptimizerRun* run = model->runAt(row);
-        const RunRecord* rec = model->recordAt(row);
-        FrontSet set;
-        set.name = title;
-        set.color = colour;
-        // The run's non-dominated set, updated with the points evaluated since the last refresh.
-        RunFront& front = m_runFronts[id];
-        const std::span<const EvaluatedPoint> evaluated = m_runs->evaluatedPoints(id);
-        if (evaluated.size() < front.seen)
-            front = {};
-        for (std::size_t i = front.seen; i < evaluated.size(); ++i) {
-            const std::array<double, 3> p{evaluated[i].values[0], evaluated[i].values[1], evaluated[i].values[2]};
-            const auto covers = [](const std::array<double, 3>& a, const std::array<double, 3>& b) {
-                return a[0] <= b[0] && a[1] <= b[1] && a[2] <= b[2];
-            };
-            if (std::any_of(front.points.begin(), front.points.end(), [&](const auto& f) { return covers(f, p); }))
-                continue;
-            std::erase_if(front.points, [&](const auto& f) { return covers(p, f); });
-            front.points.push_back(p);
-        }
-        front.seen = evaluated.size();
-        set.points = front.points;
-        for (std::size_t i = 0; i < set.points.size(); ++i)
-            set.labels.append(QString());
-        const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(id);
-        const QList<QPointF> hv = history.value(QStringLiteral("search/hypervolume"));
-        const QList<QPointF> secs = history.value(QStringLiteral("search/seconds"));
-        if (!hv.isEmpty()) {
-            // The hypervolume is recorded when the non-dominated set changes; it holds until the
-            // run's latest evaluation.
-            QList<QPointF> overEvals = hv;
-            const double lastStep = secs.isEmpty() ? hv.back().x() : std::max(hv.back().x(), secs.back().x());
-            if (lastStep > hv.back().x())
-                overEvals.append(QPointF(lastStep, hv.back().y()));
-            m_hvEvals->append(title, std::span<const QPointF>(overEvals.constData(), std::size_t(overEvals.size())));
-            m_hvEvals->setSeriesColor(title, colour);
-            QList<QPointF> overTime;
-            qsizetype j = 0;
-            for (const QPointF& p : hv) {
-                while (j + 1 < secs.size() && secs[j].x() < p.x())
-                    ++j;
-                if (j < secs.size())
-                    overTime.append(QPointF(secs[j].y(), p.y()));
-            }
-            if (!secs.isEmpty() && !overTime.isEmpty() && secs.back().y() > overTime.back().x())
-                overTime.append(QPointF(secs.back().y(), hv.back().y()));
-            m_hvTime->append(title, std::span<const QPointF>(overTime.constData(), std::size_t(overTime.size())));
-            m_hvTime->setSeriesColor(title, colour);
-        }
-        const double lastHv = hv.isEmpty() ? 0 : hv.back().y();
-        const int r = m_resultsTable->rowCount();
-        m_resultsTable->insertRow(r);
-        const std::string optimizer = run ? run->settings().optimizer.id : rec ? rec->settings.id : "";
-        const std::uint64_t seed = run ? run->settings().optimizer.seed : rec ? rec->settings.seed : 0;
-        const std::uint64_t evals = run ? run->evaluations() : rec ? rec->evaluations : 0;
-        auto* name = readOnly(title);
-        name->setForeground(colour);
-        m_resultsTable->setItem(r, 0, name);
-        m_resultsTable->setItem(r, 1, readOnly(qs(optimizer)));
-        m_resultsTable->setItem(r, 2, readOnly(QString::number(seed)));
-        m_resultsTable->setItem(r, 3, readOnly(hv.isEmpty() ? tr("—") : sig(lastHv, 6)));
-        m_resultsTable->setItem(r, 4, readOnly(hv.isEmpty() || box <= 0 ? tr("—") : QStringLiteral("%1 %").arg(100 * lastHv / box, 0, 'f', 3)));
-        m_resultsTable->setItem(r, 5, readOnly(set.points.empty() && !run ? tr("(saved run)") : QString::number(set.points.size())));
-        m_resultsTable->setItem(r, 6, readOnly(QString::number(evals)));
-        if (!set.points.empty())
-            sets.push_back(std::move(set));
-        ++shown;
-    }
-    m_resultsTable->resizeColumnsToContents();
-    for (FrontOverlayChart* c : m_fronts)
-        c->setSets(sets);
-    QString help = tr("Runs on this setup: %1. Hypervolume reference: latency %2 cycles, power %3 mW, area %4 µm² "
-                      "(1.1 × the worst corner design of the space).")
-                       .arg(shown)
-                       .arg(reference.size() == 3 ? sig(reference[0], 5) : QStringLiteral("?"),
-                            reference.size() == 3 ? sig(reference[1], 5) : QStringLiteral("?"),
-                            reference.size() == 3 ? sig(reference[2], 5) : QStringLiteral("?"));
-    if (other > 0)
-        help += tr(" %1 run(s) made on other settings of this study are not shown.").arg(other);
-    if (shown == 0)
-        help = tr("No runs on this setup yet: start GRMD and a baseline in the Optimize tab, with the same evaluation "
-                  "budget, to compare their non-dominated designs here.");
-    m_resultsHelp->setText(help);
+    m_stagesView->refresh();
+    m_resultsView->refresh();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1636,7 +1128,7 @@ bool AccelWorkbench::setStudy(const Study& study, QString* error)
     setStudyName(qs(study.name));
     m_doc->setInputs(*in);
     restoreOptimizerAndRuns(study);
-    syncStagesChooser();
+    m_stagesView->syncChooser();
     return true;
 }
 

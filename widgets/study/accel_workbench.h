@@ -43,11 +43,9 @@ namespace mapscape {
 template <typename Inputs>
 class InputsDocument;
 using AccelDocument = InputsDocument<AccelInputs>;
+class AccelResultsView;
 class EnergyBreakdownChart;
-class FrontOverlayChart;
-class HeatmapWidget;
-class LiveLineChart;
-class OptimizerRun;
+class GrmdStagesView;
 
 /// GUI thread only.
 class AccelWorkbench final : public StudyWorkbench {
@@ -100,15 +98,8 @@ public:
     QTableWidget* spaceTable() const { return m_spaceTable; }
     QTableWidget* sensitivityTable() const { return m_sensitivity; }
     QString sensitivitySummary() const;
-    QTableWidget* populationTable() const { return m_population; }
-    QTableWidget* solutionsTable() const { return m_solutions; }
-    HeatmapWidget* policyHeatmap() const { return m_policy; }
-    LiveLineChart* stageChart(int index) const; ///< 0 area, 1 feasible, 2 reward, 3 ε, 4 losses, 5 entropies
-    FrontOverlayChart* projection(int index) const; ///< 0 latency–power, 1 latency–area, 2 power–area, 3 parallel
-    LiveLineChart* hypervolumeChart(bool overTime) const { return overTime ? m_hvTime : m_hvEvals; }
-    QTableWidget* resultsTable() const { return m_resultsTable; }
-    /// The run the GRMD-stages tab follows (nullptr: none of this session).
-    OptimizerRun* stagesRun() const;
+    GrmdStagesView* stagesView() const { return m_stagesView; }
+    AccelResultsView* resultsView() const { return m_resultsView; }
     /// Recomputes the stage and results views from the runs now (they follow the runs at the
     /// panel's drain rate).
     void refreshRunViews();
@@ -119,16 +110,11 @@ private:
     QWidget* buildDesignTab();
     QWidget* buildSpaceTab();
     QWidget* buildSensitivityTab();
-    QWidget* buildStagesTab();
-    QWidget* buildResultsTab();
     void documentChanged();
     void evaluate();
     void refreshEditors();
     void refreshComponents();
     void refreshSpaceTable();
-    void refreshStages();
-    void refreshResults();
-    void syncStagesChooser();
     void applySpaceEdit(int row, int column);
     void editInputs(const std::function<void(AccelInputs&)>& edit, const QString& label, int mergeKey);
     void reportError(const QString& message);
@@ -178,32 +164,9 @@ private:
     QLabel* m_sensitivityLabel = nullptr;
     bool m_sensitivityDirty = true;
 
-    // GRMD stages tab.
-    QComboBox* m_stagesRun = nullptr;
-    QLabel* m_stagesHelp = nullptr;
-    std::array<LiveLineChart*, 6> m_stageCharts{};
-    QTableWidget* m_population = nullptr;
-    HeatmapWidget* m_policy = nullptr;
-    QTableWidget* m_solutions = nullptr;
-    QLabel* m_subspace = nullptr;
-    int m_stagesRunId = -1;
-    QHash<QString, qsizetype> m_consumed; ///< metric → points already appended to the charts
-    std::uint64_t m_snapshotVersion = 0;
-
-    // Results tab.
-    std::array<FrontOverlayChart*, 4> m_fronts{};
-    LiveLineChart* m_hvEvals = nullptr;
-    LiveLineChart* m_hvTime = nullptr;
-    QTableWidget* m_resultsTable = nullptr;
-    QLabel* m_resultsHelp = nullptr;
-    /// Per run id: the non-dominated (latency, power, area) vectors of the points seen so far.
-    struct RunFront {
-        std::size_t seen = 0;
-        std::vector<std::array<double, 3>> points;
-    };
-    QHash<int, RunFront> m_runFronts;
-    std::string m_referenceKey;       ///< setup key of m_reference
-    std::vector<double> m_reference;  ///< the setup's live hypervolume reference
+    // Run views.
+    GrmdStagesView* m_stagesView = nullptr;
+    AccelResultsView* m_resultsView = nullptr;
     QTimer m_runViewsTimer;
 };
 
