@@ -45,7 +45,13 @@ MainWindow::MainWindow(QWidget* parent)
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The studies are destroyed after this window's members; what they signal while they go
+    // (an undo stack cleared on destruction reports a new index) must not reach them.
+    for (StudyWorkbench* wb : m_workbenches)
+        wb->disconnect(this);
+}
 
 void MainWindow::buildUi()
 {

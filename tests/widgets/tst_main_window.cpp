@@ -17,6 +17,7 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/accel_workbench.h"
 #include "widgets/study/dataflow_workbench.h"
 #include "widgets/study/scheduling_workbench.h"
 
@@ -257,6 +258,41 @@ private Q_SLOTS:
     }
 
     /// One project, two kinds of study, each with its own workbench, undo history and runs.
+    /// An accelerator-sizing study from the New study menu, saved with a project and opened again
+    /// (inputs, optimizer form); its edits go to the window's Edit menu.
+    void accelStudyInAProject()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("accel.mapscape.json"));
+        {
+            MainWindow w;
+            QAction* action = nullptr;
+            for (QAction* a : w.findChildren<QAction*>())
+                if (a->text() == QStringLiteral("Accelerator sizing"))
+                    action = a;
+            QVERIFY(action);
+            action->trigger();
+            auto* a = qobject_cast<AccelWorkbench*>(w.currentWorkbench());
+            QVERIFY(a);
+            QCOMPARE(w.studyCount(), 2);
+            QVERIFY(w.studyList()->item(1)->text().contains(QStringLiteral("Vanilla RNN 29-100-29 on ZCU102")));
+            QVERIFY(a->setDesignGene(AccelGene::SpBanks, 4));
+            QCOMPARE(w.undoGroup()->activeStack(), a->activeUndoStack());
+            QVERIFY(w.undoGroup()->canUndo());
+            QVERIFY(a->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("mopso")));
+            QVERIFY(w.saveProjectAs(path));
+        }
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        AccelWorkbench* a = nullptr;
+        for (int i = 0; i < w.studyCount(); ++i)
+            a = a ? a : qobject_cast<AccelWorkbench*>(w.workbench(i));
+        QVERIFY(a);
+        QCOMPARE(a->document()->inputs().design.spBanks, 4);
+        QCOMPARE(a->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("mopso"));
+        QVERIFY(a->detail().metrics.valid);
+    }
+
     void studiesSideBySide()
     {
         MainWindow w;

@@ -25,6 +25,9 @@ public:
         : QObject(parent)
     {
     }
+    /// A stack with history emits indexChanged while it is destroyed; nobody may react to it then
+    /// (the workbench and the window around it are being destroyed too).
+    ~InputsDocumentBase() override { m_undo.blockSignals(true); }
     QUndoStack* undoStack() { return &m_undo; }
 
 Q_SIGNALS:
