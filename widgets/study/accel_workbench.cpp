@@ -864,14 +864,16 @@ void AccelWorkbench::refreshSpaceTable()
             }
             return it;
         };
+        // Only the cells that define the gene's values show them (a fixed gene: its value only).
         const bool range = r.searched && !r.useList;
-        m_spaceTable->setItem(g, SpLow, editable(geneValueText(gene, r.lo), range));
-        m_spaceTable->setItem(g, SpHigh, editable(geneValueText(gene, r.hi), range));
-        m_spaceTable->setItem(g, SpStep, editable(QString::number(r.step), range && gene != AccelGene::Dataflow));
+        m_spaceTable->setItem(g, SpLow, editable(range ? geneValueText(gene, r.lo) : QString(), range));
+        m_spaceTable->setItem(g, SpHigh, editable(range ? geneValueText(gene, r.hi) : QString(), range));
+        m_spaceTable->setItem(g, SpStep, editable(range ? QString::number(r.step) : QString(), range && gene != AccelGene::Dataflow));
         QStringList values;
         for (int v : r.list)
             values.append(geneValueText(gene, v));
-        m_spaceTable->setItem(g, SpValues, editable(values.join(QStringLiteral(", ")), r.searched && r.useList));
+        m_spaceTable->setItem(g, SpValues, editable(r.searched && r.useList ? values.join(QStringLiteral(", ")) : QString(),
+                                                   r.searched && r.useList));
         m_spaceTable->setItem(g, SpFixed, editable(geneValueText(gene, r.fixed), !r.searched));
         m_spaceTable->setItem(g, SpCount, readOnly(QString::number(s.values(gene).size())));
     }
