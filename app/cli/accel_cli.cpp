@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/accel_cli.h"
 
+#include "app/cli/cli_output.h"
 #include "app/cli/cli_sink.h"
 #include "core/export/accel_report.h"
 #include "core/io/accel_io.h"
 #include "core/io/file_util.h"
+#include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/model/validation.h"
 #include "core/optim/accel/grmd_search.h"
@@ -25,17 +27,6 @@ namespace fs = std::filesystem;
 namespace mapscape::cli {
 
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1;
-
-void writeOut(const std::string& text, const std::string& path)
-{
-    if (path.empty() || path == "-")
-        std::cout << text;
-    else
-        writeTextFileAtomic(path, text);
-}
 
 /// "8,128,64,WS,1,64,64" (dtype may follow and must be 8 / int8).
 AccelDesign parseChromosome(const std::string& text)
@@ -113,7 +104,7 @@ bool isAccelStudy(const std::string& nameOrPath)
     if (nameOrPath.empty())
         return false;
     if (fs::exists(nameOrPath))
-        return jsonSchemaOf(nameOrPath) == "mapscape/accel-study";
+        return fs::is_regular_file(nameOrPath) && detectSchema(readTextFile(nameOrPath)) == "accel-study";
     try {
         resolvePreset(nameOrPath, PresetKind::AccelStudy);
         return true;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/dataflow_cli.h"
 
+#include "app/cli/cli_output.h"
 #include "app/cli/cli_sink.h"
 #include "core/cost/dataflow/dataflow_model.h"
 #include "core/export/dataflow_report.h"
@@ -29,18 +30,6 @@ namespace fs = std::filesystem;
 namespace mapscape::cli {
 
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1;
-constexpr int kExitBadInput = 2;
-
-void writeOut(const std::string& text, const std::string& path)
-{
-    if (path.empty() || path == "-")
-        std::cout << text;
-    else
-        writeTextFileAtomic(path, text);
-}
 
 /// The study a command works on.
 DataflowStudyFile loadSource(const DataflowSource& s)

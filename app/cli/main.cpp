@@ -22,6 +22,7 @@
 
 #include "app/cli/cli_sink.h"
 #include "app/cli/accel_cli.h"
+#include "app/cli/cli_output.h"
 #include "app/cli/dataflow_cli.h"
 
 #include <CLI/CLI.hpp>
@@ -41,17 +42,10 @@ using namespace mapscape;
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1;
-constexpr int kExitBadInput = 2;
-
-void writeOutput(const std::string& text, const std::string& outPath)
-{
-    if (outPath.empty() || outPath == "-")
-        std::cout << text;
-    else
-        writeTextFileAtomic(outPath, text);
-}
+using cli::kExitBadInput;
+using cli::kExitFailure;
+using cli::kExitOk;
+using cli::writeOut;
 
 /// Keeps only the named layer (--layer), if one is given.
 void restrictToLayer(Network& net, const std::string& layer)
@@ -92,7 +86,7 @@ int runEvaluate(const EvaluateArgs& a)
         mapping = loadMapping(resolvePreset(a.table, PresetKind::Mapping), acc, net);
     }
     const NetworkResult res = evaluateNetwork(model, net, mapping, opts);
-    writeOutput(writeEvaluation(model, net, res, *fmt, {.perLayerTables = a.tables}), a.out);
+    writeOut(writeEvaluation(model, net, res, *fmt, {.perLayerTables = a.tables}), a.out);
     return res.complete() ? kExitOk : kExitBadInput;
 }
 
@@ -212,15 +206,15 @@ int runConvert(const ConvertArgs& a)
     if (mapping.network.empty())
         mapping.network = net.name;
     if (a.to == "json") {
-        writeOutput(mappingToJson(mapping, acc), a.out);
+        writeOut(mappingToJson(mapping, acc), a.out);
         return kExitOk;
     }
     if (a.to == "csv") {
-        writeOutput(mappingToCsv(mapping, acc), a.out);
+        writeOut(mappingToCsv(mapping, acc), a.out);
         return kExitOk;
     }
     if (a.to == "timeloop") {
-        writeOutput(mappingToTimeloopYaml(net, mapping, acc), a.out);
+        writeOut(mappingToTimeloopYaml(net, mapping, acc), a.out);
         return kExitOk;
     }
     if (a.to != "neurospector")
@@ -433,11 +427,11 @@ int main(int argc, char** argv)
             throw InputError("--design: only for accelerator-sizing studies (--study rnn, lstm, gru or a study file)");
         if (*convert && cli::isAccelStudy(dfConv.study))
             return cli::convertAccel(dfConv.study, cv.to, cv.out);
-        if (*optimize && (dfOpt.given() || cli::isAccelStudy(dfOpt.study))) {
-            const bool accel = cli::isAccelStudy(dfOpt.study);
+        const bool accelOptimize = *optimize && cli::isAccelStudy(dfOpt.study);
+        if (*optimize && (dfOpt.given() || accelOptimize)) {
             cli::StudyOptimizeArgs d;
             // -O defaults to ppo (scheduling tables); a study's default is its kind's flagship.
-            d.optimizer = !optimize->count("--optimizer") ? std::string(accel ? "grmd" : "gamma") : op.optimizer;
+            d.optimizer = !optimize->count("--optimizer") ? std::string(accelOptimize ? "grmd" : "gamma") : op.optimizer;
             d.objective = objective;
             d.seed = op.seed;
             if (!seedList.empty())
@@ -449,7 +443,7 @@ int main(int argc, char** argv)
             d.maestroDir = maestroDir;
             d.metricsCsv = op.metricsCsv;
             d.quiet = op.quiet;
-            if (accel)
+            if (accelOptimize)
                 return cli::optimizeAccel(dfOpt.study, d);
             dfOpt.layer = op.layer;
             return cli::optimizeDataflow(dfOpt, d);

@@ -9,7 +9,6 @@
 #include "core/model/validation.h"
 #include "core/study/problem_kind.h"
 
-#include <fstream>
 
 namespace mapscape {
 
@@ -22,15 +21,6 @@ using nlohmann::json;
 namespace {
 
 std::string pretty(const ojson& j) { return j.dump(2) + "\n"; }
-
-int intIn(ObjectReader& r, const std::string& key, int def, std::int64_t lo, std::int64_t hi)
-{
-    const std::int64_t v = r.integer(key, def);
-    if (v < lo || v > hi)
-        r.doc().fail(r.ptr(key), "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-                                     std::to_string(v));
-    return int(v);
-}
 
 double nonNegative(ObjectReader& r, const std::string& key, double def, const char* what)
 {
@@ -205,9 +195,9 @@ AccelSpace spaceFrom(const JsonDocument& doc, const std::string& ptr, const json
             for (std::size_t k = 0; k < list.size(); ++k)
                 gr.list.push_back(geneValue(doc, one.ptr("values") + "/" + std::to_string(k), list[k], g));
         } else {
-            gr.lo = intIn(one, "lo", s[g].lo, INT32_MIN, INT32_MAX);
-            gr.hi = intIn(one, "hi", s[g].hi, INT32_MIN, INT32_MAX);
-            gr.step = intIn(one, "step", 1, INT32_MIN, INT32_MAX);
+            gr.lo = one.integerIn("lo", s[g].lo, INT32_MIN, INT32_MAX);
+            gr.hi = one.integerIn("hi", s[g].hi, INT32_MIN, INT32_MAX);
+            gr.step = one.integerIn("step", 1, INT32_MIN, INT32_MAX);
         }
         one.finish();
         s[g] = gr;
@@ -259,9 +249,9 @@ AccelModelOptions modelFrom(const JsonDocument& doc, const std::string& ptr, con
     if (!p)
         doc.fail(r.ptr("tile_policy"), "expected whole-reduction or min-latency, got \"" + policy + "\"");
     o.tilePolicy = *p;
-    o.simdLanes = intIn(r, "simd_lanes", o.simdLanes, 1, 1024);
-    o.nocPorts = intIn(r, "noc_ports", o.nocPorts, 1, 64);
-    o.nocHopLatency = intIn(r, "noc_hop_latency", o.nocHopLatency, 0, 1000);
+    o.simdLanes = r.integerIn("simd_lanes", o.simdLanes, 1, 1024);
+    o.nocPorts = r.integerIn("noc_ports", o.nocPorts, 1, 64);
+    o.nocHopLatency = r.integerIn("noc_hop_latency", o.nocHopLatency, 0, 1000);
     const std::string db = r.text("cost_database", o.costDb.name);
     if (db == DfCostDatabase::maestro2020().name)
         o.costDb = DfCostDatabase::maestro2020();
@@ -440,17 +430,6 @@ std::string accelResultToJson(const AccelDesign& design, const AccelMetrics* m, 
         j["energy_nj"] = m->energy;
     }
     return pretty(j);
-}
-
-std::string jsonSchemaOf(const std::string& path)
-{
-    std::ifstream in(path);
-    if (!in)
-        return {};
-    const json j = json::parse(in, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("schema") || !j["schema"].is_string())
-        return {};
-    return j["schema"].get<std::string>();
 }
 
 } // namespace mapscape

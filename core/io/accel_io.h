@@ -37,8 +37,4 @@ AccelDesign accelDesignFromJson(std::string_view text, const std::string& source
 /// A result document: the design, and the metrics when given (valid ones).
 std::string accelResultToJson(const AccelDesign& design, const AccelMetrics* metrics, const std::string& source);
 
-/// The schema member of a JSON file ("mapscape/accel-study"), "" when it has none or is not
-/// JSON; for commands that accept several study kinds.
-std::string jsonSchemaOf(const std::string& path);
-
 } // namespace mapscape

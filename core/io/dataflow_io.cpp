@@ -39,15 +39,6 @@ int sizeOrUnlimited(ObjectReader& r, const std::string& key, int def)
 
 ojson sizeJson(int v) { return v == INT_MAX ? ojson("unlimited") : ojson(v); }
 
-int boundedInt(ObjectReader& r, const std::string& key, std::int64_t def, std::int64_t lo, std::int64_t hi)
-{
-    const std::int64_t v = r.integer(key, def);
-    if (v < lo || v > hi)
-        r.doc().fail(r.ptr(key), "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-                                     std::to_string(v));
-    return int(v);
-}
-
 DataflowLayer layerFrom(const JsonDocument& doc, const std::string& ptr, const json& obj)
 {
     ObjectReader r(doc, ptr, obj);
@@ -76,9 +67,9 @@ DataflowLayer layerFrom(const JsonDocument& doc, const std::string& ptr, const j
             const int n = dim("N", 1);
             l.set(dfvar::N, n > 1 ? n : 0);
         }
-        const int stride = boundedInt(r, "stride", 1, 1, 1000);
-        l.strideY = boundedInt(r, "stride_y", stride, 1, 1000);
-        l.strideX = boundedInt(r, "stride_x", stride, 1, 1000);
+        const int stride = r.integerIn("stride", 1, 1, 1000);
+        l.strideY = r.integerIn("stride_y", stride, 1, 1000);
+        l.strideX = r.integerIn("stride_x", stride, 1, 1000);
         if (l.type == DfLayerType::DsConv && l.get(dfvar::K) != 1)
             doc.fail(r.ptr("K"), "a depth-wise (DSCONV) layer has K = 1");
         if (l.get(dfvar::Y) < l.get(dfvar::R))
@@ -126,15 +117,15 @@ DataflowHardware hardwareFrom(const JsonDocument& doc, const std::string& ptr, c
     DataflowHardware hw;
     hw.name = r.text("name", std::string("hardware"));
     r.text("description", std::string());
-    hw.numPes = boundedInt(r, "num_pes", hw.numPes, 1, 1 << 24);
+    hw.numPes = r.integerIn("num_pes", hw.numPes, 1, 1 << 24);
     hw.l1Size = sizeOrUnlimited(r, "l1_size_bytes", INT_MAX);
     hw.l2Size = sizeOrUnlimited(r, "l2_size_bytes", INT_MAX);
     hw.nocBandwidth = sizeOrUnlimited(r, "noc_bandwidth", INT_MAX);
     hw.offchipBandwidth = sizeOrUnlimited(r, "offchip_bandwidth", INT_MAX);
-    hw.nocHops = boundedInt(r, "noc_hops", 1, 0, 1'000'000);
-    hw.nocHopLatency = boundedInt(r, "noc_hop_latency", 1, 0, 1'000'000);
+    hw.nocHops = r.integerIn("noc_hops", 1, 0, 1'000'000);
+    hw.nocHopLatency = r.integerIn("noc_hop_latency", 1, 0, 1'000'000);
     hw.multicast = r.boolean("multicast", true);
-    hw.simdLanes = boundedInt(r, "simd_lanes", 1, 1, 1 << 20);
+    hw.simdLanes = r.integerIn("simd_lanes", 1, 1, 1 << 20);
     const std::string db = r.text("cost_database", std::string("maestro-2021"));
     if (db == "maestro-2021")
         hw.costDb = DfCostDatabase::maestro2021();

@@ -57,6 +57,15 @@ public:
             m_doc.fail(ptr(key), "expected a string, got " + v.dump());
         return v.get<std::string>();
     }
+    /// An integer in [lo, hi] (the default when absent).
+    int integerIn(const std::string& key, std::int64_t def, std::int64_t lo, std::int64_t hi)
+    {
+        const std::int64_t v = integer(key, def);
+        if (v < lo || v > hi)
+            m_doc.fail(ptr(key), "must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                                     std::to_string(v));
+        return int(v);
+    }
     bool boolean(const std::string& key, bool def)
     {
         if (!has(key))

@@ -5,6 +5,7 @@
 #include "core/export/accel_report.h"
 #include "core/io/accel_io.h"
 #include "core/io/file_util.h"
+#include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/optim/accel/sensitivity.h"
 #include "core/util/strings.h"
@@ -1169,20 +1170,18 @@ QString AccelWorkbench::openFile(const QString& path)
 {
     try {
         const std::string p = path.toStdString();
-        const std::string schema = jsonSchemaOf(p);
-        if (schema == "mapscape/accel-result" || schema.empty()) {
-            const std::string text = readTextFile(p);
-            if (schema.empty() && text.find("\"workload\"") != std::string::npos) {
-                // A study written without its schema member.
-            } else {
-                AccelInputs in = m_doc->inputs();
-                in.design = accelDesignFromJson(text, p);
-                m_doc->apply(std::move(in), tr("Open %1").arg(QFileInfo(path).fileName()));
-                return {};
-            }
+        const std::string text = readTextFile(p);
+        const std::string schema = detectSchema(text);
+        const QString label = tr("Open %1").arg(QFileInfo(path).fileName());
+        // A run result or a bare design; a study written without its schema member has a workload.
+        if (schema == "accel-result" || (schema.empty() && text.find("\"workload\"") == std::string::npos)) {
+            AccelInputs in = m_doc->inputs();
+            in.design = accelDesignFromJson(text, p);
+            m_doc->apply(std::move(in), label);
+            return {};
         }
-        const AccelStudyFile f = loadAccelStudy(p);
-        m_doc->apply(AccelInputs{f.setup, f.design}, tr("Open %1").arg(QFileInfo(path).fileName()));
+        const AccelStudyFile f = accelStudyFromJson(text, p);
+        m_doc->apply(AccelInputs{f.setup, f.design}, label);
         m_runs->optimizerPanel()->selectObjective(qs(f.objective));
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());

@@ -56,11 +56,7 @@ GrmdStagesView::GrmdStagesView(RunsPanel* runs, QWidget* parent)
     row->addWidget(m_stagesHelp, 1);
     l->addLayout(row);
     connect(m_stagesRun, &QComboBox::activated, this, [this] {
-        m_stagesRunId = m_stagesRun->currentData().toInt();
-        m_consumed.clear();
-        m_snapshotVersion = 0;
-        for (LiveLineChart* c : m_stageCharts)
-            c->clear();
+        follow(m_stagesRun->currentData().toInt());
         refresh();
     });
 
@@ -161,13 +157,17 @@ void GrmdStagesView::syncChooser()
         chosen = m_stagesRun->findData(newest);
     m_stagesRun->setCurrentIndex(chosen);
     const int id = chosen >= 0 ? m_stagesRun->itemData(chosen).toInt() : -1;
-    if (id != m_stagesRunId) {
-        m_stagesRunId = id;
-        m_consumed.clear();
-        m_snapshotVersion = 0;
-        for (LiveLineChart* c : m_stageCharts)
-            c->clear();
-    }
+    if (id != m_stagesRunId)
+        follow(id);
+}
+
+void GrmdStagesView::follow(int runId)
+{
+    m_stagesRunId = runId;
+    m_consumed.clear();
+    m_snapshotVersion = 0;
+    for (LiveLineChart* c : m_stageCharts)
+        c->clear();
 }
 
 OptimizerRun* GrmdStagesView::run() const
@@ -190,17 +190,19 @@ void GrmdStagesView::refresh()
     }
     // Curves: append what the panel recorded since the last refresh.
     const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(m_stagesRunId);
+    // Metric → chart, series and colour (0 blue: best / the main series, 1 green: means, 2 red).
     struct Feed {
         const char* metric;
         int chart;
         const char* series;
+        int colour;
     };
     static const Feed feeds[] = {
-        {"ga/best_area", 0, "best"},         {"ga/mean_area", 0, "mean"},          {"ga/worst_area", 0, "worst"},
-        {"ga/best_fitness", 0, "best"},      {"ga/mean_fitness", 0, "mean"},       {"ga/worst_fitness", 0, "worst"},
-        {"ga/feasible", 1, "feasible"},      {"ga/violating", 1, "violating"},     {"rl/reward", 2, "reward"},
-        {"rl/reward_avg", 2, "running mean"}, {"rl/epsilon", 3, "ε"},              {"rl/actor_loss", 4, "actor"},
-        {"rl/critic_loss", 4, "critic"},
+        {"ga/best_area", 0, "best", 0},        {"ga/mean_area", 0, "mean", 1},         {"ga/worst_area", 0, "worst", 2},
+        {"ga/best_fitness", 0, "best", 0},     {"ga/mean_fitness", 0, "mean", 1},      {"ga/worst_fitness", 0, "worst", 2},
+        {"ga/feasible", 1, "feasible", 0},     {"ga/violating", 1, "violating", 2},    {"rl/reward", 2, "reward", 0},
+        {"rl/reward_avg", 2, "running mean", 1}, {"rl/epsilon", 3, "ε", 2},           {"rl/actor_loss", 4, "actor", 0},
+        {"rl/critic_loss", 4, "critic", 1},
     };
     const QColor colours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28)};
     auto feed = [&](const QString& metric, LiveLineChart* chart, const QString& series, const QColor& colour) {
@@ -215,16 +217,8 @@ void GrmdStagesView::refresh()
         chart->setSeriesColor(series, colour);
         m_consumed[metric] = it->size();
     };
-    int k = 0;
-    for (const Feed& f : feeds) {
-        const QString series = tr(f.series);
-        const int colour = series == tr("best") || series == tr("feasible") || series == tr("reward") || series == tr("actor")
-                               ? 0
-                           : series == tr("mean") || series == tr("running mean") || series == tr("critic") ? 1
-                                                                                                            : 2;
-        feed(QString::fromLatin1(f.metric), m_stageCharts[std::size_t(f.chart)], series, colours[colour == 1 && f.chart == 1 ? 2 : colour]);
-        ++k;
-    }
+    for (const Feed& f : feeds)
+        feed(QString::fromLatin1(f.metric), m_stageCharts[std::size_t(f.chart)], QString::fromUtf8(f.series), colours[f.colour]);
     for (auto it = history.cbegin(); it != history.cend(); ++it) {
         if (it.key().startsWith(QStringLiteral("rl/entropy_"))) {
             const QString gene = it.key().mid(11);

@@ -54,6 +54,9 @@ Q_SIGNALS:
     void designRequested(const QString& resultJson, const QString& label);
 
 private:
+    /// Shows another run: its curves are appended again from the start.
+    void follow(int runId);
+
     RunsPanel* m_runs;
     QComboBox* m_stagesRun = nullptr;
     QLabel* m_stagesHelp = nullptr;
