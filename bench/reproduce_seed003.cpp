@@ -9,9 +9,11 @@
 /// calibration anchors. Prints figures (and Markdown with --markdown FILE); not a unit test.
 ///
 /// Usage: reproduce_seed003 [--seeds 1,2,3] [--iterations N] [--steps N] [--data-seed N]
-///                          [--markdown FILE] [--quiet]
+///                          [--platform zcu102|FILE] [--markdown FILE] [--quiet]
+///        reproduce_seed003 --calibrate [--ratio-weight W]   (fit the simulator, print the parameters)
 
 #include "bench/bench_args.h"
+#include "core/io/dpu_io.h"
 #include "core/optim/dpu/dpu_agent.h"
 #include "core/optim/dpu/dpu_calibration.h"
 #include "core/optim/rl/common/torch_setup.h"
@@ -78,6 +80,7 @@ int main(int argc, char** argv)
     std::string markdown;
     bool quiet = false;
     bool calibrateOnly = false;
+    std::string platformPath = "zcu102";
     CalibrationOptions calibration;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -93,6 +96,8 @@ int main(int argc, char** argv)
             dataSeed = std::stoull(bench::optionValue(argc, argv, i));
         } else if (a == "--markdown") {
             markdown = bench::optionValue(argc, argv, i);
+        } else if (a == "--platform") {
+            platformPath = bench::optionValue(argc, argv, i);
         } else if (a == "--calibrate") {
             calibrateOnly = true;
         } else if (a == "--ratio-weight") {
@@ -107,7 +112,7 @@ int main(int argc, char** argv)
     rl::setTorchThreads(1);
     std::ostringstream md;
 
-    const Platform platform = defaultPlatform();
+    const Platform platform = loadDpuPlatform(platformPath);
     std::printf("Calibration anchors (default parameters):\n");
     md << "#### Calibration anchors (default simulator parameters)\n\n| Anchor | Source | Found | Pass |\n|---|---|---|---|\n";
     int passed = 0, anchors = 0;

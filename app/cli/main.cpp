@@ -22,6 +22,7 @@
 
 #include "app/cli/cli_sink.h"
 #include "app/cli/accel_cli.h"
+#include "app/cli/dpu_cli.h"
 #include "app/cli/cli_output.h"
 #include "app/cli/dataflow_cli.h"
 
@@ -409,6 +410,9 @@ int main(int argc, char** argv)
                          "objective (area, latency, power or energy)");
     optimize->add_option("--maestro", maestroDir, "Dataflow studies: write the best mapping as MAESTRO files here");
 
+    cli::DpuArgs dpuArgs;
+    CLI::App* dpu = cli::addDpuCommand(app, dpuArgs);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -421,6 +425,8 @@ int main(int argc, char** argv)
     }
 
     try {
+        if (*dpu)
+            return cli::runDpuCommand(*dpu, dpuArgs);
         if (*evaluate && cli::isAccelStudy(dfEval.study))
             return cli::evaluateAccel(dfEval.study, accelDesign, ev.format, ev.out);
         if (*evaluate && !accelDesign.empty())
