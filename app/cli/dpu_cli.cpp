@@ -9,6 +9,7 @@
 #include "core/io/file_util.h"
 #include "core/model/validation.h"
 #include "core/optim/dpu/dpu_calibration.h"
+#include "core/optim/dpu/dpu_timeline.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
@@ -172,6 +173,85 @@ int runDataset(const DpuArgs& a)
     std::cerr << runs.runs().size() << " recorded runs (" << runs.variants() << " variants × 3 states × "
               << runs.actions() << " configurations), " << samples << " telemetry samples at 3 Hz\n";
     writeOut(dpuRunsToJson(runs), a.out);
+    return kExitOk;
+}
+
+std::string describeDecision(const Platform& p, const Decision& d)
+{
+    std::ostringstream s;
+    s << "  " << fixed(d.timeS, 2) << " s  " << p.variantName(d.variant) << " in "
+      << p.params.states[std::size_t(d.state)].name << ": " << (d.from >= 0 ? p.actionName(d.from) : std::string("(none)"))
+      << " → " << p.actionName(d.to);
+    if (d.pausedS > 0)
+        s << ", paused " << fixed(1000 * d.pausedS, 0) << " ms";
+    s << ", PPW " << fixed(d.ppwAfter, 2) << " FPS/W";
+    if (d.switched && d.from >= 0) {
+        if (d.breakEvenFrames < 0)
+            s << " (no better than staying: never breaks even)";
+        else
+            s << " (was " << fixed(d.ppwBefore, 2) << "; breaks even after " << fixed(d.breakEvenFrames, 0) << " frames, "
+              << fixed(d.breakEvenS, 2) << " s)";
+    }
+    return s.str();
+}
+
+int runTimeline(const DpuArgs& a)
+{
+    requireFormat(a.format);
+    const Platform p = loadDpuPlatform(a.platform);
+    const RecordedRuns runs = RecordedRuns::generate(p, {.seed = a.dataSeed});
+    TimelineScenario scenario = defaultScenario(p);
+    scenario.seed = a.seed;
+    std::vector<std::pair<std::string, Policy>> lanes;
+    const bool all = a.policy == "all";
+    if (all || a.policy == "optimal")
+        lanes.emplace_back("Optimal", baselinePolicy(runs, Baseline::Optimal));
+    if (all || a.policy == "max-fps")
+        lanes.emplace_back("Max-FPS", baselinePolicy(runs, Baseline::MaxFps));
+    if (all || a.policy == "min-power")
+        lanes.emplace_back("Min-Power", baselinePolicy(runs, Baseline::MinPower));
+    if (lanes.empty())
+        throw InputError("--policy: expected optimal, max-fps, min-power or all, got \"" + a.policy + "\"");
+    std::ostringstream s;
+    if (a.format == "csv")
+        s << "policy,time_s,state,configuration,model,phase,fps,ppw,running_ppw,p_fpga_w,p_arm_w\n";
+    nlohmann::ordered_json j = nlohmann::ordered_json::array();
+    for (const auto& [name, policy] : lanes) {
+        const Timeline tl = simulateTimeline(p, scenario, policy);
+        if (a.format == "text") {
+            s << name << ": mean " << fixed(tl.meanPpw(), 2) << " FPS/W over " << fixed(scenario.durationS, 0) << " s ("
+              << fixed(tl.frames, 0) << " frames, " << fixed(tl.energyJ, 1) << " J)\n";
+            for (const Decision& d : tl.decisions)
+                s << describeDecision(p, d) << "\n";
+        } else if (a.format == "csv") {
+            for (const TimelineSample& x : tl.samples)
+                s << name << ',' << fixed(x.timeS, 3) << ',' << p.params.states[std::size_t(x.state)].name << ','
+                  << (x.action >= 0 ? p.actionName(x.action) : std::string()) << ','
+                  << (x.variant >= 0 ? p.variantName(x.variant) : std::string()) << ',' << phaseName(x.phase) << ','
+                  << formatSig(x.fps, 5) << ',' << formatSig(x.ppw, 5) << ',' << formatSig(x.runningPpw, 5) << ','
+                  << formatSig(x.telemetry[kTelemetryPFpga], 5) << ',' << formatSig(x.telemetry[kTelemetryPArm], 5) << '\n';
+        } else {
+            nlohmann::ordered_json lane;
+            lane["policy"] = name;
+            lane["mean_ppw"] = tl.meanPpw();
+            lane["frames"] = tl.frames;
+            lane["energy_j"] = tl.energyJ;
+            nlohmann::ordered_json ds = nlohmann::ordered_json::array();
+            for (const Decision& d : tl.decisions)
+                ds.push_back({{"time_s", d.timeS},
+                              {"model", p.variantName(d.variant)},
+                              {"state", p.params.states[std::size_t(d.state)].name},
+                              {"from", d.from >= 0 ? p.actionName(d.from) : std::string()},
+                              {"to", p.actionName(d.to)},
+                              {"paused_s", d.pausedS},
+                              {"break_even_frames", d.breakEvenFrames}});
+            lane["decisions"] = ds;
+            j.push_back(lane);
+        }
+    }
+    if (a.format == "json")
+        s << j.dump(2) << "\n";
+    writeOut(s.str(), a.out);
     return kExitOk;
 }
 
@@ -377,6 +457,13 @@ CLI::App* addDpuCommand(CLI::App& app, DpuArgs& a)
     train->add_option("--policy-out", a.policyOut, "CSV of the agent's probabilities over the configurations per test case");
     train->add_option("--metrics-csv", a.metricsCsv, "Every training metric as CSV (name, step, value)");
     train->add_flag("-q,--quiet", a.quiet, "No progress line");
+    CLI::App* timeline = dpu->add_subcommand(
+        "timeline", "Fig. 6: InceptionV3, memory stress from 15 s, ResNeXt-50 at 25 s; decisions, overheads, break-even");
+    platformOption(timeline);
+    timeline->add_option("--policy", a.policy, "optimal, max-fps, min-power or all")->capture_default_str();
+    timeline->add_option("--seed", a.seed, "Telemetry noise seed")->capture_default_str();
+    timeline->add_option("--format", a.format, "text, csv (3 Hz samples) or json")->capture_default_str();
+    timeline->add_option("-o,--out", a.out, "Output file");
     return dpu;
 }
 
@@ -390,6 +477,8 @@ int runDpuCommand(const CLI::App& dpu, const DpuArgs& a)
         return runCalibrate(a);
     if (dpu.got_subcommand("dataset"))
         return runDataset(a);
+    if (dpu.got_subcommand("timeline"))
+        return runTimeline(a);
     if (dpu.got_subcommand("train")) {
 #ifdef MAPSCAPE_HAS_TORCH
         return runTrain(a);

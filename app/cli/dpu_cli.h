@@ -31,12 +31,13 @@ struct DpuArgs {
     double lambda = 0.1;
     double alpha = 0.5;
     bool postActionKey = false;
+    std::string policy = "all";      ///< timeline: optimal, max-fps, min-power, agent or all
     std::string policyOut;           ///< train: π over the configurations for every test case (CSV)
     std::string metricsCsv;
     bool quiet = false;
 };
 
-/// Adds "dpu" and its subcommands (simulate, anchors, calibrate, dataset, train) to `app`.
+/// Adds "dpu" and its subcommands (simulate, anchors, calibrate, dataset, train, timeline) to `app`.
 CLI::App* addDpuCommand(CLI::App& app, DpuArgs& args);
 /// Runs the dpu subcommand that was parsed. Throws InputError on bad input.
 int runDpuCommand(const CLI::App& dpu, const DpuArgs& args);

@@ -9,6 +9,7 @@
 #include "core/model/validation.h"
 #include "core/optim/dpu/dpu_bandit.h"
 #include "core/optim/dpu/dpu_calibration.h"
+#include "core/optim/dpu/dpu_timeline.h"
 
 #include <QtTest>
 
@@ -308,6 +309,48 @@ private Q_SLOTS:
         const double random =
             evaluatePolicy(runs, baselinePolicy(runs, Baseline::Random, 2), split.test, states).overall.meanNormalizedPpw;
         QVERIFY2(learned > random, qPrintable(QStringLiteral("%1 vs %2").arg(learned).arg(random)));
+    }
+
+    void timelineOfFig6()
+    {
+        const Platform p = defaultPlatform();
+        const RecordedRuns runs = RecordedRuns::generate(p, {.seed = 1});
+        const TimelineScenario s = defaultScenario(p);
+        QCOMPARE(s.overheads.total(), 1047.0);
+        const Timeline tl = simulateTimeline(p, s, baselinePolicy(runs, Baseline::Optimal));
+        // Segments tile [0, 40 s).
+        QCOMPARE(tl.segments.front().startS, 0.0);
+        QCOMPARE(tl.segments.back().endS, 40.0);
+        for (std::size_t i = 1; i < tl.segments.size(); ++i)
+            QCOMPARE(tl.segments[i].startS, tl.segments[i - 1].endS);
+        QCOMPARE(int(tl.samples.size()), 120); // 3 Hz × 40 s
+        QCOMPARE(int(tl.decisions.size()), 2);
+        const Decision& first = tl.decisions[0];
+        QCOMPARE(first.from, -1);
+        QVERIFY(near(first.pausedS, 0.939, 1e-12)); // 384 + 507 + 48 ms
+        const Decision& second = tl.decisions[1];
+        QCOMPARE(second.state, 2);
+        QVERIFY(second.switched);
+        // Break-even: the reconfiguration's static energy over the per-frame energy saved.
+        const double eOvh = 0.384 * p.params.staticPowerW;
+        QVERIFY(near(second.breakEvenFrames, eOvh / (1 / second.ppwBefore - 1 / second.ppwAfter), 1e-9));
+        // Paused samples serve nothing and draw static power only.
+        for (const TimelineSample& x : tl.samples) {
+            if (!phaseServes(x.phase))
+                QCOMPARE(x.fps, 0.0);
+        }
+        QVERIFY(tl.meanPpw() > 0);
+        // The optimal lane is at least as efficient as min-power.
+        const Timeline slow = simulateTimeline(p, s, baselinePolicy(runs, Baseline::MinPower));
+        QVERIFY(tl.meanPpw() > slow.meanPpw());
+        // Bad scenarios name the field.
+        TimelineScenario bad = s;
+        bad.arrivals[1].variant = 999;
+        bad.overheads.loadMs = -1;
+        const QString text = issuesText(validate(p, bad));
+        QVERIFY(text.contains(QStringLiteral("arrivals[1].variant")));
+        QVERIFY(text.contains(QStringLiteral("overheads.load_ms")));
+        QVERIFY_THROWS_EXCEPTION(InputError, simulateTimeline(p, bad, baselinePolicy(runs, Baseline::Optimal)));
     }
 
     void calibrationImprovesAndIsSeeded()
