@@ -6,6 +6,7 @@
 
 #include "core/util/strings.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -31,6 +32,15 @@ inline std::vector<std::string> commaList(const std::string& s)
     for (const std::string& x : split(s, ','))
         if (!x.empty())
             out.push_back(x);
+    return out;
+}
+
+/// "1,2,3" → {1, 2, 3} (the --seeds option of the reproduction benchmarks).
+inline std::vector<std::uint64_t> seedList(const std::string& s)
+{
+    std::vector<std::uint64_t> out;
+    for (const std::string& x : commaList(s))
+        out.push_back(std::stoull(x));
     return out;
 }
 

@@ -85,9 +85,7 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--seeds") {
-            seeds.clear();
-            for (const std::string& s : bench::commaList(bench::optionValue(argc, argv, i)))
-                seeds.push_back(std::stoull(s));
+            seeds = bench::seedList(bench::optionValue(argc, argv, i));
         } else if (a == "--iterations") {
             agentOptions.iterations = std::stoi(bench::optionValue(argc, argv, i));
         } else if (a == "--steps") {

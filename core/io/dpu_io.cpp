@@ -106,6 +106,24 @@ void readParams(ObjectReader& r, PlatformParams& q)
     r.finish();
 }
 
+/// Calls `read` with a reader of each object of the list member `key`, then checks it for
+/// unknown fields. False when the member is absent.
+template <class Read>
+bool readObjects(ObjectReader& r, const std::string& key, const char* what, Read read)
+{
+    if (!r.has(key))
+        return false;
+    const json& list = r.get(key);
+    if (!list.is_array())
+        r.doc().fail(r.ptr(key), std::string("expected a list of ") + what);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        ObjectReader item(r.doc(), r.ptr(key) + "/" + std::to_string(i), list[i]);
+        read(item);
+        item.finish();
+    }
+    return true;
+}
+
 /// Validation issues carry field names relative to the platform object; name the file and the
 /// line of the field's member where it exists.
 [[noreturn]] void failValidation(const JsonDocument& doc, const std::string& base, const FieldIssues& issues)
@@ -147,25 +165,18 @@ Platform platformFrom(const JsonDocument& doc, const std::string& base, const js
         for (std::size_t i = 0; i < list.size(); ++i)
             p.pruning.push_back(r.realValue(list[i], r.ptr("pruning") + "/" + std::to_string(i)));
     }
-    const bool customSizes = r.has("sizes");
-    if (customSizes) {
-        const json& list = r.get("sizes");
-        if (!list.is_array())
-            doc.fail(r.ptr("sizes"), "expected a list of DPU sizes");
+    if (r.has("sizes"))
         p.sizes.clear();
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            ObjectReader s(doc, r.ptr("sizes") + "/" + std::to_string(i), list[i]);
+    if (readObjects(r, "sizes", "DPU sizes", [&](ObjectReader& s) {
             DpuSize d;
             d.name = s.text("name");
             d.pp = s.integerIn("pp", d.pp, 1, 64);
             d.icp = s.integerIn("icp", d.icp, 1, 64);
             d.ocp = s.integerIn("ocp", d.ocp, 1, 64);
             d.maxInstances = s.integerIn("max_instances", d.maxInstances, 1, 16);
-            s.finish();
             p.sizes.push_back(d);
-        }
+        }))
         p.actions = allConfigurations(p.sizes);
-    }
     if (r.has("actions")) {
         const json& list = r.get("actions");
         const std::string ptr = r.ptr("actions");
@@ -197,37 +208,31 @@ Platform platformFrom(const JsonDocument& doc, const std::string& base, const js
             }
         }
     }
-    if (r.has("models")) {
-        const json& list = r.get("models");
-        if (!list.is_array())
-            doc.fail(r.ptr("models"), "expected a list of models");
+    if (r.has("models"))
         p.models.clear();
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            ObjectReader m(doc, r.ptr("models") + "/" + std::to_string(i), list[i]);
-            CnnModel c;
-            c.name = m.text("name");
-            c.shortName = m.text("short_name", c.name);
-            c.latencyMs = m.real("latency_ms");
-            c.accuracy = m.real("accuracy", 0.0);
-            c.layers = m.integerIn("layers", 1, 1, 100000);
-            c.gmac = m.real("gmac");
-            c.dataIoMb = m.real("data_io_mb");
-            c.bandwidthGbs = m.real("bandwidth_gbs", 0.0);
-            c.arithmeticIntensity = m.real("arithmetic_intensity", 0.0);
-            c.efficiency = m.real("efficiency");
-            c.paramsM = m.real("params_m");
-            c.test = m.boolean("test", false);
-            if (m.has("pruned_accuracy")) {
-                const json& a = m.get("pruned_accuracy");
-                if (!a.is_array() || a.size() != 2)
-                    doc.fail(m.ptr("pruned_accuracy"), "expected [PR25 accuracy, PR50 accuracy]");
-                c.prunedAccuracy = {m.realValue(a[0], m.ptr("pruned_accuracy") + "/0"),
-                                    m.realValue(a[1], m.ptr("pruned_accuracy") + "/1")};
-            }
-            m.finish();
-            p.models.push_back(c);
+    readObjects(r, "models", "models", [&](ObjectReader& m) {
+        CnnModel c;
+        c.name = m.text("name");
+        c.shortName = m.text("short_name", c.name);
+        c.latencyMs = m.real("latency_ms");
+        c.accuracy = m.real("accuracy", 0.0);
+        c.layers = m.integerIn("layers", 1, 1, 100000);
+        c.gmac = m.real("gmac");
+        c.dataIoMb = m.real("data_io_mb");
+        c.bandwidthGbs = m.real("bandwidth_gbs", 0.0);
+        c.arithmeticIntensity = m.real("arithmetic_intensity", 0.0);
+        c.efficiency = m.real("efficiency");
+        c.paramsM = m.real("params_m");
+        c.test = m.boolean("test", false);
+        if (m.has("pruned_accuracy")) {
+            const json& a = m.get("pruned_accuracy");
+            if (!a.is_array() || a.size() != 2)
+                doc.fail(m.ptr("pruned_accuracy"), "expected [PR25 accuracy, PR50 accuracy]");
+            c.prunedAccuracy = {m.realValue(a[0], m.ptr("pruned_accuracy") + "/0"),
+                                m.realValue(a[1], m.ptr("pruned_accuracy") + "/1")};
         }
-    }
+        p.models.push_back(c);
+    });
     if (r.has("params")) {
         ObjectReader q(doc, r.ptr("params"), r.get("params"));
         readParams(q, p.params);
@@ -235,40 +240,33 @@ Platform platformFrom(const JsonDocument& doc, const std::string& base, const js
     // Structure is valid from here on (corrections name variants, states and configurations).
     if (const FieldIssues issues = validate(p); !issues.empty())
         failValidation(doc, base, issues);
-    if (r.has("corrections")) {
-        const json& list = r.get("corrections");
-        if (!list.is_array())
-            doc.fail(r.ptr("corrections"), "expected a list of corrections");
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            ObjectReader c(doc, r.ptr("corrections") + "/" + std::to_string(i), list[i]);
-            const std::string vName = c.text("variant");
-            const int v = findDpuVariant(p, vName);
-            if (v < 0)
-                doc.fail(c.ptr("variant"), "no model variant \"" + vName + "\"");
-            const std::string wName = c.text("state");
-            const int w = findDpuState(p, wName);
-            if (w < 0)
-                doc.fail(c.ptr("state"), "no background state \"" + wName + "\" (N, C or M)");
-            const std::string aName = c.text("configuration");
-            const int a = p.findAction(aName);
-            if (a < 0)
-                doc.fail(c.ptr("configuration"), "\"" + aName + "\" is not in the action space");
-            const Outcome sim = simulateUncorrected(p, v, w, a);
-            Correction k;
-            if (c.has("measured_fps") && c.has("fps"))
-                doc.fail(c.ptr("fps"), "give either fps (a factor) or measured_fps, not both");
-            if (c.has("measured_power_w") && c.has("power"))
-                doc.fail(c.ptr("power"), "give either power (a factor) or measured_power_w, not both");
-            k.fps = c.has("measured_fps") ? c.real("measured_fps") / sim.fps : c.real("fps", 1.0);
-            k.power = c.has("measured_power_w") ? c.real("measured_power_w") / sim.fpgaPowerW : c.real("power", 1.0);
-            if (!(std::isfinite(k.fps) && k.fps > 0))
-                doc.fail(c.ptr(c.has("measured_fps") ? "measured_fps" : "fps"), "must be positive");
-            if (!(std::isfinite(k.power) && k.power > 0))
-                doc.fail(c.ptr(c.has("measured_power_w") ? "measured_power_w" : "power"), "must be positive");
-            c.finish();
-            p.corrections[{v, w, a}] = k;
-        }
-    }
+    readObjects(r, "corrections", "corrections", [&](ObjectReader& c) {
+        const std::string vName = c.text("variant");
+        const int v = findDpuVariant(p, vName);
+        if (v < 0)
+            doc.fail(c.ptr("variant"), "no model variant \"" + vName + "\"");
+        const std::string wName = c.text("state");
+        const int w = findDpuState(p, wName);
+        if (w < 0)
+            doc.fail(c.ptr("state"), "no background state \"" + wName + "\" (N, C or M)");
+        const std::string aName = c.text("configuration");
+        const int a = p.findAction(aName);
+        if (a < 0)
+            doc.fail(c.ptr("configuration"), "\"" + aName + "\" is not in the action space");
+        const Outcome sim = simulateUncorrected(p, v, w, a);
+        Correction k;
+        if (c.has("measured_fps") && c.has("fps"))
+            doc.fail(c.ptr("fps"), "give either fps (a factor) or measured_fps, not both");
+        if (c.has("measured_power_w") && c.has("power"))
+            doc.fail(c.ptr("power"), "give either power (a factor) or measured_power_w, not both");
+        k.fps = c.has("measured_fps") ? c.real("measured_fps") / sim.fps : c.real("fps", 1.0);
+        k.power = c.has("measured_power_w") ? c.real("measured_power_w") / sim.fpgaPowerW : c.real("power", 1.0);
+        if (!(std::isfinite(k.fps) && k.fps > 0))
+            doc.fail(c.ptr(c.has("measured_fps") ? "measured_fps" : "fps"), "must be positive");
+        if (!(std::isfinite(k.power) && k.power > 0))
+            doc.fail(c.ptr(c.has("measured_power_w") ? "measured_power_w" : "power"), "must be positive");
+        p.corrections[{v, w, a}] = k;
+    });
     r.finish();
     return p;
 }
