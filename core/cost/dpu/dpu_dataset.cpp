@@ -25,13 +25,8 @@ Sample meanOf(const std::vector<Sample>& samples)
     return m;
 }
 
-namespace {
-
-/// A noisy copy of a mean sample: every value × (1 + σ·N(0, 1)), kept non-negative and CPU
-/// utilisations within 100 %.
-Sample noisy(const Sample& mean, double sigma, std::mt19937_64& rng)
+Sample noisySample(const Sample& mean, double sigma, std::mt19937_64& rng, std::normal_distribution<double>& gauss)
 {
-    std::normal_distribution<double> gauss(0.0, 1.0);
     Sample s;
     s.fps = std::max(0.0, mean.fps * (1.0 + sigma * gauss(rng)));
     for (int i = 0; i < kTelemetrySize; ++i) {
@@ -41,6 +36,15 @@ Sample noisy(const Sample& mean, double sigma, std::mt19937_64& rng)
         s.telemetry[std::size_t(i)] = v;
     }
     return s;
+}
+
+namespace {
+
+/// Each recorded sample starts a fresh distribution (the recorded runs' noise sequence).
+Sample noisy(const Sample& mean, double sigma, std::mt19937_64& rng)
+{
+    std::normal_distribution<double> gauss(0.0, 1.0);
+    return noisySample(mean, sigma, rng, gauss);
 }
 
 } // namespace

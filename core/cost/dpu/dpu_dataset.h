@@ -11,6 +11,7 @@
 #include "core/cost/dpu/dpu_platform.h"
 
 #include <cstdint>
+#include <random>
 #include <vector>
 
 namespace mapscape::dpu {
@@ -68,6 +69,10 @@ private:
     std::vector<RecordedRun> m_runs;                 ///< variant-major, then state, then action
     std::vector<std::vector<Sample>> m_background;   ///< per state
 };
+
+/// A noisy copy of a mean sample: FPS and every telemetry value × (1 + σ·N(0, 1)) drawn from
+/// `gauss`, kept non-negative, CPU utilisations within 100 %.
+Sample noisySample(const Sample& mean, double sigma, std::mt19937_64& rng, std::normal_distribution<double>& gauss);
 
 /// The mean of samples (an empty list gives a zero sample).
 Sample meanOf(const std::vector<Sample>& samples);

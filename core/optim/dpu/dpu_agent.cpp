@@ -39,10 +39,12 @@ struct DpuAgent::Impl {
         return {z.begin(), z.end()};
     }
 
+    /// The most probable configuration (the first of equals, as PpoAgent::act's greedy mode),
+    /// without the critic pass act() makes for training.
     int greedy(const Observation& raw)
     {
-        const std::vector<float> x = input(raw);
-        return agent.act(x, mask, true).action;
+        const std::vector<double> p = agent.probabilities(input(raw), mask);
+        return int(std::max_element(p.begin(), p.end()) - p.begin());
     }
 };
 
@@ -86,19 +88,13 @@ std::vector<TrainingIteration> DpuAgent::train(std::stop_token stop, MetricsSink
         int taken = 0;
         for (int t = 0; t < d->opt.stepsPerIteration && !stop.stop_requested(); ++t) {
             const auto [v, w] = pairs.next();
-            const auto& bg = d->runs.background(w);
-            const Sample& pre = bg[std::uniform_int_distribution<std::size_t>(0, bg.size() - 1)(d->rng)];
+            const Sample& pre = drawSample(d->runs.background(w), d->rng);
             const Observation raw = observe(p, v, pre.telemetry, p.fpsConstraint);
             std::vector<float> x = d->input(raw);
             const rl::PolicyStep step = d->agent.act(x, d->mask, false);
             const RecordedRun& run = d->runs.run(v, w, step.action);
-            const Sample& out = d->opt.runMeanReward
-                                    ? run.mean
-                                    : run.samples[std::uniform_int_distribution<std::size_t>(0, run.samples.size() - 1)(d->rng)];
-            const Observation key = ro.postActionKey ? observe(p, v, out.telemetry, p.fpsConstraint) : raw;
-            const double power = out.fpgaPowerW() + (ro.includeArmPower ? out.telemetry[kTelemetryPArm] : 0.0);
-            const double ppw = power > 0 ? out.fps / power : 0;
-            const double r = d->ctx.reward(ppw, out.fps, p.fpsConstraint, contextKey(key, ro), ro);
+            const Sample& out = d->opt.runMeanReward ? run.mean : drawSample(run.samples, d->rng);
+            const double r = stepReward(d->ctx, p, v, raw, out, ro);
             rl::Transition tr;
             tr.observation = x;
             tr.nextObservation = std::move(x);

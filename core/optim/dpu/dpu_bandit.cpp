@@ -165,6 +165,20 @@ void ContextStats::clear()
     m_global = {};
 }
 
+double stepReward(ContextStats& ctx, const Platform& p, int variant, const Observation& pre, const Sample& out,
+                  const RewardOptions& o)
+{
+    const Observation key = o.postActionKey ? observe(p, variant, out.telemetry, p.fpsConstraint) : pre;
+    const double power = out.fpgaPowerW() + (o.includeArmPower ? out.telemetry[kTelemetryPArm] : 0.0);
+    const double ppw = power > 0 ? out.fps / power : 0;
+    return ctx.reward(ppw, out.fps, p.fpsConstraint, contextKey(key, o), o);
+}
+
+const Sample& drawSample(const std::vector<Sample>& samples, std::mt19937_64& rng)
+{
+    return samples[std::uniform_int_distribution<std::size_t>(0, samples.size() - 1)(rng)];
+}
+
 std::string contextSnapshotJson(const ContextStats& stats, const RewardOptions& options)
 {
     nlohmann::json buckets = nlohmann::json::array();
@@ -386,18 +400,12 @@ void LinUcb::train(std::stop_token stop, MetricsSink& sink)
     int violations = 0, window = 0;
     for (std::int64_t t = 0; t < d->opt.steps && !stop.stop_requested(); ++t) {
         const auto [v, w] = pairs.next();
-        const auto& bg = d->runs.background(w);
-        const Sample& pre = bg[std::uniform_int_distribution<std::size_t>(0, bg.size() - 1)(rng)];
+        const Sample& pre = drawSample(d->runs.background(w), rng);
         const Observation raw = observe(p, v, pre.telemetry, p.fpsConstraint);
         const auto x = d->features(raw);
         const int a = d->choose(x, d->opt.exploration);
-        const auto& samples = d->runs.run(v, w, a).samples;
-        const Sample& out = samples[std::uniform_int_distribution<std::size_t>(0, samples.size() - 1)(rng)];
-        const Observation key =
-            d->opt.reward.postActionKey ? observe(p, v, out.telemetry, p.fpsConstraint) : raw;
-        const double power = out.fpgaPowerW() + (d->opt.reward.includeArmPower ? out.telemetry[kTelemetryPArm] : 0.0);
-        const double ppw = power > 0 ? out.fps / power : 0;
-        const double r = ctx.reward(ppw, out.fps, p.fpsConstraint, contextKey(key, d->opt.reward), d->opt.reward);
+        const Sample& out = drawSample(d->runs.run(v, w, a).samples, rng);
+        const double r = stepReward(ctx, p, v, raw, out, d->opt.reward);
         // Sherman–Morrison update of A⁻¹ and the ridge estimate.
         auto& inv = d->inverse[std::size_t(a)];
         const auto ax = inv * x;

@@ -92,6 +92,14 @@ private:
     Bucket m_global;
 };
 
+/// One bandit step's reward: PPW of the drawn outcome sample (over P_FPGA, or P_FPGA + P_ARM),
+/// keyed by the pre-action observation or, paper-literal, the outcome's telemetry; updates `ctx`.
+double stepReward(ContextStats& ctx, const Platform& platform, int variant, const Observation& pre, const Sample& outcome,
+                  const RewardOptions& options);
+
+/// A uniformly drawn sample of a non-empty list (one 3 Hz sample of a run or of a background).
+const Sample& drawSample(const std::vector<Sample>& samples, std::mt19937_64& rng);
+
 /// The "dpu/context" snapshot: {"global": {"count", "mean"}, "buckets": [{"label", "cpu", "memory",
 /// "gmac", "data", "count", "mean"}]}.
 std::string contextSnapshotJson(const ContextStats& stats, const RewardOptions& options);

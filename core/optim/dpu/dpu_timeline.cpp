@@ -240,19 +240,17 @@ Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Po
         x.variant = sg.variant;
         x.phase = sg.phase;
         const Mean m = meanOf(p, sg, x.state);
+        Sample mean;
+        mean.fps = m.fps;
         if (phaseServes(sg.phase) && sg.action >= 0 && sg.variant >= 0) {
-            x.telemetry = runTelemetry(p, sg.variant, x.state, sg.action);
+            mean.telemetry = runTelemetry(p, sg.variant, x.state, sg.action);
         } else {
-            x.telemetry = backgroundTelemetry(p, x.state);
-            x.telemetry[kTelemetryPFpga] = p.params.staticPowerW;
+            mean.telemetry = backgroundTelemetry(p, x.state);
+            mean.telemetry[kTelemetryPFpga] = p.params.staticPowerW;
         }
-        x.fps = std::max(0.0, m.fps * (1.0 + sigma * gauss(rng)));
-        for (int i = 0; i < kTelemetrySize; ++i) {
-            double v = std::max(0.0, x.telemetry[std::size_t(i)] * (1.0 + sigma * gauss(rng)));
-            if (i < kCpuCores)
-                v = std::min(100.0, v);
-            x.telemetry[std::size_t(i)] = v;
-        }
+        const Sample noisy = noisySample(mean, sigma, rng, gauss);
+        x.fps = noisy.fps;
+        x.telemetry = noisy.telemetry;
         x.ppw = x.telemetry[kTelemetryPFpga] > 0 ? x.fps / x.telemetry[kTelemetryPFpga] : 0;
         // Running average up to t: the finished pieces plus the current one's part.
         double f = framesSoFar, e = energySoFar;
