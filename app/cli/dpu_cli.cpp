@@ -9,6 +9,7 @@
 #include "core/io/file_util.h"
 #include "core/model/validation.h"
 #include "core/optim/dpu/dpu_calibration.h"
+#include "core/optim/dpu/dpu_methods.h"
 #include "core/optim/dpu/dpu_timeline.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/util/statistics.h"
@@ -321,11 +322,11 @@ int runTrain(const DpuArgs& a)
         LinUcb lin(runs, split, lo);
         lin.train({}, sink);
         methods[1].reports.push_back(evaluatePolicy(runs, lin.policy(), split.test, states));
-        methods[5].reports.push_back(evaluatePolicy(runs, baselinePolicy(runs, Baseline::Random, seed), split.test, states));
     }
-    methods[2].reports.push_back(evaluatePolicy(runs, baselinePolicy(runs, Baseline::Optimal), split.test, states));
-    methods[3].reports.push_back(evaluatePolicy(runs, baselinePolicy(runs, Baseline::MaxFps), split.test, states));
-    methods[4].reports.push_back(evaluatePolicy(runs, baselinePolicy(runs, Baseline::MinPower), split.test, states));
+    // Optimal, Max-FPS, Min-Power, Random (per seed): the methods after the two learners.
+    std::vector<BaselineReports> baselines = baselineReports(runs, split.test, states, seeds);
+    for (std::size_t i = 0; i < baselines.size(); ++i)
+        methods[2 + i].reports = std::move(baselines[i].reports);
     if (!a.metricsCsv.empty())
         writeTextFileAtomic(a.metricsCsv, csv.str());
     if (!a.policyOut.empty())

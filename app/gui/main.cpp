@@ -49,12 +49,14 @@ int main(int argc, char** argv)
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QStringLiteral("Open on this tab: evaluate, network, accelerator or optimize "
                                                 "(scheduling); mapping, space, explore, optimize or agents (dataflow); "
-                                                "design, space, sensitivity, optimize, stages or results (accel)."),
+                                                "design, space, sensitivity, optimize, stages or results (accel); platform, "
+                                                "optimize, training, evaluation, timeline or policy (dpu)."),
                                  QStringLiteral("name"));
     const QCommandLineOption study(QStringLiteral("study"),
                                    QStringLiteral("Show this study at launch: scheduling (ResNet-50 on Eyeriss by "
                                                   "default), dataflow (a VGG16 layer on ArchGym's accelerator) or accel "
-                                                  "(the paper's vanilla-RNN accelerator on ZCU102)."),
+                                                  "(the paper's vanilla-RNN accelerator on ZCU102) or dpu (DPU configurations "
+                                                  "on the simulated ZCU102)."),
                                    QStringLiteral("kind"), QStringLiteral("scheduling"));
     const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("Open this project file."),
                                      QStringLiteral("file"));
@@ -74,11 +76,11 @@ int main(int argc, char** argv)
     const QString kindName = parser.value(study).toLower();
     const auto parsedKind = mapscape::parseProblemKind(kindName.toStdString());
     if (!parsedKind) {
-        qCritical("--study: expected scheduling, dataflow or accel, got %s", qPrintable(parser.value(study)));
+        qCritical("--study: expected scheduling, dataflow, accel or dpu, got %s", qPrintable(parser.value(study)));
         return 2;
     }
     const mapscape::ProblemKind kind = *parsedKind;
-    if (kind == mapscape::ProblemKind::AccelSizing && !parser.isSet(project)) {
+    if ((kind == mapscape::ProblemKind::AccelSizing || kind == mapscape::ProblemKind::DpuConfig) && !parser.isSet(project)) {
         window.addStudy(kind);
         window.markUnmodified();
     }
@@ -101,6 +103,10 @@ int main(int argc, char** argv)
     case mapscape::ProblemKind::AccelSizing:
         tabs = {QStringLiteral("design"), QStringLiteral("space"), QStringLiteral("sensitivity"), QStringLiteral("optimize"),
                 QStringLiteral("stages"), QStringLiteral("results")};
+        break;
+    case mapscape::ProblemKind::DpuConfig:
+        tabs = {QStringLiteral("platform"), QStringLiteral("optimize"), QStringLiteral("training"), QStringLiteral("evaluation"),
+                QStringLiteral("timeline"), QStringLiteral("policy")};
         break;
     }
     if (parser.isSet(tab)) {

@@ -4,6 +4,7 @@
 
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/accel_workbench.h"
+#include "widgets/study/dpu_workbench.h"
 #include "widgets/study/dataflow_workbench.h"
 #include "widgets/study/scheduling_workbench.h"
 
@@ -234,6 +235,9 @@ StudyWorkbench* MainWindow::addStudy(ProblemKind kind, const QString& name)
     case ProblemKind::AccelSizing:
         wb = new AccelWorkbench(this);
         break;
+    case ProblemKind::DpuConfig:
+        wb = new DpuWorkbench(this);
+        break;
     }
     wb->setStudyName(name.isEmpty() ? uniqueStudyName(kind) : name);
     adopt(wb);
@@ -446,6 +450,9 @@ bool MainWindow::openProject(const QString& path)
             break;
         case ProblemKind::AccelSizing:
             wb = new AccelWorkbench;
+            break;
+        case ProblemKind::DpuConfig:
+            wb = new DpuWorkbench;
             break;
         }
         QString error;

@@ -466,4 +466,65 @@ std::string dpuRunsToJson(const RecordedRuns& runs)
     return out;
 }
 
+std::string dpuResultToJson(const Platform& platform, const DpuResult& result)
+{
+    ojson j;
+    j["schema"] = "mapscape/dpu-result";
+    j["version"] = kDpuSchemaVersion;
+    j["source"] = result.source;
+    j["scores"] = result.probabilistic ? "probability" : "estimate";
+    ojson list = ojson::array();
+    for (const PolicyDecision& d : result.decisions) {
+        ojson scores = ojson::array();
+        for (double v : d.scores)
+            scores.push_back(rounded(v));
+        list.push_back({{"model", platform.variantName(d.variant)},
+                        {"state", platform.params.states[std::size_t(d.state)].name},
+                        {"configuration", platform.actionName(d.action)},
+                        {"scores", scores}});
+    }
+    j["decisions"] = list;
+    return pretty(j);
+}
+
+DpuResult dpuResultFromJson(std::string_view text, const std::string& source, const Platform& platform)
+{
+    const JsonDocument doc = JsonDocument::parse(text, source);
+    ObjectReader r(doc, "", doc.root());
+    checkSchema(r, "dpu-result", kDpuSchemaVersion);
+    DpuResult out;
+    out.source = r.has("source") ? r.text("source") : std::string();
+    const std::string scores = r.has("scores") ? r.text("scores") : std::string("probability");
+    if (scores != "probability" && scores != "estimate")
+        doc.fail(r.ptr("scores"), "expected \"probability\" or \"estimate\", got \"" + scores + "\"");
+    out.probabilistic = scores == "probability";
+    readObjects(r, "decisions", "decisions", [&](ObjectReader& d) {
+        PolicyDecision pd;
+        const std::string model = d.text("model");
+        pd.variant = findDpuVariant(platform, model);
+        if (pd.variant < 0)
+            doc.fail(d.ptr("model"), "no model variant \"" + model + "\" on this platform");
+        const std::string state = d.text("state");
+        pd.state = findDpuState(platform, state);
+        if (pd.state < 0)
+            doc.fail(d.ptr("state"), "expected N, C or M, got \"" + state + "\"");
+        const std::string conf = d.text("configuration");
+        pd.action = platform.findAction(conf);
+        if (pd.action < 0)
+            doc.fail(d.ptr("configuration"), "no configuration \"" + conf + "\" on this platform");
+        if (d.has("scores")) {
+            const json& list = d.get("scores");
+            if (!list.is_array() || list.size() != platform.actions.size())
+                doc.fail(d.ptr("scores"), "expected " + std::to_string(platform.actions.size()) + " scores, one per configuration");
+            for (std::size_t i = 0; i < list.size(); ++i)
+                pd.scores.push_back(d.realValue(list[i], d.ptr("scores") + "/" + std::to_string(i)));
+        }
+        out.decisions.push_back(std::move(pd));
+    });
+    if (out.decisions.empty())
+        doc.fail(r.ptr("decisions"), "expected the policy's decisions (one per model variant and state)");
+    r.finish();
+    return out;
+}
+
 } // namespace mapscape

@@ -9,6 +9,7 @@
 /// file is optional and defaults to the paper's platform. Errors name file, line and field.
 
 #include "core/cost/dpu/dpu_dataset.h"
+#include "core/optim/dpu/dpu_methods.h"
 
 #include <string>
 #include <string_view>
@@ -24,6 +25,18 @@ dpu::Platform loadDpuPlatform(const std::string& nameOrPath);
 
 dpu::RecordedRuns dpuRunsFromJson(std::string_view text, const std::string& source);
 std::string dpuRunsToJson(const dpu::RecordedRuns& runs);
+
+/// A trained policy's decisions ("mapscape/dpu-result"), kept with a run in a project so its
+/// evaluation and timeline survive the session: per variant × state the configuration chosen and
+/// the scores over the configurations (probabilities or LinUCB's reward estimates).
+struct DpuResult {
+    std::string source;        ///< "dpucconfig run #3"
+    bool probabilistic = true; ///< scores are π(a|s)
+    std::vector<dpu::PolicyDecision> decisions;
+};
+std::string dpuResultToJson(const dpu::Platform& platform, const DpuResult& result);
+/// Names in the file are resolved against `platform`; unknown names fail naming the field.
+DpuResult dpuResultFromJson(std::string_view text, const std::string& source, const dpu::Platform& platform);
 
 /// A state by name ("N", "C", "M") or index; −1 if unknown.
 int findDpuState(const dpu::Platform& platform, std::string_view name);

@@ -4,6 +4,7 @@
 
 #include "core/io/accel_io.h"
 #include "core/io/dataflow_io.h"
+#include "core/io/dpu_io.h"
 #include "core/io/file_util.h"
 #include "core/io/maestro_files.h"
 #include "core/io/preset_io.h"
@@ -224,7 +225,7 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
     const std::string kindId = s.value("kind", std::string());
     const auto kind = parseProblemKind(kindId);
     if (!kind)
-        fail(source, prefix + ".kind", "expected scheduling, dataflow or accel, got \"" + kindId + "\"");
+        fail(source, prefix + ".kind", "expected scheduling, dataflow, accel or dpu, got \"" + kindId + "\"");
     Study st;
     if (s.contains("name") && !s["name"].is_string())
         fail(source, prefix + ".name", "expected a string");
@@ -242,6 +243,41 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
                             [](const std::string& t, const std::string& src) { return networkFromJson(t, src); });
         if (s.contains("mapping") && !s["mapping"].is_null())
             in.mapping = mappingFromJson(s["mapping"].dump(2), source + " (" + prefix + ".mapping)", in.accelerator);
+        st.inputs = std::move(in);
+    } else if (*kind == ProblemKind::DpuConfig) {
+        checkMembers(s, {"name", "kind", "platform", "data_seed", "shown", "optimizer", "runs"}, source, prefix + ".");
+        DpuInputs in;
+        if (s.contains("platform")) {
+            if (!s["platform"].is_object())
+                fail(source, prefix + ".platform", "expected an object");
+            in.platform = nested(s["platform"], source, prefix + ".platform",
+                                 [](const std::string& t, const std::string& src) { return dpuPlatformFromJson(t, src); });
+        }
+        if (s.contains("data_seed")) {
+            if (!s["data_seed"].is_number_unsigned())
+                fail(source, prefix + ".data_seed", "expected a non-negative integer");
+            in.dataSeed = s["data_seed"].get<std::uint64_t>();
+        }
+        if (s.contains("shown")) {
+            const json& shown = s["shown"];
+            if (!shown.is_object())
+                fail(source, prefix + ".shown", "expected an object with model, state and configuration");
+            checkMembers(shown, {"model", "state", "configuration"}, source, prefix + ".shown.");
+            const auto name = [&](const char* member) {
+                if (!shown.contains(member) || !shown[member].is_string())
+                    fail(source, prefix + ".shown." + member, "expected a string");
+                return shown[member].get<std::string>();
+            };
+            in.variant = findDpuVariant(in.platform, name("model"));
+            if (in.variant < 0)
+                fail(source, prefix + ".shown.model", "no model variant \"" + name("model") + "\" on this platform");
+            in.state = findDpuState(in.platform, name("state"));
+            if (in.state < 0)
+                fail(source, prefix + ".shown.state", "expected N, C or M, got \"" + name("state") + "\"");
+            in.action = in.platform.findAction(name("configuration"));
+            if (in.action < 0)
+                fail(source, prefix + ".shown.configuration", "no configuration \"" + name("configuration") + "\" on this platform");
+        }
         st.inputs = std::move(in);
     } else if (*kind == ProblemKind::AccelSizing) {
         checkMembers(s, {"name", "kind", "workload", "design", "space", "model", "constraints", "fpga_limits", "fpga_proxy",
@@ -304,6 +340,12 @@ ojson studyJson(const Study& st)
         j["accelerator"] = ojson::parse(acceleratorToJson(in->accelerator));
         j["network"] = ojson::parse(networkToJson(in->network));
         j["mapping"] = in->mapping ? ojson::parse(mappingToJson(*in->mapping, in->accelerator)) : ojson(nullptr);
+    } else if (const auto* u = std::get_if<DpuInputs>(&st.inputs)) {
+        j["platform"] = ojson::parse(dpuPlatformToJson(u->platform));
+        j["data_seed"] = u->dataSeed;
+        j["shown"] = {{"model", u->platform.variantName(u->variant)},
+                      {"state", u->platform.params.states[std::size_t(u->state)].name},
+                      {"configuration", u->platform.actionName(u->action)}};
     } else if (const auto* a = std::get_if<AccelInputs>(&st.inputs)) {
         AccelStudyFile f;
         f.setup = a->setup;

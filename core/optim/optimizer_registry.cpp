@@ -365,6 +365,58 @@ std::vector<OptimizerInfo> buildRegistry()
         rs.options = {samples(), integer("batch", "Batch size", 15, 1, 1e6, "configurations evaluated per step")};
         accel(std::move(rs));
     }
+    // Seed 003: DPU configuration. The learners train on the recorded runs' training variants and
+    // are evaluated greedily on the held-out ones; the reward options are shared.
+    const auto rewardOptions = [] {
+        const dpu::RewardOptions d;
+        return std::vector<OptionSpec>{
+            real("lambda", "Global-mean weight λ", d.lambda, 0, 1, "baseline b = (1 − λ)·CTXMEAN + λ·GLOBALMEANPPW"),
+            real("alpha", "tanh scale α", d.alpha, 1e-6, 100, "reward tanh((PPW − b) / (α·max(1, |b|)))"),
+            real("violation_reward", "Missed-constraint reward", d.violationReward, -100, 0,
+                 "reward when the chosen configuration runs below C_PERF (the paper: −1)"),
+            boolean("post_action_key", "Post-action context key", d.postActionKey,
+                    "paper-literal: bucket the reward by the telemetry after acting (default: before)"),
+            boolean("arm_power", "Arm power in PPW", d.includeArmPower, "PPW over P_FPGA + P_ARM instead of P_FPGA")};
+    };
+    {
+        OptimizerInfo a;
+        a.kind = ProblemKind::DpuConfig;
+        a.id = "dpucconfig";
+        a.title = "DPUCConfig PPO agent (seed 003)";
+        a.description = "PPO as a contextual bandit: one step per episode observes telemetry, model features and C_PERF, "
+                        "picks one of the configurations and is rewarded by Algorithm 1's context-normalised PPW.";
+        a.budgetKey = "iterations";
+        const dpu::TrainerSpec d;
+        a.options = {integer("iterations", "PPO iterations", d.iterations, 1, 100000, "policy updates"),
+                     integer("steps", "Steps per iteration", d.stepsPerIteration, 16, 1000000,
+                             "bandit steps (one 3 Hz sample each) between updates"),
+                     integer("patience", "Plateau patience", d.patience, 0, 100000,
+                             "stop after this many iterations without a better training-set PPW (0: off)"),
+                     integer("hidden", "Hidden units", d.hidden, 4, 4096, "two tanh layers in policy and value networks")};
+        for (OptionSpec& o : rewardOptions())
+            a.options.push_back(std::move(o));
+#ifndef MAPSCAPE_HAS_TORCH
+        a.available = false;
+        a.unavailableReason = "this build has no LibTorch (MAPSCAPE_WITH_TORCH=OFF)";
+#endif
+        r.push_back(std::move(a));
+    }
+    {
+        OptimizerInfo l;
+        l.kind = ProblemKind::DpuConfig;
+        l.id = "linucb";
+        l.title = "LinUCB (non-deep reference)";
+        l.description = "Disjoint LinUCB: one ridge regression of the reward per configuration on the normalised "
+                        "observation, with an upper-confidence bonus; same stream and reward as the agent.";
+        l.budgetKey = "steps";
+        const dpu::TrainerSpec d;
+        l.options = {integer("steps", "Steps", double(d.steps), 1, 1e8, "bandit steps"),
+                     real("exploration", "Exploration α", d.exploration, 0, 100, "weight of the confidence bonus"),
+                     real("ridge", "Ridge λ", d.ridge, 1e-9, 1e6, "prior precision of each regression")};
+        for (OptionSpec& o : rewardOptions())
+            l.options.push_back(std::move(o));
+        r.push_back(std::move(l));
+    }
     return r;
 }
 
@@ -731,6 +783,31 @@ std::unique_ptr<SearchStrategy> makeOptimizer(std::string_view id, const Schedul
     }
 #endif
     throw InputError("optimizer \"" + info->id + "\" has no factory");
+}
+
+dpu::TrainerSpec makeDpuTrainerSpec(std::string_view id, const OptionValues& values, std::uint64_t seed)
+{
+    const OptimizerInfo& info = requireOptimizer(id, ProblemKind::DpuConfig);
+    const Options o(info, values);
+    dpu::TrainerSpec spec;
+    spec.id = info.id;
+    spec.seed = seed;
+    if (info.id == "dpucconfig") {
+        spec.iterations = o.integer("iterations");
+        spec.stepsPerIteration = o.integer("steps");
+        spec.patience = o.integer("patience");
+        spec.hidden = o.integer("hidden");
+    } else {
+        spec.steps = std::int64_t(o.number("steps"));
+        spec.exploration = o.number("exploration");
+        spec.ridge = o.number("ridge");
+    }
+    spec.reward.lambda = o.number("lambda");
+    spec.reward.alpha = o.number("alpha");
+    spec.reward.violationReward = o.number("violation_reward");
+    spec.reward.postActionKey = o.flag("post_action_key");
+    spec.reward.includeArmPower = o.flag("arm_power");
+    return spec;
 }
 
 void parseOptionAssignment(std::string_view text, OptionValues& values)

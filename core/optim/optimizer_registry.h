@@ -7,6 +7,7 @@
 /// are SearchStrategies (row searches on tables); design-space optimizers are PointOptimizers and
 /// apply to every kind whose study is a PointProblem.
 
+#include "core/optim/dpu/dpu_methods.h"
 #include "core/optim/search.h"
 #include "core/optim/space/point_search.h"
 #include "core/study/problem_kind.h"
@@ -60,6 +61,10 @@ std::unique_ptr<SearchStrategy> makeOptimizer(std::string_view id, const Schedul
 /// Creates a design-space optimizer of a kind for `problem` (which must outlive it).
 std::unique_ptr<PointOptimizer> makePointOptimizer(ProblemKind kind, std::string_view id, const PointProblem& problem,
                                                    const OptionValues& values, std::uint64_t seed);
+
+/// The settings of a DPU-configuration learner ("dpucconfig", "linucb"); throws InputError naming
+/// the option. makeTrainer (core/optim/dpu/dpu_methods.h) builds it on recorded runs.
+dpu::TrainerSpec makeDpuTrainerSpec(std::string_view id, const OptionValues& values, std::uint64_t seed);
 
 /// Parses "key=value" into `values`; throws InputError if malformed.
 void parseOptionAssignment(std::string_view text, OptionValues& values);

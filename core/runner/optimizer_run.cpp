@@ -3,6 +3,7 @@
 #include "core/runner/optimizer_run.h"
 
 #include "core/io/accel_io.h"
+#include "core/io/dpu_io.h"
 #include "core/io/preset_io.h"
 #include "core/io/project_io.h"
 #ifdef MAPSCAPE_HAS_TORCH
@@ -176,6 +177,11 @@ bool OptimizerRun::start()
             m_problem = std::make_shared<const SchedulingProblem>(
                 SchedulingProblem::make(in->accelerator, in->network, *metric, o.dataflow));
             m_strategy = makeOptimizer(o.id, *m_problem, o.options, o.seed);
+        } else if (const auto* u = std::get_if<DpuInputs>(&m_settings.inputs)) {
+            dpu::requireValid(u->platform);
+            if (dpu::defaultSplit(u->platform).test.empty())
+                throw InputError("platform: no model is marked \"test\"; the learners are evaluated on held-out models");
+            m_dpuSpec = makeDpuTrainerSpec(o.id, o.options, o.seed);
         } else if (const auto* d = std::get_if<DataflowInputs>(&m_settings.inputs)) {
             m_dataflow = std::make_shared<const DataflowProblem>(d->layer, d->hardware, d->space, o.objective);
             m_point = m_dataflow;
@@ -233,6 +239,10 @@ void OptimizerRun::work(std::stop_token stop)
             std::lock_guard lock(m_mutex);
             m_evaluations = r.evaluations;
             m_result = std::move(r);
+        } else if (m_dpuSpec) {
+            cancelled = trainDpu(stop);
+            std::lock_guard lock(m_mutex);
+            seconds = elapsedLocked();
         } else {
             PointDriverOptions options;
             options.threads = std::max(1, m_settings.optimizer.threads);
@@ -271,6 +281,49 @@ void OptimizerRun::work(std::stop_token stop)
         setState(RunState::Failed);
         post([this] { Q_EMIT failed(QStringLiteral("unknown error")); });
     }
+}
+
+bool OptimizerRun::trainDpu(std::stop_token stop)
+{
+    const auto& in = std::get<DpuInputs>(m_settings.inputs);
+    m_sink->message("generating the recorded runs (seed " + std::to_string(in.dataSeed) + ")");
+    auto runs = std::make_shared<const dpu::RecordedRuns>(dpu::RecordedRuns::generate(in.platform, {.seed = in.dataSeed}));
+    {
+        std::lock_guard lock(m_mutex);
+        m_dpuRuns = runs;
+    }
+    const std::unique_ptr<dpu::PolicyTrainer> trainer = dpu::makeTrainer(*m_dpuSpec, runs);
+    trainer->train(stop, *m_sink, &m_control);
+    const bool cancelled = stop.stop_requested();
+    // The greedy policy on the held-out variants: the run's result, also when cancelled.
+    const std::shared_ptr<dpu::PolicyModel> model = trainer->model();
+    DpuResult result;
+    result.source = m_settings.optimizer.id + " run #" + std::to_string(m_id);
+    result.probabilistic = model->probabilistic();
+    result.decisions = dpu::policyDecisions(*model);
+    const dpu::Split split = dpu::defaultSplit(in.platform);
+    const dpu::EvaluationReport report =
+        dpu::evaluatePolicy(*runs, dpu::decisionPolicy(in.platform, result.decisions), split.test, {0, 1, 2});
+    const int met = report.states[1].constraintMet + report.states[2].constraintMet;
+    const int cases = report.states[1].cases + report.states[2].cases;
+    std::lock_guard lock(m_mutex);
+    m_dpuBest = {100 * report.overall.meanNormalizedPpw, 100 * report.states[1].meanNormalizedPpw,
+                 100 * report.states[2].meanNormalizedPpw, cases > 0 ? 100.0 * met / cases : 0.0};
+    m_dpuResult = dpuResultToJson(in.platform, result);
+    m_dpuModel = model;
+    return cancelled;
+}
+
+std::shared_ptr<dpu::PolicyModel> OptimizerRun::dpuModel() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_dpuModel;
+}
+
+std::shared_ptr<const dpu::RecordedRuns> OptimizerRun::dpuRuns() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_dpuRuns;
 }
 
 void OptimizerRun::setState(RunState s)
@@ -401,6 +454,8 @@ std::vector<double> OptimizerRun::bestObjectives() const
             return {};
         return {t.energy, t.cycles, t.energy * t.cycles};
     }
+    if (m_dpuSpec)
+        return m_dpuBest;
     if (!m_bestPoint || !m_point)
         return {};
     const std::size_t n = m_point->objectives().size();
@@ -409,6 +464,10 @@ std::vector<double> OptimizerRun::bestObjectives() const
 
 std::string OptimizerRun::resultJson() const
 {
+    if (m_dpuSpec) {
+        std::lock_guard lock(m_mutex);
+        return m_dpuResult;
+    }
     if (m_problem) {
         const std::vector<LayerBest> best = bestSoFar();
         bool any = false;

@@ -114,6 +114,13 @@ public:
     /// The best point so far, if any.
     std::optional<Point> bestPoint() const;
 
+    // DPU-configuration studies (seed 003): a learner trained on recorded runs.
+    /// The trained policy, once the worker has ended (finished or cancelled); null before, on
+    /// failure and for other kinds. GUI thread only.
+    std::shared_ptr<dpu::PolicyModel> dpuModel() const;
+    /// The recorded runs the learner trained on, once generated (null before and for other kinds).
+    std::shared_ptr<const dpu::RecordedRuns> dpuRuns() const;
+
     /// The latest snapshot of a name the optimizer published ("ga/population", "rl/policy"), as
     /// JSON; "" if none yet. `version` (optional) receives a counter that grows with every
     /// snapshot of any name, so views can skip re-parsing.
@@ -137,6 +144,8 @@ private:
     /// this object is gone by then).
     void post(std::function<void()> fn);
     void work(std::stop_token stop);
+    /// The DPU learner's part of work(): returns whether it was cancelled.
+    bool trainDpu(std::stop_token stop);
     double elapsedLocked() const;
 
     const int m_id;
@@ -147,6 +156,7 @@ private:
     std::shared_ptr<const DataflowProblem> m_dataflow;
     std::shared_ptr<const AccelProblem> m_accel;
     std::unique_ptr<PointOptimizer> m_pointOptimizer;
+    std::optional<dpu::TrainerSpec> m_dpuSpec;
     RunControl m_control;
     std::unique_ptr<Sink> m_sink;
 
@@ -167,6 +177,10 @@ private:
     std::vector<std::vector<Row>> m_lastRows;
     std::optional<Point> m_bestPoint;
     PointEvaluation m_bestPointEval{};
+    std::shared_ptr<dpu::PolicyModel> m_dpuModel;
+    std::shared_ptr<const dpu::RecordedRuns> m_dpuRuns;
+    std::vector<double> m_dpuBest;
+    std::string m_dpuResult;
     std::map<std::string, std::string, std::less<>> m_snapshots;
     std::uint64_t m_snapshotVersion = 0;
     SearchResult m_result;

@@ -30,6 +30,14 @@ std::vector<ProblemKindInfo> buildKinds()
                       {"power", "Power", "mW", false},
                       {"area", "Area", "µm²", false},
                       {"energy", "Energy", "nJ", false}}});
+    kinds.push_back({ProblemKind::DpuConfig, "dpu", "DPU configuration",
+                     "Learn which DPU size and instance count serves each CNN best under each background load "
+                     "(seed 003: DPUCConfig contextual bandit)",
+                     "Calibrated ZCU102 DPU platform simulator (recorded 3 Hz runs)",
+                     {{"ppw", "Normalised PPW (held-out, N/C/M)", "%", false},
+                      {"ppw_c", "Normalised PPW in C", "%", false},
+                      {"ppw_m", "Normalised PPW in M", "%", false},
+                      {"constraint", "30 FPS met (held-out, C and M)", "%", false}}});
     return kinds;
 }
 

@@ -21,6 +21,7 @@ enum class ProblemKind : std::uint8_t {
     SchedulingTables, ///< seed 000: NeuroSpector-style scheduling tables for a network on an accelerator
     DataflowMapping,  ///< seed 001: MAESTRO directives for one layer on a spatial accelerator
     AccelSizing,      ///< seed 002: hardware parameters of an RNN accelerator (PE array, memories, banks, DMA)
+    DpuConfig,        ///< seed 003: an FPGA DPU configuration per CNN and background load, chosen by a policy
 };
 
 struct ProblemKindInfo {

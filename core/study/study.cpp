@@ -4,6 +4,7 @@
 
 #include "core/io/accel_io.h"
 #include "core/io/dataflow_io.h"
+#include "core/io/dpu_io.h"
 #include "core/io/preset_io.h"
 #include "core/optim/optimizer_registry.h"
 
@@ -36,6 +37,8 @@ ProblemKind kindOf(const StudyInputs& inputs)
 {
     if (std::holds_alternative<SchedulingInputs>(inputs))
         return ProblemKind::SchedulingTables;
+    if (std::holds_alternative<DpuInputs>(inputs))
+        return ProblemKind::DpuConfig;
     return std::holds_alternative<DataflowInputs>(inputs) ? ProblemKind::DataflowMapping : ProblemKind::AccelSizing;
 }
 
@@ -50,6 +53,9 @@ std::string setupLabel(const StudyInputs& inputs)
             label += " " + std::to_string(w.inputSize) + "-" + std::to_string(w.hiddenSize) + "-" + std::to_string(w.outputSize);
         return label + " on " + (a->setup.limits.any() ? a->setup.limits.name : std::string("unlimited resources"));
     }
+    if (const auto* u = std::get_if<DpuInputs>(&inputs))
+        return std::to_string(u->platform.actions.size()) + " DPU configurations × " +
+               std::to_string(u->platform.variantCount()) + " CNN variants (runs seed " + std::to_string(u->dataSeed) + ")";
     const auto& d = std::get<DataflowInputs>(inputs);
     return d.layer.name + " on " + d.hardware.name;
 }
@@ -65,6 +71,8 @@ std::string setupKey(const StudyInputs& inputs)
         f.setup.workload.name.clear();
         return "accel-" + hex(fnv1a(accelStudyToJson(f)));
     }
+    if (const auto* u = std::get_if<DpuInputs>(&inputs))
+        return "dpu-" + hex(fnv1a(std::to_string(u->dataSeed), fnv1a(dpuPlatformToJson(u->platform))));
     const auto& d = std::get<DataflowInputs>(inputs);
     std::uint64_t h = fnv1a(dataflowLayerToJson(d.layer));
     h = fnv1a(dataflowHardwareToJson(d.hardware), h);

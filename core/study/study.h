@@ -6,6 +6,7 @@
 /// form, and the runs made on it. A project holds several studies side by side.
 
 #include "core/cost/dataflow/dataflow_types.h"
+#include "core/cost/dpu/dpu_platform.h"
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
@@ -50,7 +51,19 @@ struct AccelInputs {
     friend bool operator==(const AccelInputs&, const AccelInputs&) = default;
 };
 
-using StudyInputs = std::variant<SchedulingInputs, DataflowInputs, AccelInputs>;
+/// Inputs of a DPU-configuration study (seed 003): the platform (DPU sizes, configurations, model
+/// library, simulator parameters, corrections, C_PERF), the seed of the recorded runs the
+/// learners train on, and the (model variant, background state, configuration) shown.
+struct DpuInputs {
+    dpu::Platform platform = dpu::defaultPlatform();
+    std::uint64_t dataSeed = 1;
+    int variant = 0;
+    int state = 0;
+    int action = 0;
+    friend bool operator==(const DpuInputs&, const DpuInputs&) = default;
+};
+
+using StudyInputs = std::variant<SchedulingInputs, DataflowInputs, AccelInputs, DpuInputs>;
 
 ProblemKind kindOf(const StudyInputs& inputs);
 /// "Eyeriss / ResNet-50", "VGG16 row 2 on ArchGym default (1024 PEs)", "LSTM 29-100-29 on ZCU102".

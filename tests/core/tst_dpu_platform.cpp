@@ -9,6 +9,8 @@
 #include "core/model/validation.h"
 #include "core/optim/dpu/dpu_bandit.h"
 #include "core/optim/dpu/dpu_calibration.h"
+#include "core/optim/dpu/dpu_methods.h"
+#include "core/optim/optimizer_registry.h"
 #include "core/optim/dpu/dpu_timeline.h"
 
 #include <QtTest>
@@ -77,7 +79,7 @@ private Q_SLOTS:
         const Optimum best = optimum(outcomesOf(p, v, w), p.fpsConstraint);
         QVERIFY(best.feasible);
         QCOMPARE(QString::fromStdString(p.actionName(best.action)), config);
-        const Outcome o = simulate(p, v, w, best.action);
+        const dpu::Outcome o = simulate(p, v, w, best.action);
         QVERIFY2(near(o.fps, fps, 0.5), qPrintable(QString::number(o.fps))); // the spec prints whole FPS but for 30.0 and 40.9
         QVERIFY2(near(o.fpgaPowerW, power, 0.005), qPrintable(QString::number(o.fpgaPowerW)));
         QVERIFY2(near(o.ppw, ppw, 0.005), qPrintable(QString::number(o.ppw)));
@@ -114,7 +116,7 @@ private Q_SLOTS:
                 int best = -1;
                 double bestPpw = -1;
                 for (int a = 0; a < int(p.actions.size()); ++a) {
-                    const Outcome o = simulate(p, v, w, a);
+                    const dpu::Outcome o = simulate(p, v, w, a);
                     if (o.fps >= p.fpsConstraint && o.ppw > bestPpw) {
                         bestPpw = o.ppw;
                         best = a;
@@ -191,7 +193,7 @@ private Q_SLOTS:
             {"variant": "ResNet152", "state": "M", "configuration": "B3136_2", "measured_fps": 33, "measured_power_w": 9.0}]})";
         const Platform p = dpuPlatformFromJson(text, "m.json");
         const int v = findDpuVariant(p, "ResNet152");
-        const Outcome o = simulate(p, v, 2, p.findAction("B3136_2"));
+        const dpu::Outcome o = simulate(p, v, 2, p.findAction("B3136_2"));
         QVERIFY(near(o.fps, 33, 1e-9));
         QVERIFY(near(o.fpgaPowerW, 9.0, 1e-9));
         // The round trip keeps the factors.
@@ -254,7 +256,7 @@ private Q_SLOTS:
         QVERIFY(!(a == c));
         QCOMPARE(int(a.runs().size()), 6 * 3 * 26);
         // The run means stay within the noise of the model.
-        const Outcome sim = simulate(p, 0, 1, 13);
+        const dpu::Outcome sim = simulate(p, 0, 1, 13);
         QVERIFY(std::abs(a.run(0, 1, 13).mean.fps / sim.fps - 1) < 0.1);
         const RecordedRuns back = dpuRunsFromJson(dpuRunsToJson(a), "runs.json");
         QCOMPARE(back.runs().size(), a.runs().size());
@@ -309,6 +311,85 @@ private Q_SLOTS:
         const double random =
             evaluatePolicy(runs, baselinePolicy(runs, Baseline::Random, 2), split.test, states).overall.meanNormalizedPpw;
         QVERIFY2(learned > random, qPrintable(QStringLiteral("%1 vs %2").arg(learned).arg(random)));
+    }
+
+    void trainedPolicyDecisionsRoundTrip()
+    {
+        // A learner behind the trainer interface; its decisions saved as a run result and read
+        // back are the same policy.
+        auto runs = std::make_shared<const RecordedRuns>(RecordedRuns::generate(defaultPlatform(), {.seed = 1}));
+        const Platform& p = runs->platform();
+        const TrainerSpec spec = makeDpuTrainerSpec("linucb", {{"steps", "3000"}}, 4);
+        QCOMPARE(spec.steps, std::int64_t(3000));
+        const auto trainer = makeTrainer(spec, runs);
+        NullMetricsSink sink;
+        trainer->train({}, sink, nullptr);
+        const std::shared_ptr<PolicyModel> model = trainer->model();
+        QVERIFY(!model->probabilistic());
+        const std::vector<PolicyDecision> decisions = policyDecisions(*model);
+        QCOMPARE(decisions.size(), std::size_t(33 * 3));
+        for (const PolicyDecision& d : decisions) {
+            QCOMPARE(d.scores.size(), std::size_t(26));
+            QCOMPARE(d.action, int(std::max_element(d.scores.begin(), d.scores.end()) - d.scores.begin()));
+        }
+        const DpuResult saved{"linucb run #1", false, decisions};
+        const DpuResult back = dpuResultFromJson(dpuResultToJson(p, saved), "r.json", p);
+        QCOMPARE(back.source, saved.source);
+        QCOMPARE(back.probabilistic, false);
+        QCOMPARE(back.decisions.size(), decisions.size());
+        const Split split = defaultSplit(p);
+        const std::vector<int> states{0, 1, 2};
+        const EvaluationReport live = evaluatePolicy(*runs, modelPolicy(*model), split.test, states);
+        const EvaluationReport fromFile = evaluatePolicy(*runs, decisionPolicy(p, back.decisions), split.test, states);
+        for (std::size_t i = 0; i < live.cases.size(); ++i)
+            QCOMPARE(fromFile.cases[i].action, live.cases[i].action);
+        // Bad files name the field; a table with a missing case is refused.
+        const auto error = [&p](const std::string& text) {
+            try {
+                dpuResultFromJson(text, "r.json", p);
+            } catch (const InputError& e) {
+                return QString::fromUtf8(e.what());
+            }
+            return QString();
+        };
+        QVERIFY(error(R"({"schema": "mapscape/dpu-result", "version": 1, "decisions": [{"model": "AlexNet", "state": "C",
+                          "configuration": "B512_1"}]})")
+                    .contains(QStringLiteral("model")));
+        QVERIFY(error(R"({"schema": "mapscape/dpu-result", "version": 1, "decisions": [{"model": "ResNet152", "state": "C",
+                          "configuration": "B9999_1"}]})")
+                    .contains(QStringLiteral("configuration")));
+        QVERIFY(error(R"({"schema": "mapscape/dpu-result", "version": 1, "decisions": []})").contains(QStringLiteral("decisions")));
+        QVERIFY_THROWS_EXCEPTION(InputError, decisionPolicy(p, {decisions.begin(), decisions.begin() + 5}));
+        // Bad options name the option; unknown learners are refused.
+        const auto optionError = [](const char* id, const OptionValues& v) {
+            try {
+                makeDpuTrainerSpec(id, v, 1);
+            } catch (const InputError& e) {
+                return QString::fromUtf8(e.what());
+            }
+            return QString();
+        };
+        QVERIFY(optionError("linucb", {{"steps", "0"}}).contains(QStringLiteral("linucb.steps")));
+        QVERIFY(optionError("linucb", {{"alpha", "-1"}}).contains(QStringLiteral("linucb.alpha")));
+        QVERIFY(optionError("dpucconfig", {{"iterations", "x"}}).contains(QStringLiteral("iterations")));
+        QVERIFY(optionError("ucb", {}).contains(QStringLiteral("unknown")));
+    }
+
+    void baselineReportsMatchTheBaselines()
+    {
+        const RecordedRuns runs = RecordedRuns::generate(defaultPlatform(), {.seed = 1});
+        const Split split = defaultSplit(runs.platform());
+        const std::vector<int> states{1, 2};
+        const std::vector<BaselineReports> b = baselineReports(runs, split.test, states, {1, 2}, true);
+        QCOMPARE(b.size(), std::size_t(6));
+        QCOMPARE(b[0].name, std::string("Optimal"));
+        QCOMPARE(b[0].reports.front().overall.meanNormalizedPpw, 1.0);
+        QCOMPARE(b[2].name, std::string("Max-FPS (B4096_1)"));
+        for (const EvaluationCase& c : b[2].reports.front().cases)
+            QCOMPARE(runs.platform().actionName(c.action), std::string("B4096_1"));
+        QCOMPARE(b[5].reports.size(), std::size_t(2)); // random, one per seed
+        QCOMPARE(b[1].reports.front().overall.meanNormalizedPpw,
+                 evaluatePolicy(runs, baselinePolicy(runs, Baseline::MaxFps), split.test, states).overall.meanNormalizedPpw);
     }
 
     void timelineOfFig6()

@@ -288,6 +288,22 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
                     p.drawRect(QRectF(g.left() + c * cw, g.top() + r * ch, cw, ch));
             }
         }
+        p.setBrush(QBrush(QColor(40, 40, 40, 150), Qt::DiagCrossPattern));
+        for (std::size_t i = 0; i < m_data.masked.size() && i < m_data.values.size(); ++i) {
+            if (m_data.masked[i])
+                p.drawRect(QRectF(g.left() + double(i % std::size_t(m_data.cols)) * cw,
+                                  g.top() + double(i / std::size_t(m_data.cols)) * ch, cw, ch));
+        }
+        p.setBrush(Qt::NoBrush);
+        for (const QPoint& c : m_data.outlined) {
+            if (c.y() < 0 || c.x() < 0 || c.y() >= m_data.rows || c.x() >= m_data.cols)
+                continue;
+            const QRectF cell(g.left() + c.x() * cw, g.top() + c.y() * ch, cw, ch);
+            p.setPen(QPen(Qt::white, 3));
+            p.drawRect(cell.adjusted(1, 1, -1, -1));
+            p.setPen(QPen(Qt::black, 1.5));
+            p.drawRect(cell.adjusted(1, 1, -1, -1));
+        }
         if (m_markRow >= 0 && m_markCol >= 0 && m_markRow < m_data.rows && m_markCol < m_data.cols) {
             p.setBrush(Qt::NoBrush);
             p.setPen(QPen(Qt::red, 2));

@@ -29,6 +29,11 @@ struct HeatmapData {
     QString valueTitle;         ///< "Latency"
     QString unit;               ///< "cycles" (scaled with an engineering prefix in the legend)
     QStringList notes;          ///< optional per-cell text for tooltips (row-major; why a cell is empty)
+    /// Optional row-major flags: cells that keep their value and colour but are crossed out
+    /// (e.g. configurations that miss a constraint).
+    std::vector<char> masked;
+    /// Optional cells outlined in black and white (e.g. the best of each row); (x, y) = (col, row).
+    std::vector<QPoint> outlined;
 };
 
 enum class HeatmapScale { Linear, Log, Diverging };

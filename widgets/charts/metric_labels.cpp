@@ -140,6 +140,30 @@ static MetricLabel labelFor(const QString& name, const QString& objectiveLabel, 
     } else if (name == QStringLiteral("exhaustive/evaluated") || name == QStringLiteral("bottom-up/evaluated")) {
         m = {tr("Tables evaluated per layer"), tr("tables"), tr("Layer (index)"), true, true,
              tr("Complete tables the model evaluated after pruning")};
+    } else if (name.startsWith(QStringLiteral("dpu/"))) {
+        const QString steps = tr("Environment steps (one 3 Hz sample each)");
+        if (name == QStringLiteral("dpu/reward")) {
+            m = {tr("DPU learner: mean reward per step"), QString(), steps, false, true,
+                 tr("Algorithm 1: tanh of the PPW above the context's running mean, −1 below C_PERF; higher is better"),
+                 tr("Reward")};
+        } else if (name == QStringLiteral("dpu/violation_rate")) {
+            m = {tr("DPU learner: steps below C_PERF"), QString(), steps, false, true,
+                 tr("Share of the steps whose configuration ran below the throughput constraint"), tr("Share")};
+        } else if (name == QStringLiteral("dpu/train_ppw")) {
+            m = {tr("DPU learner: normalised PPW on the training models"), QString(), steps, false, true,
+                 tr("Greedy policy's PPW over the best feasible PPW, mean over the training variants and N, C, M"),
+                 tr("PPW / optimum")};
+        } else if (name.startsWith(QStringLiteral("dpu/test_ppw_"))) {
+            m = {tr("DPU learner: normalised PPW on the held-out models in %1").arg(name.mid(13)), QString(), steps, false,
+                 true, tr("Greedy policy's PPW over the best feasible PPW on the held-out variants (the paper: 97 % in C, 95 % in M)"),
+                 tr("PPW / optimum")};
+        } else if (name == QStringLiteral("dpu/test_constraint")) {
+            m = {tr("DPU learner: held-out C and M cases meeting C_PERF"), QString(), steps, false, true,
+                 tr("The paper meets 30 FPS in 16 of 18 cases (89 %)"), tr("Share")};
+        } else if (name == QStringLiteral("dpu/global_mean_ppw")) {
+            m = {tr("DPU learner: GLOBALMEANPPW"), tr("FPS/W"), steps, false, true,
+                 tr("Running mean of the feasible PPW seen, the global part of the reward's baseline"), tr("PPW")};
+        }
     }
     // Short y-axis titles, so that they fit along short charts.
     if (m.yAxis.isEmpty()) {
@@ -175,7 +199,10 @@ MetricLabel metricLabel(const QString& name, ProblemKind kind, const std::string
                     tr("The %1 of the design that is best for the run's objective").arg(otherLabel.toLower()), otherLabel};
         }
     }
-    return labelFor(name, label, unit);
+    MetricLabel m = labelFor(name, label, unit);
+    if (kind == ProblemKind::DpuConfig && name.startsWith(QStringLiteral("ppo/")))
+        m.xTitle = tr("Environment steps (one 3 Hz sample each)");
+    return m;
 }
 
 } // namespace mapscape

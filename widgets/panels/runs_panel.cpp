@@ -5,6 +5,7 @@
 #include "core/cost/scheduling_model.h"
 #include "core/export/dataflow_report.h"
 #include "core/io/accel_io.h"
+#include "core/io/dpu_io.h"
 #include "core/io/file_util.h"
 #include "core/io/maestro_files.h"
 #include "core/io/preset_io.h"
@@ -100,7 +101,10 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
 
     m_pause = new QPushButton(tr("Pause"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
-    m_show = new QPushButton(m_kind == ProblemKind::AccelSizing ? tr("Show best design") : tr("Show best mapping"), this);
+    m_show = new QPushButton(m_kind == ProblemKind::AccelSizing ? tr("Show best design")
+                             : m_kind == ProblemKind::DpuConfig ? tr("Evaluate policy")
+                                                                : tr("Show best mapping"),
+                             this);
     m_show->setToolTip(tr("Show the selected run's best result in the study's main view (undoable)"));
     m_remove = new QPushButton(tr("Remove"), this);
     m_remove->setToolTip(tr("Remove the selected run (a running one is cancelled first)"));
@@ -193,7 +197,9 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
         m_bestText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         m_bestText->setPlaceholderText(tr("Select a run to see its best mapping as directives and as a loop nest."));
         bestLayout->addWidget(m_bestText);
-        m_tabs->addTab(bestTab, m_kind == ProblemKind::AccelSizing ? tr("Best design") : tr("Best mapping"));
+        m_tabs->addTab(bestTab, m_kind == ProblemKind::AccelSizing ? tr("Best design")
+                                : m_kind == ProblemKind::DpuConfig ? tr("Policy")
+                                                                   : tr("Best mapping"));
     }
     // Comparison of finished runs (Table III style): seeds of one optimizer together.
     auto* compareTab = new QWidget(this);
@@ -321,7 +327,9 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
             Q_EMIT resultRequested(qs(json), tr("best of run %1").arg(m_model->titleAt(row)));
     });
     // Default curve: the best objective so far.
-    const QString first = m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total") : QStringLiteral("search/best");
+    const QString first = m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total")
+                          : m_kind == ProblemKind::DpuConfig      ? QStringLiteral("dpu/test_ppw_C")
+                                                                  : QStringLiteral("search/best");
     const std::string objective = defaultOptimizerSettings(m_kind).objective;
     const MetricLabel label = metricLabel(first, m_kind, objective);
     m_curveMetric->addItem(label.title, curveKey(first, objective));
@@ -400,6 +408,7 @@ OptimizerRun* RunsPanel::startRun()
     // The curve chooser follows the run's objective while it still shows a curve nobody records
     // (the default before any run, or another objective's best).
     const QString best = curveKey(m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total")
+                                  : m_kind == ProblemKind::DpuConfig      ? QStringLiteral("dpu/test_ppw_C")
                                                                           : QStringLiteral("search/best"),
                                   run->settings().optimizer.objective);
     if (m_curveMetric->currentData().toString() != best) {
@@ -749,6 +758,34 @@ void RunsPanel::refreshBest()
             text << "\n\"Show\" puts it in the Design tab.\n";
         } catch (const std::exception& e) {
             text << "\n" << e.what() << "\n";
+        }
+        m_bestText->setPlainText(qs(text.str()));
+        return;
+    }
+    if (m_kind == ProblemKind::DpuConfig) {
+        // The trained policy's held-out figures and its decisions per model and state.
+        std::ostringstream text;
+        text << m_model->titleAt(row).toStdString() << ": the greedy policy on the held-out models\n";
+        for (const auto& [id, v] : m_model->bestAt(row)) {
+            if (const ObjectiveInfo* o = findObjective(m_kind, id))
+                text << "  " << o->label << ": " << formatSig(v, 4) << " %\n";
+        }
+        const auto* in = m_inputs ? std::get_if<DpuInputs>(&*m_inputs) : nullptr;
+        if (in) {
+            try {
+                const DpuResult r = dpuResultFromJson(json, "run result", in->platform);
+                text << "\nDecisions at each state's mean background (model: N / C / M):\n";
+                for (std::size_t i = 0; i + 2 < r.decisions.size(); i += 3) {
+                    const auto& d = r.decisions;
+                    text << "  " << in->platform.variantName(d[i].variant)
+                         << (in->platform.models[std::size_t(in->platform.modelOf(d[i].variant))].test ? " (held out)" : "") << ": "
+                         << in->platform.actionName(d[i].action) << " / " << in->platform.actionName(d[i + 1].action) << " / "
+                         << in->platform.actionName(d[i + 2].action) << "\n";
+                }
+                text << "\nThe Evaluation, Timeline and Policy tabs show it against the baselines.\n";
+            } catch (const std::exception& e) {
+                text << "\n" << e.what() << "\n";
+            }
         }
         m_bestText->setPlainText(qs(text.str()));
         return;

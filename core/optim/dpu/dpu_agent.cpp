@@ -71,13 +71,13 @@ DpuAgent::DpuAgent(const RecordedRuns& runs, Split split, DpuAgentOptions option
 
 DpuAgent::~DpuAgent() = default;
 
-std::vector<TrainingIteration> DpuAgent::train(std::stop_token stop, MetricsSink& sink)
+std::vector<TrainingIteration> DpuAgent::train(std::stop_token stop, MetricsSink& sink, RunControl* control)
 {
+    double pausedS = 0;
     rl::seedTorch(d->opt.seed);
     const auto start = std::chrono::steady_clock::now();
     const Platform& p = d->runs.platform();
     RoundRobin pairs(d->split.train);
-    const std::vector<int> allStates{0, 1, 2};
     std::vector<TrainingIteration> history;
     double bestTrain = -1;
     int sinceBest = 0;
@@ -121,32 +121,21 @@ std::vector<TrainingIteration> DpuAgent::train(std::stop_token stop, MetricsSink
         rec.approxKl = u.approxKl;
         rec.valueLoss = u.criticLoss;
         rec.policyLoss = u.actorLoss;
-        const Policy pol = policy();
-        rec.trainPpw = evaluatePolicy(d->runs, pol, d->split.train, allStates).overall.meanNormalizedPpw;
-        if (!d->split.test.empty()) {
-            const EvaluationReport test = evaluatePolicy(d->runs, pol, d->split.test, allStates);
-            for (int w = 0; w < kStates; ++w)
-                rec.testPpw[std::size_t(w)] = test.states[std::size_t(w)].meanNormalizedPpw;
-            const int met = test.states[1].constraintMet + test.states[2].constraintMet;
-            const int cases = test.states[1].cases + test.states[2].cases;
-            rec.testConstraint = cases > 0 ? double(met) / cases : 0;
-        }
-        rec.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const PolicyProgress progress = policyProgress(d->runs, d->split, policy());
+        rec.trainPpw = progress.trainPpw;
+        rec.testPpw = progress.testPpw;
+        rec.testConstraint = progress.testConstraint;
+        rec.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - pausedS;
         history.push_back(rec);
 
-        const std::int64_t step = rec.iteration;
+        const std::int64_t step = d->steps; // environment steps: the x axis LinUCB shares
         sink.record("dpu/reward", step, rec.meanReward);
         sink.record("dpu/violation_rate", step, rec.violationRate);
         sink.record("ppo/entropy", step, rec.entropy);
         sink.record("ppo/approx_kl", step, rec.approxKl);
         sink.record("ppo/critic_loss", step, rec.valueLoss);
         sink.record("ppo/actor_loss", step, rec.policyLoss);
-        sink.record("dpu/train_ppw", step, rec.trainPpw);
-        if (!d->split.test.empty()) {
-            for (int w = 0; w < kStates; ++w)
-                sink.record("dpu/test_ppw_" + p.params.states[std::size_t(w)].name, step, rec.testPpw[std::size_t(w)]);
-            sink.record("dpu/test_constraint", step, rec.testConstraint);
-        }
+        recordPolicyProgress(progress, p, step, sink);
         sink.record("dpu/global_mean_ppw", step, d->ctx.global().mean());
         sink.evaluations(std::uint64_t(d->steps));
         sink.progress(double(it + 1) / d->opt.iterations);
@@ -160,6 +149,8 @@ std::vector<TrainingIteration> DpuAgent::train(std::stop_token stop, MetricsSink
                          " iterations: stopping");
             break;
         }
+        if (control)
+            pausedS += control->waitWhilePaused(stop);
     }
     return history;
 }

@@ -72,8 +72,9 @@ public:
 
     /// Trains until the iterations are done, the plateau stop fires or `stop` is requested.
     /// Reports per-iteration metrics, progress, evaluations (environment steps) and the
-    /// "dpu/context" snapshot (CTXMEAN buckets as JSON).
-    std::vector<TrainingIteration> train(std::stop_token stop, MetricsSink& sink);
+    /// "dpu/context" snapshot (CTXMEAN buckets as JSON), at the environment-step count.
+    /// `control` (optional) pauses between iterations; paused time is not counted in `seconds`.
+    std::vector<TrainingIteration> train(std::stop_token stop, MetricsSink& sink, RunControl* control = nullptr);
 
     /// π(·|s) over the configurations for a raw observation.
     std::vector<double> probabilities(const Observation& raw);

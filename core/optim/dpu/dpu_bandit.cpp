@@ -252,6 +252,33 @@ EvaluationReport evaluatePolicy(const RecordedRuns& runs, const Policy& policy, 
     return report;
 }
 
+PolicyProgress policyProgress(const RecordedRuns& runs, const Split& split, const Policy& policy)
+{
+    const std::vector<int> allStates{0, 1, 2};
+    PolicyProgress out;
+    out.trainPpw = evaluatePolicy(runs, policy, split.train, allStates).overall.meanNormalizedPpw;
+    out.hasTest = !split.test.empty();
+    if (out.hasTest) {
+        const EvaluationReport test = evaluatePolicy(runs, policy, split.test, allStates);
+        for (int w = 0; w < kStates; ++w)
+            out.testPpw[std::size_t(w)] = test.states[std::size_t(w)].meanNormalizedPpw;
+        const int met = test.states[1].constraintMet + test.states[2].constraintMet;
+        const int cases = test.states[1].cases + test.states[2].cases;
+        out.testConstraint = cases > 0 ? double(met) / cases : 0;
+    }
+    return out;
+}
+
+void recordPolicyProgress(const PolicyProgress& progress, const Platform& platform, std::int64_t step, MetricsSink& sink)
+{
+    sink.record("dpu/train_ppw", step, progress.trainPpw);
+    if (!progress.hasTest)
+        return;
+    for (int w = 0; w < kStates; ++w)
+        sink.record("dpu/test_ppw_" + platform.params.states[std::size_t(w)].name, step, progress.testPpw[std::size_t(w)]);
+    sink.record("dpu/test_constraint", step, progress.testConstraint);
+}
+
 std::string baselineName(Baseline b)
 {
     switch (b) {
@@ -338,6 +365,8 @@ struct LinUcb::Impl {
     Split split;
     LinUcbOptions opt;
     Normalizer norm;
+    ContextStats ctx;
+    std::int64_t steps = 0;
     static constexpr int kDim = kObservationSize + 1;
     std::vector<Eigen::Matrix<double, kDim, kDim>> inverse; // A_a⁻¹
     std::vector<Eigen::Matrix<double, kDim, 1>> b;
@@ -390,11 +419,11 @@ LinUcb::LinUcb(const RecordedRuns& runs, const Split& split, LinUcbOptions optio
 
 LinUcb::~LinUcb() = default;
 
-void LinUcb::train(std::stop_token stop, MetricsSink& sink)
+void LinUcb::train(std::stop_token stop, MetricsSink& sink, RunControl* control)
 {
     const Platform& p = d->runs.platform();
     RoundRobin pairs(d->split.train);
-    ContextStats ctx;
+    ContextStats& ctx = d->ctx;
     std::mt19937_64 rng(d->opt.seed);
     double rewardSum = 0;
     int violations = 0, window = 0;
@@ -415,17 +444,38 @@ void LinUcb::train(std::stop_token stop, MetricsSink& sink)
         rewardSum += r;
         violations += out.fps < p.fpsConstraint ? 1 : 0;
         ++window;
+        ++d->steps;
         if (window == 1000 || t + 1 == d->opt.steps) {
-            sink.record("linucb/reward", t + 1, rewardSum / window);
-            sink.record("linucb/violation_rate", t + 1, double(violations) / window);
+            sink.record("dpu/reward", t + 1, rewardSum / window);
+            sink.record("dpu/violation_rate", t + 1, double(violations) / window);
+            recordPolicyProgress(policyProgress(d->runs, d->split, policy()), p, t + 1, sink);
+            sink.record("dpu/global_mean_ppw", t + 1, ctx.global().mean());
+            sink.snapshot("dpu/context", contextSnapshotJson(ctx, d->opt.reward));
+            sink.evaluations(std::uint64_t(t + 1));
             sink.progress(double(t + 1) / double(d->opt.steps));
             rewardSum = 0;
             violations = window = 0;
+            if (control)
+                control->waitWhilePaused(stop);
         }
     }
 }
 
 int LinUcb::act(const Observation& raw) const { return d->choose(d->features(raw), 0.0); }
+
+std::vector<double> LinUcb::estimates(const Observation& raw) const
+{
+    const auto x = d->features(raw);
+    std::vector<double> out;
+    out.reserve(d->theta.size());
+    for (const auto& th : d->theta)
+        out.push_back(th.dot(x));
+    return out;
+}
+
+const ContextStats& LinUcb::context() const { return d->ctx; }
+const LinUcbOptions& LinUcb::options() const { return d->opt; }
+std::int64_t LinUcb::steps() const { return d->steps; }
 
 Policy LinUcb::policy() const
 {

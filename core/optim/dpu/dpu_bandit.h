@@ -11,6 +11,7 @@
 
 #include "core/cost/dpu/dpu_dataset.h"
 #include "core/optim/metrics_sink.h"
+#include "core/optim/run_control.h"
 
 #include <array>
 #include <cstdint>
@@ -150,6 +151,20 @@ struct EvaluationReport {
 EvaluationReport evaluatePolicy(const RecordedRuns& runs, const Policy& policy, const std::vector<int>& variants,
                                 const std::vector<int>& states);
 
+/// A policy's standing during training: greedy mean normalised PPW on the training variants (all
+/// states) and on the held-out variants per state, and the share of held-out C and M cases that
+/// meet C_PERF.
+struct PolicyProgress {
+    double trainPpw = 0;
+    std::array<double, kStates> testPpw{};
+    double testConstraint = 0;
+    bool hasTest = false;
+};
+PolicyProgress policyProgress(const RecordedRuns& runs, const Split& split, const Policy& policy);
+/// Records it as "dpu/train_ppw", "dpu/test_ppw_<state>" and "dpu/test_constraint" at `step`
+/// (environment steps, so learners of different batch sizes share one axis).
+void recordPolicyProgress(const PolicyProgress& progress, const Platform& platform, std::int64_t step, MetricsSink& sink);
+
 /// The paper's baselines as policies over the recorded runs.
 enum class Baseline : std::uint8_t {
     Optimal,        ///< exhaustive look-up of the best feasible configuration
@@ -179,12 +194,18 @@ public:
     ~LinUcb();
     LinUcb(const LinUcb&) = delete;
     LinUcb& operator=(const LinUcb&) = delete;
-    /// Trains on the split's training variants (all states), reporting "linucb/reward" and
-    /// "linucb/violation_rate" every 1,000 steps.
-    void train(std::stop_token stop, MetricsSink& sink);
+    /// Trains on the split's training variants (all states), reporting every 1,000 steps
+    /// "dpu/reward", "dpu/violation_rate", the policy's progress (recordPolicyProgress) and the
+    /// "dpu/context" snapshot, as the agent does. `control` (optional) pauses between reports.
+    void train(std::stop_token stop, MetricsSink& sink, RunControl* control = nullptr);
     /// Greedy action (highest estimated reward).
     int act(const Observation& raw) const;
+    /// The ridge estimate θ_a·x of each action's reward (no exploration bonus).
+    std::vector<double> estimates(const Observation& raw) const;
     Policy policy() const;
+    const ContextStats& context() const;
+    const LinUcbOptions& options() const;
+    std::int64_t steps() const;
 
 private:
     struct Impl;
