@@ -261,6 +261,9 @@ private Q_SLOTS:
         QVERIFY(w.trainingView()->chooser()->selectRun(ppo->id()));
         w.refreshRunViews();
         QVERIFY(w.trainingView()->chart(2)->heldPoints(QStringLiteral("entropy")) == 3);
+        for (int i = 0; i < 4; ++i)
+            w.trainingView()->chart(i)->flush();
+        QTest::qWait(100);
         shot(w, "dpu-training.png");
 #endif
 

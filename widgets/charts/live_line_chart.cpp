@@ -393,4 +393,19 @@ bool LiveLineChart::exportTo(const QString& path, QString* error)
     return exportWidgetImage(d->view, path, error);
 }
 
+void appendRecorded(LiveLineChart* chart, const QHash<QString, QList<QPointF>>& history, const QString& metric,
+                    const QString& series, const QColor& colour, QHash<QString, qsizetype>& consumed)
+{
+    const auto it = history.constFind(metric);
+    if (it == history.cend())
+        return;
+    const qsizetype done = consumed.value(metric, 0);
+    if (it->size() <= done)
+        return;
+    const QList<QPointF> fresh = it->mid(done);
+    chart->append(series, std::span<const QPointF>(fresh.constData(), std::size_t(fresh.size())));
+    chart->setSeriesColor(series, colour);
+    consumed[metric] = it->size();
+}
+
 } // namespace mapscape

@@ -90,4 +90,10 @@ private:
     double m_smoothing = 0;
 };
 
+/// Appends to `series` of `chart` the points of `metric` in `history` (a run's recorded series,
+/// RunsPanel::metricHistory) beyond the `consumed` count kept per metric, and colours it; views
+/// that follow a run call it on every drain.
+void appendRecorded(LiveLineChart* chart, const QHash<QString, QList<QPointF>>& history, const QString& metric,
+                    const QString& series, const QColor& colour, QHash<QString, qsizetype>& consumed);
+
 } // namespace mapscape

@@ -182,6 +182,8 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(curveTab, tr("Curves"));
     m_tabs->addTab(paretoTab, tr("Pareto"));
+    // Learners of a policy (DPU configuration) evaluate no design points: nothing to plot.
+    m_tabs->setTabVisible(ParetoTab, kind != ProblemKind::DpuConfig);
     auto* bestTab = new QWidget(this);
     auto* bestLayout = new QVBoxLayout(bestTab);
     if (kind == ProblemKind::SchedulingTables) {
@@ -195,7 +197,9 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
         m_bestText->setReadOnly(true);
         m_bestText->setLineWrapMode(QPlainTextEdit::NoWrap);
         m_bestText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        m_bestText->setPlaceholderText(tr("Select a run to see its best mapping as directives and as a loop nest."));
+        m_bestText->setPlaceholderText(kind == ProblemKind::DpuConfig
+                                           ? tr("Select a run to see its policy's held-out figures and decisions.")
+                                           : tr("Select a run to see its best mapping as directives and as a loop nest."));
         bestLayout->addWidget(m_bestText);
         m_tabs->addTab(bestTab, m_kind == ProblemKind::AccelSizing ? tr("Best design")
                                 : m_kind == ProblemKind::DpuConfig ? tr("Policy")

@@ -292,20 +292,9 @@ void DpuTrainingView::refresh()
         {"ppo/actor_loss", 3, "actor", QColor(0x1f, 0x77, 0xb4)},
         {"ppo/critic_loss", 3, "critic", QColor(0x2c, 0xa0, 0x2c)},
     };
-    for (const Feed& f : feeds) {
-        const QString metric = QString::fromLatin1(f.metric);
-        const auto it = history.constFind(metric);
-        if (it == history.cend())
-            continue;
-        const qsizetype done = m_consumed.value(metric, 0);
-        if (it->size() <= done)
-            continue;
-        const QList<QPointF> fresh = it->mid(done);
-        LiveLineChart* chart = m_charts[std::size_t(f.chart)];
-        chart->append(QString::fromUtf8(f.series), std::span<const QPointF>(fresh.constData(), std::size_t(fresh.size())));
-        chart->setSeriesColor(QString::fromUtf8(f.series), f.colour);
-        m_consumed[metric] = it->size();
-    }
+    for (const Feed& f : feeds)
+        appendRecorded(m_charts[std::size_t(f.chart)], history, QString::fromLatin1(f.metric), QString::fromUtf8(f.series),
+                       f.colour, m_consumed);
     const int row = m_runs->runModel()->rowOfId(m_runId);
     OptimizerRun* run = row >= 0 ? m_runs->runModel()->runAt(row) : nullptr;
     if (!run) {

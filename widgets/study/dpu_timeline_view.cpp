@@ -289,7 +289,7 @@ void TimelineChart::paintEvent(QPaintEvent*)
         {tr("P_ARM"), QStringLiteral("W"), [](const Telemetry& t) { return t[kTelemetryPArm]; }},
         {tr("CPU mean"), QStringLiteral("%"),
          [](const Telemetry& t) { return (t[0] + t[1] + t[2] + t[3]) / kCpuCores; }},
-        {tr("DDR traffic"), QStringLiteral("MB/s"),
+        {tr("DDR"), QStringLiteral("MB/s"),
          [](const Telemetry& t) {
              double s = 0;
              for (int i = kCpuCores; i < kCpuCores + 2 * kMemoryPorts; ++i)

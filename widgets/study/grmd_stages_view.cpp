@@ -206,16 +206,7 @@ void GrmdStagesView::refresh()
     };
     const QColor colours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28)};
     auto feed = [&](const QString& metric, LiveLineChart* chart, const QString& series, const QColor& colour) {
-        const auto it = history.constFind(metric);
-        if (it == history.cend())
-            return;
-        const qsizetype done = m_consumed.value(metric, 0);
-        if (it->size() <= done)
-            return;
-        const QList<QPointF> fresh = it->mid(done);
-        chart->append(series, std::span<const QPointF>(fresh.constData(), std::size_t(fresh.size())));
-        chart->setSeriesColor(series, colour);
-        m_consumed[metric] = it->size();
+        appendRecorded(chart, history, metric, series, colour, m_consumed);
     };
     for (const Feed& f : feeds)
         feed(QString::fromLatin1(f.metric), m_stageCharts[std::size_t(f.chart)], QString::fromUtf8(f.series), colours[f.colour]);
