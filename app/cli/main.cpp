@@ -308,7 +308,8 @@ int runOptimize(const OptimizeArgs& a)
 int runPresets()
 {
     for (PresetKind k : {PresetKind::Accelerator, PresetKind::Network, PresetKind::Mapping, PresetKind::DataflowHardware,
-                         PresetKind::DataflowWorkload, PresetKind::DataflowMapping, PresetKind::AccelStudy}) {
+                         PresetKind::DataflowWorkload, PresetKind::DataflowMapping, PresetKind::AccelStudy,
+                         PresetKind::DpuPlatform}) {
         std::cout << presetFolder(k) << ":\n";
         for (const PresetInfo& p : listPresets(k))
             std::cout << "  " << p.name << "  (" << p.path << ")\n";

@@ -4,6 +4,7 @@
 
 #include "core/io/file_util.h"
 #include "core/io/object_reader.h"
+#include "core/io/preset_library.h"
 #include "core/util/strings.h"
 
 #include <cmath>
@@ -388,7 +389,13 @@ Platform loadDpuPlatform(const std::string& nameOrPath)
 {
     if (nameOrPath.empty() || iequals(nameOrPath, "zcu102") || iequals(nameOrPath, "default"))
         return defaultPlatform();
-    return dpuPlatformFromJson(readTextFile(nameOrPath), nameOrPath);
+    std::string path;
+    try {
+        path = resolvePreset(nameOrPath, PresetKind::DpuPlatform); // a file, or a preset's name
+    } catch (const InputError& e) {
+        throw InputError(std::string(e.what()) + "; zcu102 is built in");
+    }
+    return dpuPlatformFromJson(readTextFile(path), path);
 }
 
 RecordedRuns dpuRunsFromJson(std::string_view text, const std::string& source)

@@ -20,7 +20,8 @@ inline constexpr int kDpuSchemaVersion = 1;
 
 dpu::Platform dpuPlatformFromJson(std::string_view text, const std::string& source);
 std::string dpuPlatformToJson(const dpu::Platform& platform);
-/// "zcu102" (the built-in paper platform) or a path. Throws InputError.
+/// "zcu102" (the built-in paper platform), a preset's name ("zcu102-paper-ratios", from
+/// presets/dpu-platforms/) or a path. Throws InputError.
 dpu::Platform loadDpuPlatform(const std::string& nameOrPath);
 
 dpu::RecordedRuns dpuRunsFromJson(std::string_view text, const std::string& source);

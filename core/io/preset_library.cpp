@@ -31,6 +31,8 @@ std::string_view presetFolder(PresetKind kind)
         return "dataflow-mappings";
     case PresetKind::AccelStudy:
         return "accel-studies";
+    case PresetKind::DpuPlatform:
+        return "dpu-platforms";
     }
     return "mappings";
 }
@@ -45,6 +47,7 @@ std::string_view presetNoun(PresetKind kind)
     case PresetKind::DataflowWorkload: return "dataflow workload";
     case PresetKind::DataflowMapping: return "dataflow mapping";
     case PresetKind::AccelStudy: return "accelerator-sizing study";
+    case PresetKind::DpuPlatform: return "DPU platform";
     }
     return "preset";
 }

@@ -10,9 +10,9 @@
 
 namespace mapscape {
 
-enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping, AccelStudy };
+enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping, AccelStudy, DpuPlatform };
 /// Sub-folder of a preset directory: "accelerators", "networks", "mappings", "dataflow-hardware",
-/// "dataflow-workloads", "dataflow-mappings", "accel-studies".
+/// "dataflow-workloads", "dataflow-mappings", "accel-studies", "dpu-platforms".
 std::string_view presetFolder(PresetKind kind);
 /// "accelerator", ..., "dataflow hardware" (for messages).
 std::string_view presetNoun(PresetKind kind);

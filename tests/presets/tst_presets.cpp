@@ -5,7 +5,9 @@
 // accelerator evaluates every network; the shipped mappings are valid.
 
 #include "core/cost/network_evaluation.h"
+#include "core/io/dpu_io.h"
 #include "core/io/neurospector_json.h"
+#include "core/optim/dpu/dpu_calibration.h"
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 
@@ -167,6 +169,26 @@ private Q_SLOTS:
         QCOMPARE(m.layers.size(), net.layers.size());
         const NetworkResult r = evaluateNetwork(SchedulingModel(acc), net, m);
         QVERIFY(r.complete());
+    }
+
+    void dpuPlatforms()
+    {
+        // Every DPU platform preset loads by name and validates; the paper-ratio fit keeps what
+        // its README says: max-FPS at 47 % of the optimal PPW in C, 5 of 8 anchors.
+        const auto files = presetFiles("dpu-platforms");
+        QVERIFY(!files.empty());
+        for (const fs::path& f : files) {
+            const dpu::Platform p = loadDpuPlatform(f.stem().string());
+            QVERIFY2(dpu::validate(p).empty(), f.c_str());
+            QCOMPARE(dpuPlatformFromJson(dpuPlatformToJson(p), "rt.json"), p);
+        }
+        const dpu::Platform paper = loadDpuPlatform("zcu102-paper-ratios");
+        QVERIFY(std::abs(dpu::maxFpsRatio(paper, 1) - 0.47) < 0.01);
+        int passed = 0;
+        for (const dpu::AnchorResult& r : dpu::checkAnchors(paper, dpu::paperAnchors()))
+            passed += r.pass ? 1 : 0;
+        QCOMPARE(passed, 5);
+        QVERIFY_THROWS_EXCEPTION(InputError, loadDpuPlatform("zcu104"));
     }
 };
 

@@ -5,6 +5,7 @@
 #include "core/cost/dpu/dpu_dataset.h"
 #include "core/io/dpu_io.h"
 #include "core/io/file_util.h"
+#include "core/io/preset_library.h"
 #include "core/util/strings.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/models/run_list_model.h"
@@ -181,16 +182,40 @@ QWidget* DpuWorkbench::buildPlatformTab()
     auto* explorer = new QWidget(split);
     auto* el = new QVBoxLayout(explorer);
     auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Platform"), explorer));
+    auto* preset = new QComboBox(explorer);
+    preset->setToolTip(tr("zcu102: the spec's calibration fit (7 of 8 anchors); zcu102-paper-ratios: calibrated to the "
+                          "paper's max-FPS ratio in C (47 %) at the cost of two anchors; or File → Open a platform file"));
+    preset->addItem(QStringLiteral("zcu102"), QString());
+    for (const PresetInfo& p : listPresets(PresetKind::DpuPlatform))
+        preset->addItem(qs(p.name), qs(p.path));
+    preset->setCurrentIndex(-1);
+    preset->setPlaceholderText(tr("choose a preset…"));
+    bar->addWidget(preset);
+    connect(preset, &QComboBox::activated, this, [this, preset](int i) {
+        if (i < 0)
+            return;
+        const QString path = preset->itemData(i).toString();
+        if (path.isEmpty()) {
+            if (const QString e = applyPlatform(defaultPlatform(), tr("Platform zcu102"), -1); !e.isEmpty())
+                reportError(e);
+        } else if (const QString e = openFile(path); !e.isEmpty()) {
+            reportError(e);
+        }
+    });
     bar->addWidget(new QLabel(tr("Background"), explorer));
     m_stateChoice = new QComboBox(explorer);
+    m_stateChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_stateChoice->setToolTip(tr("N: no background load; C: CPU stress; M: memory (DDR) stress"));
     bar->addWidget(m_stateChoice);
     bar->addWidget(new QLabel(tr("Show"), explorer));
     m_metricChoice = new QComboBox(explorer);
-    m_metricChoice->addItem(tr("Throughput (FPS)"), int(Metric::Fps));
+    m_metricChoice->addItem(tr("FPS"), int(Metric::Fps));
     m_metricChoice->addItem(tr("FPGA power (W)"), int(Metric::Power));
-    m_metricChoice->addItem(tr("Energy efficiency PPW (FPS/W)"), int(Metric::Ppw));
-    m_metricChoice->addItem(tr("PPW / best feasible PPW of the model"), int(Metric::RelativePpw));
+    m_metricChoice->addItem(tr("PPW (FPS/W)"), int(Metric::Ppw));
+    m_metricChoice->addItem(tr("PPW / model's optimum"), int(Metric::RelativePpw));
+    m_metricChoice->setToolTip(tr("Throughput, FPGA power, energy efficiency (frames per second per FPGA watt), or PPW "
+                                  "relative to the best configuration of the model that meets C_PERF"));
     m_metricChoice->setCurrentIndex(2);
     bar->addWidget(m_metricChoice);
     m_logColours = new QCheckBox(tr("Log colours"), explorer);
