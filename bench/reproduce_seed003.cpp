@@ -209,7 +209,7 @@ int main(int argc, char** argv)
     for (const auto& [name, n] : fpsPicks)
         picks += (picks.empty() ? "" : ", ") + name + " ×" + std::to_string(n);
 
-    const char* paperMean[kStates] = {"–", "97 %", "95 %"};
+    const auto paperPercent = [](double fraction) { return formatFixed(100 * fraction, 0) + " %"; };
     const char* paperExact[kStates] = {"–", "2", "0"};
     std::printf("\nHeld-out variants (%zu), greedy, %zu seed(s); mean ± sd over seeds\n", split.test.size(), seeds.size());
     md << "#### Held-out variants, normalised PPW (PPW / optimal PPW), " << seeds.size()
@@ -221,10 +221,10 @@ int main(int argc, char** argv)
             const std::string stateName = platform.params.states[std::size_t(w)].name;
             std::string paper = "–", paperEx = "–";
             if (row == &agentRow) {
-                paper = paperMean[w];
+                paper = w > 0 ? paperPercent(paperFigures(w).agentMean) : "–";
                 paperEx = paperExact[w];
             } else if ((row == &fpsRow || row == &fps4096Row) && w > 0) {
-                paper = w == 1 ? "47 %" : "35 %";
+                paper = paperPercent(paperFigures(w).maxFpsMean);
             } else if (row == &pow512Row && w > 0) {
                 paper = "\"far short\"";
             } else if (row == &optRow) {

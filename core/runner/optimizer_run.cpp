@@ -179,8 +179,7 @@ bool OptimizerRun::start()
             m_strategy = makeOptimizer(o.id, *m_problem, o.options, o.seed);
         } else if (const auto* u = std::get_if<DpuInputs>(&m_settings.inputs)) {
             dpu::requireValid(u->platform);
-            if (dpu::defaultSplit(u->platform).test.empty())
-                throw InputError("platform: no model is marked \"test\"; the learners are evaluated on held-out models");
+            dpu::learnerSplit(u->platform); // fails here, before the worker, naming the platform
             m_dpuSpec = makeDpuTrainerSpec(o.id, o.options, o.seed);
         } else if (const auto* d = std::get_if<DataflowInputs>(&m_settings.inputs)) {
             m_dataflow = std::make_shared<const DataflowProblem>(d->layer, d->hardware, d->space, o.objective);
@@ -288,10 +287,6 @@ bool OptimizerRun::trainDpu(std::stop_token stop)
     const auto& in = std::get<DpuInputs>(m_settings.inputs);
     m_sink->message("generating the recorded runs (seed " + std::to_string(in.dataSeed) + ")");
     auto runs = std::make_shared<const dpu::RecordedRuns>(dpu::RecordedRuns::generate(in.platform, {.seed = in.dataSeed}));
-    {
-        std::lock_guard lock(m_mutex);
-        m_dpuRuns = runs;
-    }
     const std::unique_ptr<dpu::PolicyTrainer> trainer = dpu::makeTrainer(*m_dpuSpec, runs);
     trainer->train(stop, *m_sink, &m_control);
     const bool cancelled = stop.stop_requested();
@@ -318,12 +313,6 @@ std::shared_ptr<dpu::PolicyModel> OptimizerRun::dpuModel() const
 {
     std::lock_guard lock(m_mutex);
     return m_dpuModel;
-}
-
-std::shared_ptr<const dpu::RecordedRuns> OptimizerRun::dpuRuns() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_dpuRuns;
 }
 
 void OptimizerRun::setState(RunState s)

@@ -118,8 +118,6 @@ public:
     /// The trained policy, once the worker has ended (finished or cancelled); null before, on
     /// failure and for other kinds. GUI thread only.
     std::shared_ptr<dpu::PolicyModel> dpuModel() const;
-    /// The recorded runs the learner trained on, once generated (null before and for other kinds).
-    std::shared_ptr<const dpu::RecordedRuns> dpuRuns() const;
 
     /// The latest snapshot of a name the optimizer published ("ga/population", "rl/policy"), as
     /// JSON; "" if none yet. `version` (optional) receives a counter that grows with every
@@ -178,7 +176,6 @@ private:
     std::optional<Point> m_bestPoint;
     PointEvaluation m_bestPointEval{};
     std::shared_ptr<dpu::PolicyModel> m_dpuModel;
-    std::shared_ptr<const dpu::RecordedRuns> m_dpuRuns;
     std::vector<double> m_dpuBest;
     std::string m_dpuResult;
     std::map<std::string, std::string, std::less<>> m_snapshots;

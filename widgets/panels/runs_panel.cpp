@@ -687,6 +687,16 @@ void RunsPanel::setBestTableLayer(int layer)
         m_bestLayer->setCurrentIndex(layer);
 }
 
+std::string RunsPanel::bestObjectiveLines(int row, int significant) const
+{
+    std::string lines;
+    for (const auto& [id, v] : m_model->bestAt(row)) {
+        if (const ObjectiveInfo* o = findObjective(m_kind, id))
+            lines += "  " + o->label + ": " + formatQuantity(v, o->unit, significant) + "\n";
+    }
+    return lines;
+}
+
 void RunsPanel::refreshBest()
 {
     const int row = selectedRow();
@@ -746,11 +756,7 @@ void RunsPanel::refreshBest()
         // The best design (by the run's objective) and its metrics; the workbench's Results tab
         // shows the non-dominated sets.
         std::ostringstream text;
-        text << m_model->titleAt(row).toStdString() << ": best design by its objective\n";
-        for (const auto& [id, v] : m_model->bestAt(row)) {
-            if (const ObjectiveInfo* o = findObjective(m_kind, id))
-                text << "  " << o->label << ": " << formatQuantity(v, o->unit, 6) << "\n";
-        }
+        text << m_model->titleAt(row).toStdString() << ": best design by its objective\n" << bestObjectiveLines(row, 6);
         try {
             const AccelDesign d = accelDesignFromJson(json, "run result");
             text << "\nDesign " << d.text() << "\n";
@@ -769,11 +775,8 @@ void RunsPanel::refreshBest()
     if (m_kind == ProblemKind::DpuConfig) {
         // The trained policy's held-out figures and its decisions per model and state.
         std::ostringstream text;
-        text << m_model->titleAt(row).toStdString() << ": the greedy policy on the held-out models\n";
-        for (const auto& [id, v] : m_model->bestAt(row)) {
-            if (const ObjectiveInfo* o = findObjective(m_kind, id))
-                text << "  " << o->label << ": " << formatSig(v, 4) << " %\n";
-        }
+        text << m_model->titleAt(row).toStdString() << ": the greedy policy on the held-out models\n"
+             << bestObjectiveLines(row, 4);
         const auto* in = m_inputs ? std::get_if<DpuInputs>(&*m_inputs) : nullptr;
         if (in) {
             try {
@@ -801,11 +804,7 @@ void RunsPanel::refreshBest()
     else if (m_inputs && m_model->setupKeyAt(row) == m_setupKey)
         in = &std::get<DataflowInputs>(*m_inputs);
     std::ostringstream text;
-    text << m_model->titleAt(row).toStdString() << ": best mapping\n";
-    for (const auto& [id, v] : m_model->bestAt(row)) {
-        if (const ObjectiveInfo* o = findObjective(m_kind, id))
-            text << "  " << o->label << ": " << formatQuantity(v, o->unit, 6) << "\n";
-    }
+    text << m_model->titleAt(row).toStdString() << ": best mapping\n" << bestObjectiveLines(row, 6);
     if (!in) {
         text << "\n(made on another setup of this study; select that layer and hardware to see its directives)\n";
         m_bestText->setPlainText(qs(text.str()));

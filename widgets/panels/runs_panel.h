@@ -134,6 +134,8 @@ private:
     void updateButtons();
     void scheduleDrain();
     void refreshBest();
+    /// "  <objective label>: <value with unit>" for each objective of a row's best result.
+    std::string bestObjectiveLines(int row, int significant) const;
     void refillPareto();
     void syncLayerChooser();
     void applyMetricLabel();

@@ -76,13 +76,11 @@ bool hasResult(RunsPanel* runs, int row)
 
 } // namespace
 
-dpu::Policy DpuRunPolicy::policy(const Platform& platform) const
+dpu::Policy DpuRunPolicy::policy() const
 {
     if (model)
         return modelPolicy(*model);
-    if (saved)
-        return decisionPolicy(platform, saved->decisions);
-    return [](int, int, const Observation&) { return 0; };
+    return savedPolicy;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +160,7 @@ DpuRunPolicy DpuRunChooser::current(const DpuInputs& inputs) const
     if (!out.model && !json.empty()) {
         try {
             out.saved = dpuResultFromJson(json, "run #" + std::to_string(out.runId), inputs.platform);
-            decisionPolicy(inputs.platform, out.saved->decisions); // every variant and state present
+            out.savedPolicy = decisionPolicy(inputs.platform, out.saved->decisions); // every variant and state present
         } catch (const std::exception& e) {
             out.saved.reset();
             out.unavailable = tr("%1 was trained on another platform: %2").arg(out.title, QString::fromUtf8(e.what()));
@@ -429,12 +427,14 @@ void DpuEvaluationView::refresh()
         QString paperMet;
     };
     std::vector<Method> methods;
+    // The paper's figures (spec §5) beside the rows they belong to.
+    const auto paper = [](double fraction) { return std::isfinite(fraction) ? percent(fraction, 0) : QString(); };
     if (learner.usable()) {
-        Method m{learner.title, {evaluatePolicy(*runs, learner.policy(p), split.test, states)}, QColor(0x1f, 0x77, 0xb4), {}, {}};
+        Method m{learner.title, {evaluatePolicy(*runs, learner.policy(), split.test, states)}, QColor(0x1f, 0x77, 0xb4), {}, {}};
         if (learner.optimizerId == "dpucconfig") {
-            m.paperMean[1] = QStringLiteral("97 %");
-            m.paperMean[2] = QStringLiteral("95 %");
-            m.paperMet = QStringLiteral("89 %");
+            for (int w = 1; w < kStates; ++w)
+                m.paperMean[w] = paper(paperFigures(w).agentMean);
+            m.paperMet = paper(kPaperConstraintSatisfaction);
         }
         methods.push_back(std::move(m));
     }
@@ -443,10 +443,12 @@ void DpuEvaluationView::refresh()
     std::size_t k = 0;
     for (BaselineReports& b : baselineReports(*runs, split.test, states, {1, 2, 3})) {
         Method m{qs(b.name), std::move(b.reports), baselineColours[k++ % 4], {}, {}};
-        if (b.baseline == Baseline::MaxFps)
-            m.paperMean[1] = QStringLiteral("47 %"), m.paperMean[2] = QStringLiteral("35 %");
-        if (b.baseline == Baseline::Optimal)
-            m.paperMean[1] = m.paperMean[2] = QStringLiteral("100 %");
+        for (int w = 1; w < kStates; ++w) {
+            if (b.baseline == Baseline::MaxFps)
+                m.paperMean[w] = paper(paperFigures(w).maxFpsMean);
+            if (b.baseline == Baseline::Optimal)
+                m.paperMean[w] = paper(1.0);
+        }
         methods.push_back(std::move(m));
     }
 
@@ -476,8 +478,7 @@ void DpuEvaluationView::refresh()
         m_bars.insert(m.name, values);
         series->append(set);
     }
-    const std::vector<Method>* all = &methods;
-    connect(series, &QBarSeries::hovered, this, [this, all = *all, p, split, state](bool on, int index, QBarSet* set) {
+    connect(series, &QBarSeries::hovered, this, [this, all = methods, p, state](bool on, int index, QBarSet* set) {
         if (!on) {
             QToolTip::hideText();
             return;

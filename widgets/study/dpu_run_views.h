@@ -42,10 +42,11 @@ struct DpuRunPolicy {
     std::string optimizerId; ///< "dpucconfig", "linucb"
     std::shared_ptr<dpu::PolicyModel> model; ///< a run of this session that has ended
     std::optional<DpuResult> saved;          ///< its decisions (saved runs, or read from a live run's result)
+    dpu::Policy savedPolicy;                 ///< the saved decisions as a policy on the current platform
     QString unavailable;                     ///< why the run cannot be used ("" when it can)
     bool usable() const { return model || saved; }
-    /// The policy on `platform` (the model's greedy action, else the saved decisions).
-    dpu::Policy policy(const dpu::Platform& platform) const;
+    /// The model's greedy policy, else the saved decisions' (valid while the model lives).
+    dpu::Policy policy() const;
 };
 
 /// Chooses one of a study's learner runs (the newest by default; keeps the one chosen).

@@ -522,7 +522,7 @@ void DpuTimelineView::refresh()
             return;
         }
         keepAlive = run.model;
-        choices.push_back({run.title, QColor(0x1f, 0x77, 0xb4), run.policy(p)});
+        choices.push_back({run.title, QColor(0x1f, 0x77, 0xb4), run.policy()});
     } else {
         choices.push_back(baseline(primary));
     }

@@ -103,7 +103,6 @@ DpuWorkbench::DpuWorkbench(QWidget* parent)
         if (!runs || runs->platform() != inputs().platform || runs->options().seed != inputs().dataSeed)
             return; // superseded by a newer edit
         m_recorded = runs;
-        Q_EMIT recordedRunsChanged();
         refreshRunViews();
     });
     m_runsTimer.setSingleShot(true);

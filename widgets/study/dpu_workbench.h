@@ -119,10 +119,6 @@ public:
     /// Recomputes the run views now (they follow the runs at the panel's drain rate).
     void refreshRunViews();
 
-Q_SIGNALS:
-    /// New recorded runs (the platform or the data seed changed and they were regenerated).
-    void recordedRunsChanged();
-
 private:
     void buildUi();
     QWidget* buildPlatformTab();

@@ -18,11 +18,9 @@ Policy modelPolicy(PolicyModel& model)
     return [&model](int, int, const Observation& raw) { return model.act(raw); };
 }
 
-namespace {
-
-Split checkedSplit(const RecordedRuns& runs)
+Split learnerSplit(const Platform& platform)
 {
-    Split split = defaultSplit(runs.platform());
+    Split split = defaultSplit(platform);
     if (split.test.empty())
         throw InputError("platform: no model is marked \"test\"; the learners are evaluated on held-out models");
     if (split.train.empty())
@@ -30,12 +28,14 @@ Split checkedSplit(const RecordedRuns& runs)
     return split;
 }
 
+namespace {
+
 #ifdef MAPSCAPE_HAS_TORCH
 class AgentModel final : public PolicyModel {
 public:
     AgentModel(std::shared_ptr<const RecordedRuns> runs, DpuAgentOptions options)
         : m_runs(std::move(runs))
-        , m_agent(*m_runs, checkedSplit(*m_runs), std::move(options))
+        , m_agent(*m_runs, learnerSplit(m_runs->platform()), std::move(options))
     {
     }
     bool probabilistic() const override { return true; }
@@ -72,7 +72,7 @@ class LinUcbModel final : public PolicyModel {
 public:
     LinUcbModel(std::shared_ptr<const RecordedRuns> runs, LinUcbOptions options)
         : m_runs(std::move(runs))
-        , m_lin(*m_runs, checkedSplit(*m_runs), std::move(options))
+        , m_lin(*m_runs, learnerSplit(m_runs->platform()), std::move(options))
     {
     }
     bool probabilistic() const override { return false; }
@@ -105,15 +105,6 @@ private:
 };
 
 } // namespace
-
-bool trainerAvailable(const std::string& id)
-{
-#ifdef MAPSCAPE_HAS_TORCH
-    return id == "dpucconfig" || id == "linucb";
-#else
-    return id == "linucb";
-#endif
-}
 
 std::unique_ptr<PolicyTrainer> makeTrainer(const TrainerSpec& spec, std::shared_ptr<const RecordedRuns> runs)
 {

@@ -64,8 +64,9 @@ struct TrainerSpec {
 /// Throws InputError on an unknown id, bad options, a platform without held-out models, or an
 /// agent in a build without LibTorch.
 std::unique_ptr<PolicyTrainer> makeTrainer(const TrainerSpec& spec, std::shared_ptr<const RecordedRuns> runs);
-/// Whether this build can train `id`.
-bool trainerAvailable(const std::string& id);
+/// The default split, or InputError when the platform has no held-out or no training model
+/// (the learners need both).
+Split learnerSplit(const Platform& platform);
 
 /// The policy's choice for one (variant, state) at the state's mean background telemetry, with
 /// its scores over the configurations.
@@ -98,7 +99,7 @@ std::vector<BaselineReports> baselineReports(const RecordedRuns& runs, const std
                                              bool paperLiteral = false);
 
 /// The paper's headline figures for a state (spec §5): mean normalised PPW of DPUCConfig and
-/// of max-FPS; NaN where the paper gives none.
+/// of max-FPS; NaN where the paper gives none (state N).
 struct PaperFigures {
     double agentMean = 0;
     double maxFpsMean = 0;
