@@ -23,6 +23,7 @@
 #include "app/cli/cli_sink.h"
 #include "app/cli/accel_cli.h"
 #include "app/cli/dpu_cli.h"
+#include "app/cli/placement_cli.h"
 #include "app/cli/cli_output.h"
 #include "app/cli/dataflow_cli.h"
 
@@ -309,7 +310,7 @@ int runPresets()
 {
     for (PresetKind k : {PresetKind::Accelerator, PresetKind::Network, PresetKind::Mapping, PresetKind::DataflowHardware,
                          PresetKind::DataflowWorkload, PresetKind::DataflowMapping, PresetKind::AccelStudy,
-                         PresetKind::DpuPlatform}) {
+                         PresetKind::DpuPlatform, PresetKind::PlacementHardware, PresetKind::PlacementWorkload}) {
         std::cout << presetFolder(k) << ":\n";
         for (const PresetInfo& p : listPresets(k))
             std::cout << "  " << p.name << "  (" << p.path << ")\n";
@@ -413,6 +414,8 @@ int main(int argc, char** argv)
 
     cli::DpuArgs dpuArgs;
     CLI::App* dpu = cli::addDpuCommand(app, dpuArgs);
+    cli::PlacementArgs placementArgs;
+    CLI::App* placement = cli::addPlacementCommand(app, placementArgs);
 
     try {
         app.parse(argc, argv);
@@ -428,6 +431,8 @@ int main(int argc, char** argv)
     try {
         if (*dpu)
             return cli::runDpuCommand(*dpu, dpuArgs);
+        if (*placement)
+            return cli::runPlacementCommand(*placement, placementArgs);
         if (*evaluate && cli::isAccelStudy(dfEval.study))
             return cli::evaluateAccel(dfEval.study, accelDesign, ev.format, ev.out);
         if (*evaluate && !accelDesign.empty())

@@ -33,6 +33,10 @@ std::string_view presetFolder(PresetKind kind)
         return "accel-studies";
     case PresetKind::DpuPlatform:
         return "dpu-platforms";
+    case PresetKind::PlacementHardware:
+        return "placement-hardware";
+    case PresetKind::PlacementWorkload:
+        return "placement-workloads";
     }
     return "mappings";
 }
@@ -48,6 +52,8 @@ std::string_view presetNoun(PresetKind kind)
     case PresetKind::DataflowMapping: return "dataflow mapping";
     case PresetKind::AccelStudy: return "accelerator-sizing study";
     case PresetKind::DpuPlatform: return "DPU platform";
+    case PresetKind::PlacementHardware: return "placement hardware";
+    case PresetKind::PlacementWorkload: return "placement workload";
     }
     return "preset";
 }

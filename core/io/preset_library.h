@@ -10,9 +10,11 @@
 
 namespace mapscape {
 
-enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping, AccelStudy, DpuPlatform };
+enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping, AccelStudy, DpuPlatform,
+                        PlacementHardware, PlacementWorkload };
 /// Sub-folder of a preset directory: "accelerators", "networks", "mappings", "dataflow-hardware",
-/// "dataflow-workloads", "dataflow-mappings", "accel-studies", "dpu-platforms".
+/// "dataflow-workloads", "dataflow-mappings", "accel-studies", "dpu-platforms",
+/// "placement-hardware", "placement-workloads".
 std::string_view presetFolder(PresetKind kind);
 /// "accelerator", ..., "dataflow hardware" (for messages).
 std::string_view presetNoun(PresetKind kind);

@@ -6,6 +6,7 @@
 
 #include "core/cost/network_evaluation.h"
 #include "core/io/dpu_io.h"
+#include "core/io/placement_io.h"
 #include "core/io/neurospector_json.h"
 #include "core/optim/dpu/dpu_calibration.h"
 #include "core/io/preset_io.h"
@@ -189,6 +190,28 @@ private Q_SLOTS:
             passed += r.pass ? 1 : 0;
         QCOMPARE(passed, 5);
         QVERIFY_THROWS_EXCEPTION(InputError, loadDpuPlatform("zcu104"));
+    }
+
+    void placementHardware()
+    {
+        // Every placement hardware preset loads by name; the paper-ceiling one keeps what its
+        // description says: the capacity-free all-SRAM speed-ups 2.38 / 2.09 / 2.07 (spec §6.7).
+        const auto files = presetFiles("placement-hardware");
+        QVERIFY(!files.empty());
+        for (const fs::path& f : files) {
+            const placement::HardwareParams p = loadPlacementHardware(f.stem().string());
+            QVERIFY2(placement::validateHardwareParams(p).empty(), f.c_str());
+            QCOMPARE(placementHardwareFromJson(placementHardwareToJson(p), "rt.json"), p);
+        }
+        const placement::HardwareParams ceiling = loadPlacementHardware("nnpi-paper-ceiling");
+        const double expected[] = {2.38, 2.09, 2.07};
+        int k = 0;
+        for (const char* w : {"resnet50", "resnet101", "bert"}) {
+            const placement::PlacementModel m(placement::builtinWorkload(w), ceiling);
+            const double bound = m.speedup(placement::MemoryMap::uniform(m.nodeCount(), placement::Level::Sram));
+            QVERIFY2(std::abs(bound - expected[k++]) < 0.005, qPrintable(QString::number(bound)));
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, loadPlacementHardware("nnpi-2"));
     }
 };
 

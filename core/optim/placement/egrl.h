@@ -1,0 +1,61 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// EGRL (seed 004; specs/seed-004.md §3): an evolutionary population of Graph U-Net policies
+/// and Boltzmann chromosomes, and a discrete SAC learner with a GNN actor and a twin-Q GNN
+/// critic training off-policy from a replay buffer every rollout fills; the SAC actor migrates
+/// into the population every generation. The same class runs the paper's ablations: EA (no
+/// learner, no buffer, no migration) and PG (the SAC learner alone). LibTorch stays in the .cpp.
+
+#include "core/optim/placement/egrl_options.h"
+#include "core/optim/placement/placement_search.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mapscape::placement {
+
+/// Per-tensor level probabilities of a policy (probability mode of the memory map).
+struct MapDistribution {
+    std::string source;                  ///< "GNN #3", "Boltzmann #17", "SAC actor"
+    std::vector<std::array<float, 3>> weights, activations; ///< per node: p(SRAM), p(LLC), p(DRAM)
+    std::vector<float> temperature;      ///< Boltzmann: per node (mean of the two heads); empty for GNNs
+};
+
+/// EGRL and its ablations as an ask/tell search (one generation per ask). Deterministic for a
+/// seed. Metrics per generation: "egrl/best_<type>" (best speed-up of GNN members, Boltzmann
+/// members, the learner's noisy and greedy rollouts), "egrl/champion_type", "egrl/invalid_fraction",
+/// "egrl/mean_epsilon", "egrl/temperature_{min,mean,max}", "egrl/migrant_{elite,selected,discarded}",
+/// "sac/{critic_loss,actor_loss,entropy,q}".
+class EgrlSearch final : public PlacementSearch {
+public:
+    EgrlSearch(const PlacementModel& model, const EgrlOptions& options, std::uint64_t seed);
+    ~EgrlSearch() override;
+    std::vector<Proposal> ask(int remaining) override;
+    void tell(std::span<const Proposal> proposals, std::span<const PlacementOutcome> outcomes, std::int64_t iterations,
+              MetricsSink& sink) override;
+    void bindStop(std::stop_token stop) override;
+    int generation() const;
+    /// The current champion's (or, in PG mode, the actor's) per-tensor distribution.
+    MapDistribution championDistribution() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+/// Logits (N × 6: activation SRAM/LLC/DRAM, then weights) of a freshly initialised actor on a
+/// graph (row-major features N × F, edges as producer→consumer pairs), for tests of
+/// permutation equivariance.
+std::vector<float> gnnActorLogits(const EgrlOptions& options, int nodes, int featureCount, const std::vector<float>& features,
+                                  const std::vector<std::pair<int, int>>& edges, std::uint64_t seed);
+
+/// A learner by id: "egrl", "ea", "pg", or a baseline of makeBaselineSearch. Throws InputError.
+std::unique_ptr<PlacementSearch> makePlacementSearch(std::string_view id, const PlacementModel& model,
+                                                     const EgrlOptions& options, std::uint64_t seed);
+
+} // namespace mapscape::placement
