@@ -76,11 +76,13 @@ int main(int argc, char** argv)
     const QString kindName = parser.value(study).toLower();
     const auto parsedKind = mapscape::parseProblemKind(kindName.toStdString());
     if (!parsedKind) {
-        qCritical("--study: expected scheduling, dataflow, accel or dpu, got %s", qPrintable(parser.value(study)));
+        qCritical("--study: expected scheduling, dataflow, accel, dpu or placement, got %s", qPrintable(parser.value(study)));
         return 2;
     }
     const mapscape::ProblemKind kind = *parsedKind;
-    if ((kind == mapscape::ProblemKind::AccelSizing || kind == mapscape::ProblemKind::DpuConfig) && !parser.isSet(project)) {
+    if ((kind == mapscape::ProblemKind::AccelSizing || kind == mapscape::ProblemKind::DpuConfig ||
+         kind == mapscape::ProblemKind::TensorPlacement) &&
+        !parser.isSet(project)) {
         window.addStudy(kind);
         window.markUnmodified();
     }
@@ -107,6 +109,9 @@ int main(int argc, char** argv)
     case mapscape::ProblemKind::DpuConfig:
         tabs = {QStringLiteral("platform"), QStringLiteral("optimize"), QStringLiteral("training"), QStringLiteral("evaluation"),
                 QStringLiteral("timeline"), QStringLiteral("policy")};
+        break;
+    case mapscape::ProblemKind::TensorPlacement:
+        tabs = {QStringLiteral("map"), QStringLiteral("workload"), QStringLiteral("hardware"), QStringLiteral("optimize")};
         break;
     }
     if (parser.isSet(tab)) {

@@ -5,6 +5,7 @@
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/accel_workbench.h"
 #include "widgets/study/dpu_workbench.h"
+#include "widgets/study/placement_workbench.h"
 #include "widgets/study/dataflow_workbench.h"
 #include "widgets/study/scheduling_workbench.h"
 
@@ -238,6 +239,9 @@ StudyWorkbench* MainWindow::addStudy(ProblemKind kind, const QString& name)
     case ProblemKind::DpuConfig:
         wb = new DpuWorkbench(this);
         break;
+    case ProblemKind::TensorPlacement:
+        wb = new PlacementWorkbench(this);
+        break;
     }
     wb->setStudyName(name.isEmpty() ? uniqueStudyName(kind) : name);
     adopt(wb);
@@ -453,6 +457,9 @@ bool MainWindow::openProject(const QString& path)
             break;
         case ProblemKind::DpuConfig:
             wb = new DpuWorkbench;
+            break;
+        case ProblemKind::TensorPlacement:
+            wb = new PlacementWorkbench;
             break;
         }
         QString error;

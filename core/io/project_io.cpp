@@ -5,6 +5,7 @@
 #include "core/io/accel_io.h"
 #include "core/io/dataflow_io.h"
 #include "core/io/dpu_io.h"
+#include "core/io/placement_io.h"
 #include "core/io/file_util.h"
 #include "core/io/maestro_files.h"
 #include "core/io/preset_io.h"
@@ -225,7 +226,7 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
     const std::string kindId = s.value("kind", std::string());
     const auto kind = parseProblemKind(kindId);
     if (!kind)
-        fail(source, prefix + ".kind", "expected scheduling, dataflow, accel or dpu, got \"" + kindId + "\"");
+        fail(source, prefix + ".kind", "expected scheduling, dataflow, accel, dpu or placement, got \"" + kindId + "\"");
     Study st;
     if (s.contains("name") && !s["name"].is_string())
         fail(source, prefix + ".name", "expected a string");
@@ -277,6 +278,80 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
             in.action = in.platform.findAction(name("configuration"));
             if (in.action < 0)
                 fail(source, prefix + ".shown.configuration", "no configuration \"" + name("configuration") + "\" on this platform");
+        }
+        st.inputs = std::move(in);
+    } else if (*kind == ProblemKind::TensorPlacement) {
+        checkMembers(s, {"name", "kind", "workload", "hardware", "reward", "map", "pins", "optimizer", "runs"}, source,
+                     prefix + ".");
+        PlacementInputs in;
+        if (s.contains("workload")) {
+            if (!s["workload"].is_object())
+                fail(source, prefix + ".workload", "expected a placement-workload object");
+            in.workload = nested(s["workload"], source, prefix + ".workload", [](const std::string& t, const std::string& src) {
+                return placementWorkloadFromJson(t, src);
+            });
+        }
+        if (s.contains("hardware")) {
+            if (!s["hardware"].is_object())
+                fail(source, prefix + ".hardware", "expected a placement-hardware object");
+            in.hardware = nested(s["hardware"], source, prefix + ".hardware", [](const std::string& t, const std::string& src) {
+                return placementHardwareFromJson(t, src);
+            });
+        }
+        if (s.contains("reward")) {
+            const json& r = s["reward"];
+            if (!r.is_object())
+                fail(source, prefix + ".reward", "expected an object with kappa, flat_invalid and squared_minus_one");
+            checkMembers(r, {"kappa", "flat_invalid", "squared_minus_one"}, source, prefix + ".reward.");
+            if (r.contains("kappa")) {
+                if (!r["kappa"].is_number() || !(r["kappa"].get<double>() > 0))
+                    fail(source, prefix + ".reward.kappa", "expected a positive number");
+                in.reward.invalidCoefficient = r["kappa"].get<double>();
+            }
+            for (const auto& [member, flag] : {std::pair<const char*, bool*>{"flat_invalid", &in.reward.flatInvalid},
+                                               {"squared_minus_one", &in.reward.squaredMinusOne}})
+                if (r.contains(member)) {
+                    if (!r[member].is_boolean())
+                        fail(source, prefix + ".reward." + member, "expected true or false");
+                    *flag = r[member].get<bool>();
+                }
+        }
+        const int n = in.workload.nodeCount();
+        if (s.contains("map") && !s["map"].is_null()) {
+            json m = s["map"];
+            if (!m.is_object())
+                fail(source, prefix + ".map", "expected {weights, activations}");
+            m["schema"] = "mapscape/placement-map";
+            in.map = nested(m, source, prefix + ".map", [n](const std::string& t, const std::string& src) {
+                return placementMapFromJson(t, src, n);
+            }).map;
+        }
+        if (s.contains("pins")) {
+            if (!s["pins"].is_array())
+                fail(source, prefix + ".pins", "expected a list of {node, tensor, level}");
+            for (std::size_t i = 0; i < s["pins"].size(); ++i) {
+                const json& pj = s["pins"][i];
+                const std::string at = prefix + ".pins[" + std::to_string(i) + "]";
+                if (!pj.is_object())
+                    fail(source, at, "expected {node, tensor, level}");
+                checkMembers(pj, {"node", "tensor", "level"}, source, at + ".");
+                placement::Pin pin;
+                const std::string node = pj.value("node", std::string());
+                const auto it = std::find_if(in.workload.nodes.begin(), in.workload.nodes.end(),
+                                             [&](const placement::GraphNode& g) { return g.name == node; });
+                if (it == in.workload.nodes.end())
+                    fail(source, at + ".node", "no node \"" + node + "\" in the workload");
+                pin.node = int(it - in.workload.nodes.begin());
+                const std::string tensor = pj.value("tensor", std::string());
+                if (tensor != "weights" && tensor != "activation")
+                    fail(source, at + ".tensor", "expected weights or activation, got \"" + tensor + "\"");
+                pin.weights = tensor == "weights";
+                const auto level = placement::parseLevel(pj.value("level", std::string()));
+                if (!level)
+                    fail(source, at + ".level", "expected SRAM, LLC or DRAM");
+                pin.level = *level;
+                in.pins.push_back(pin);
+            }
         }
         st.inputs = std::move(in);
     } else if (*kind == ProblemKind::AccelSizing) {
@@ -346,6 +421,22 @@ ojson studyJson(const Study& st)
         j["shown"] = {{"model", u->platform.variantName(u->variant)},
                       {"state", u->platform.params.states[std::size_t(u->state)].name},
                       {"configuration", u->platform.actionName(u->action)}};
+    } else if (const auto* p = std::get_if<PlacementInputs>(&st.inputs)) {
+        j["workload"] = ojson::parse(placementWorkloadToJson(p->workload));
+        j["hardware"] = ojson::parse(placementHardwareToJson(p->hardware));
+        j["reward"] = {{"kappa", p->reward.invalidCoefficient},
+                       {"flat_invalid", p->reward.flatInvalid},
+                       {"squared_minus_one", p->reward.squaredMinusOne}};
+        if (p->map) {
+            ojson m = ojson::parse(placementMapToJson(p->workload, *p->map));
+            j["map"] = {{"weights", m["weights"]}, {"activations", m["activations"]}};
+        }
+        ojson pins = ojson::array();
+        for (const placement::Pin& pin : p->pins)
+            pins.push_back({{"node", p->workload.nodes[std::size_t(pin.node)].name},
+                            {"tensor", pin.weights ? "weights" : "activation"},
+                            {"level", placement::levelName(pin.level)}});
+        j["pins"] = pins;
     } else if (const auto* a = std::get_if<AccelInputs>(&st.inputs)) {
         AccelStudyFile f;
         f.setup = a->setup;

@@ -417,6 +417,80 @@ std::vector<OptimizerInfo> buildRegistry()
             l.options.push_back(std::move(o));
         r.push_back(std::move(l));
     }
+    // Seed 004: tensor placement. Every method's budget is its number of maps evaluated
+    // ("hardware iterations"); EGRL and its ablations share Table 2's options.
+    const auto placementIterations = [] {
+        return integer("iterations", "Iterations", 4000, 1, 1e7, "maps evaluated (the paper's 4,000 hardware inferences)");
+    };
+    const auto egrlOptions = [](placement::EgrlMode mode) {
+        const placement::EgrlOptions d;
+        std::vector<OptionSpec> o;
+        if (mode != placement::EgrlMode::Pg) {
+            o.push_back(integer("population", "Population", d.population, 4, 1000, "EA population size k (Table 2: 20)"));
+            o.push_back(real("boltzmann_fraction", "Boltzmann share", d.boltzmannFraction, 0, 1,
+                             "fraction of the population that are Boltzmann chromosomes (Table 2: 0.2)"));
+            o.push_back(real("mutation_prob", "Mutation probability", d.mutationProb, 0, 1, "per individual and generation"));
+            o.push_back(real("crossover_prob", "Crossover probability", d.crossoverProb, 0, 1, "per pair of selected members"));
+        }
+        if (mode != placement::EgrlMode::Ea) {
+            o.push_back(real("alpha", "Entropy coefficient α", d.alpha, 0, 100, "SAC's fixed α (Table 2: 0.05)"));
+            o.push_back(real("gamma", "Discount γ", d.gamma, 0, 1, "Table 2: 0.99 (1-step episodes still bootstrap)"));
+            o.push_back(real("tau", "Target rate τ", d.tau, 0, 1, "soft update of the target critic (Table 2: 1e-3)"));
+            o.push_back(integer("batch", "Batch size", d.batch, 1, 4096, "transitions per gradient step (Table 2: 24)"));
+            o.push_back(real("critic_lr", "Critic learning rate", d.criticLr, 0, 1, "Adam"));
+            o.push_back(real("actor_lr", "Actor learning rate", d.actorLr, 0, 1, "Adam"));
+            o.push_back(real("epsilon_decay", "ε decay (rollouts)", d.epsilonDecay, 1e-3, 1e9,
+                             "ε-greedy exploration of the learner's noisy rollout: ε = 0.05 + 0.95·exp(−t / decay)"));
+            o.push_back(choice("target", "Bellman target", {"code", "paper"},
+                               "code: α·0.2·H inside the γ bracket (public code); paper: +H outside (Algorithm 2)"));
+            o.push_back(boolean("terminal", "Terminal episodes", d.terminal, "no bootstrap at the 1-step episode's end"));
+        }
+        o.push_back(integer("heads", "Attention heads", d.heads, 0, 16, "GAT heads per convolution; 0 = GCN (Table 2: 4)"));
+        o.push_back(integer("depth", "U-Net depth", d.depth, 1, 8, "pooling levels (Table 2: 4)"));
+        o.push_back(integer("hidden", "Hidden size", d.hidden, 4, 1024, "GNN hidden and output width (Table 2: 128)"));
+        o.push_back(integer("threads", "LibTorch threads", 1, 1, 256, "intra-op threads of the learner"));
+        return o;
+    };
+    const auto placementEntry = [&](std::string id, std::string title, std::string description, bool torch,
+                                    std::vector<OptionSpec> extra) {
+        OptimizerInfo p;
+        p.kind = ProblemKind::TensorPlacement;
+        p.id = std::move(id);
+        p.title = std::move(title);
+        p.description = std::move(description);
+        p.budgetKey = "iterations";
+        p.options = {placementIterations()};
+        for (OptionSpec& o : extra)
+            p.options.push_back(std::move(o));
+#ifndef MAPSCAPE_HAS_TORCH
+        if (torch) {
+            p.available = false;
+            p.unavailableReason = "this build has no LibTorch (MAPSCAPE_WITH_TORCH=OFF)";
+        }
+#else
+        (void)torch;
+#endif
+        r.push_back(std::move(p));
+    };
+    placementEntry("egrl", "EGRL (seed 004)",
+                   "Evolutionary graph RL: 16 Graph U-Net policies and 4 Boltzmann chromosomes evolve while a discrete "
+                   "SAC learner trains on their shared replay buffer and migrates into the population.",
+                   true, egrlOptions(placement::EgrlMode::Egrl));
+    placementEntry("ea", "EA (EGRL without the learner)",
+                   "The same mixed population evolving alone: no SAC, no replay buffer, no migration.", true,
+                   egrlOptions(placement::EgrlMode::Ea));
+    placementEntry("pg", "PG (discrete SAC alone)",
+                   "The SAC learner alone: one ε-greedy and one greedy rollout per round, one gradient step per map.", true,
+                   egrlOptions(placement::EgrlMode::Pg));
+    placementEntry("greedy-dp", "Greedy-DP",
+                   "From all-DRAM, each node in turn tries its 9 (weights, activation) level pairs with the rest fixed "
+                   "and keeps the best; passes repeat until the budget ends or nothing changes.",
+                   false, {});
+    placementEntry("random", "Random search", "Uniform random maps.", false, {});
+    placementEntry("local", "Local search",
+                   "From the compiler's map, change one tensor's level at a time and keep changes that do not "
+                   "lower the reward.",
+                   false, {});
     return r;
 }
 
@@ -808,6 +882,30 @@ dpu::TrainerSpec makeDpuTrainerSpec(std::string_view id, const OptionValues& val
     spec.reward.postActionKey = o.flag("post_action_key");
     spec.reward.includeArmPower = o.flag("arm_power");
     return spec;
+}
+
+PlacementMethod makePlacementMethod(std::string_view id, const placement::PlacementModel& model,
+                                    const OptionValues& values, std::uint64_t seed)
+{
+    const OptimizerInfo& info = requireOptimizer(id, ProblemKind::TensorPlacement);
+    const Options o(info, values);
+    PlacementMethod m;
+    m.iterations = o.integer("iterations");
+    placement::EgrlOptions e;
+    for (const OptionSpec& spec : info.options)
+        if (spec.key != "iterations")
+            placement::setEgrlOption(e, spec.key, spec.type == T::Choice ? o.pick(spec.key) : o.str(spec.key));
+    const FieldIssues issues = placement::validateEgrlOptions(e);
+    if (!issues.empty())
+        throw InputError(info.id + "." + issues.front().field.substr(5) + ": " + issues.front().message);
+#ifdef MAPSCAPE_HAS_TORCH
+    m.search = placement::makePlacementSearch(info.id, model, e, seed);
+#else
+    if (!info.available)
+        throw InputError(info.id + ": " + info.unavailableReason);
+    m.search = placement::makeBaselineSearch(info.id, model, seed);
+#endif
+    return m;
 }
 
 void parseOptionAssignment(std::string_view text, OptionValues& values)

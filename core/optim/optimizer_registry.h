@@ -8,6 +8,7 @@
 /// apply to every kind whose study is a PointProblem.
 
 #include "core/optim/dpu/dpu_methods.h"
+#include "core/optim/placement/egrl.h"
 #include "core/optim/search.h"
 #include "core/optim/space/point_search.h"
 #include "core/study/problem_kind.h"
@@ -65,6 +66,16 @@ std::unique_ptr<PointOptimizer> makePointOptimizer(ProblemKind kind, std::string
 /// The settings of a DPU-configuration learner ("dpucconfig", "linucb"); throws InputError naming
 /// the option. makeTrainer (core/optim/dpu/dpu_methods.h) builds it on recorded runs.
 dpu::TrainerSpec makeDpuTrainerSpec(std::string_view id, const OptionValues& values, std::uint64_t seed);
+
+/// A tensor-placement method built from the registry's options: the search and its budget.
+struct PlacementMethod {
+    std::unique_ptr<placement::PlacementSearch> search;
+    int iterations = 4000;
+};
+/// Builds "egrl", "ea", "pg", "greedy-dp", "random" or "local" on `model` (which must outlive
+/// it); throws InputError naming the option ("egrl.population: …").
+PlacementMethod makePlacementMethod(std::string_view id, const placement::PlacementModel& model,
+                                    const OptionValues& values, std::uint64_t seed);
 
 /// Parses "key=value" into `values`; throws InputError if malformed.
 void parseOptionAssignment(std::string_view text, OptionValues& values);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/runner/optimizer_run.h"
 
+#include "core/io/placement_io.h"
+
 #include "core/io/accel_io.h"
 #include "core/io/dpu_io.h"
 #include "core/io/preset_io.h"
@@ -54,6 +56,8 @@ public:
     {
         std::lock_guard lock(m_run.m_mutex);
         m_run.m_metrics.push_back({std::string(name), step, value});
+        if (m_run.m_placement && name == "placement/best_true_speedup" && value > 0)
+            m_run.m_placementBest = {value, m_run.m_placement->compilerLatency() * 1e6 / value};
         notifyLocked();
     }
     void progress(double fraction) override
@@ -181,6 +185,9 @@ bool OptimizerRun::start()
             dpu::requireValid(u->platform);
             dpu::learnerSplit(u->platform); // fails here, before the worker, naming the platform
             m_dpuSpec = makeDpuTrainerSpec(o.id, o.options, o.seed);
+        } else if (const auto* pl = std::get_if<PlacementInputs>(&m_settings.inputs)) {
+            m_placement = std::make_shared<const placement::PlacementModel>(pl->workload, pl->hardware, pl->reward);
+            m_placementMethod = makePlacementMethod(o.id, *m_placement, o.options, o.seed);
         } else if (const auto* d = std::get_if<DataflowInputs>(&m_settings.inputs)) {
             m_dataflow = std::make_shared<const DataflowProblem>(d->layer, d->hardware, d->space, o.objective);
             m_point = m_dataflow;
@@ -242,6 +249,24 @@ void OptimizerRun::work(std::stop_token stop)
             cancelled = trainDpu(stop);
             std::lock_guard lock(m_mutex);
             seconds = elapsedLocked();
+        } else if (m_placement) {
+            placement::PlacementRunOptions options;
+            options.iterations = m_placementMethod.iterations;
+            options.seed = m_settings.optimizer.seed;
+            options.control = &m_control;
+            options.keepMaps = 3000;
+            options.pins = std::get<PlacementInputs>(m_settings.inputs).pins;
+            placement::PlacementRunResult r =
+                placement::runPlacementSearch(*m_placement, *m_placementMethod.search, options, stop, *m_sink);
+            cancelled = r.cancelled;
+            seconds = r.seconds;
+            std::lock_guard lock(m_mutex);
+            m_evaluations = std::uint64_t(r.iterations);
+            if (r.found) {
+                m_placementMap = std::move(r.best);
+                m_placementBest = {r.bestSpeedup, r.bestSpeedup > 0 ? m_placement->compilerLatency() * 1e6 / r.bestSpeedup : 0};
+            }
+            m_placementVisited = std::move(r.visited);
         } else {
             PointDriverOptions options;
             options.threads = std::max(1, m_settings.optimizer.threads);
@@ -445,6 +470,8 @@ std::vector<double> OptimizerRun::bestObjectives() const
     }
     if (m_dpuSpec)
         return m_dpuBest;
+    if (m_placement)
+        return m_placementBest;
     if (!m_bestPoint || !m_point)
         return {};
     const std::size_t n = m_point->objectives().size();
@@ -456,6 +483,13 @@ std::string OptimizerRun::resultJson() const
     if (m_dpuSpec) {
         std::lock_guard lock(m_mutex);
         return m_dpuResult;
+    }
+    if (m_placement) {
+        const std::optional<placement::MemoryMap> best = placementBest();
+        if (!best)
+            return {};
+        return placementMapToJson(m_placement->graph(), *best,
+                                  m_settings.optimizer.id + " run #" + std::to_string(m_id) + " best");
     }
     if (m_problem) {
         const std::vector<LayerBest> best = bestSoFar();
@@ -487,6 +521,27 @@ std::string OptimizerRun::resultJson() const
     for (std::size_t i = 0; i < params.size(); ++i)
         values[params[i].name] = params[i].values[std::size_t((*p)[i])];
     return dataflowResultToJson(m, m_dataflow->layer().type, values);
+}
+
+std::optional<placement::MemoryMap> OptimizerRun::placementBest() const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_placementMap)
+        return m_placementMap;
+    const auto it = m_snapshots.find(std::string_view("placement/best"));
+    if (it == m_snapshots.end() || !m_placement)
+        return std::nullopt;
+    try {
+        return placementMapFromJson(it->second, "placement/best", m_placement->nodeCount()).map;
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
+std::vector<placement::VisitedMap> OptimizerRun::placementVisited() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_placementVisited;
 }
 
 std::vector<LayerBest> OptimizerRun::bestSoFar() const

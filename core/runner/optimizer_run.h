@@ -119,6 +119,14 @@ public:
     /// failure and for other kinds. GUI thread only.
     std::shared_ptr<dpu::PolicyModel> dpuModel() const;
 
+    // Tensor-placement studies (seed 004).
+    std::shared_ptr<const placement::PlacementModel> placementModel() const { return m_placement; }
+    /// Distinct valid maps the run evaluated (up to 3,000) with their speed-ups, once the worker
+    /// has ended; empty before. GUI thread only.
+    std::vector<placement::VisitedMap> placementVisited() const;
+    /// The best map so far (valid, pins applied), if any.
+    std::optional<placement::MemoryMap> placementBest() const;
+
     /// The latest snapshot of a name the optimizer published ("ga/population", "rl/policy"), as
     /// JSON; "" if none yet. `version` (optional) receives a counter that grows with every
     /// snapshot of any name, so views can skip re-parsing.
@@ -155,6 +163,8 @@ private:
     std::shared_ptr<const AccelProblem> m_accel;
     std::unique_ptr<PointOptimizer> m_pointOptimizer;
     std::optional<dpu::TrainerSpec> m_dpuSpec;
+    std::shared_ptr<const placement::PlacementModel> m_placement;
+    PlacementMethod m_placementMethod;
     RunControl m_control;
     std::unique_ptr<Sink> m_sink;
 
@@ -178,6 +188,9 @@ private:
     std::shared_ptr<dpu::PolicyModel> m_dpuModel;
     std::vector<double> m_dpuBest;
     std::string m_dpuResult;
+    std::vector<double> m_placementBest;
+    std::optional<placement::MemoryMap> m_placementMap;
+    std::vector<placement::VisitedMap> m_placementVisited;
     std::map<std::string, std::string, std::less<>> m_snapshots;
     std::uint64_t m_snapshotVersion = 0;
     SearchResult m_result;

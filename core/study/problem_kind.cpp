@@ -38,6 +38,12 @@ std::vector<ProblemKindInfo> buildKinds()
                       {"ppw_c", "Normalised PPW in C", "%", false},
                       {"ppw_m", "Normalised PPW in M", "%", false},
                       {"constraint", "30 FPS met (held-out, C and M)", "%", false}}});
+    kinds.push_back({ProblemKind::TensorPlacement, "placement", "Tensor placement",
+                     "Place every node's weights and output activation in DRAM, LLC or SRAM of an NNP-I-like chip to "
+                     "minimise inference latency (seed 004: EGRL, evolutionary graph RL)",
+                     "NNP-I-like memory-hierarchy latency model with a capacity legalizer and a compiler map",
+                     {{"speedup", "Speed-up over the compiler", "×", false},
+                      {"latency", "Latency", "µs", false}}});
     return kinds;
 }
 

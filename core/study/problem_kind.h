@@ -22,6 +22,7 @@ enum class ProblemKind : std::uint8_t {
     DataflowMapping,  ///< seed 001: MAESTRO directives for one layer on a spatial accelerator
     AccelSizing,      ///< seed 002: hardware parameters of an RNN accelerator (PE array, memories, banks, DMA)
     DpuConfig,        ///< seed 003: an FPGA DPU configuration per CNN and background load, chosen by a policy
+    TensorPlacement,  ///< seed 004: the memory level (DRAM / LLC / SRAM) of every weight and activation tensor
 };
 
 struct ProblemKindInfo {

@@ -5,8 +5,10 @@
 #include "core/io/accel_io.h"
 #include "core/io/dataflow_io.h"
 #include "core/io/dpu_io.h"
+#include "core/io/placement_io.h"
 #include "core/io/preset_io.h"
 #include "core/optim/optimizer_registry.h"
+#include "core/util/strings.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -39,6 +41,8 @@ ProblemKind kindOf(const StudyInputs& inputs)
         return ProblemKind::SchedulingTables;
     if (std::holds_alternative<DpuInputs>(inputs))
         return ProblemKind::DpuConfig;
+    if (std::holds_alternative<PlacementInputs>(inputs))
+        return ProblemKind::TensorPlacement;
     return std::holds_alternative<DataflowInputs>(inputs) ? ProblemKind::DataflowMapping : ProblemKind::AccelSizing;
 }
 
@@ -56,6 +60,12 @@ std::string setupLabel(const StudyInputs& inputs)
     if (const auto* u = std::get_if<DpuInputs>(&inputs))
         return std::to_string(u->platform.actions.size()) + " DPU configurations × " +
                std::to_string(u->platform.variantCount()) + " CNN variants (runs seed " + std::to_string(u->dataSeed) + ")";
+    if (const auto* p = std::get_if<PlacementInputs>(&inputs)) {
+        std::string label = p->workload.name + " (" + std::to_string(p->workload.nodeCount()) + " nodes) on NNP-I-like";
+        if (p->hardware.noiseSigma > 0)
+            label += ", σ = " + formatSig(p->hardware.noiseSigma, 3);
+        return label;
+    }
     const auto& d = std::get<DataflowInputs>(inputs);
     return d.layer.name + " on " + d.hardware.name;
 }
@@ -73,6 +83,16 @@ std::string setupKey(const StudyInputs& inputs)
     }
     if (const auto* u = std::get_if<DpuInputs>(&inputs))
         return "dpu-" + hex(fnv1a(std::to_string(u->dataSeed), fnv1a(dpuPlatformToJson(u->platform))));
+    if (const auto* p = std::get_if<PlacementInputs>(&inputs)) {
+        std::uint64_t h = fnv1a(placementWorkloadToJson(p->workload));
+        h = fnv1a(placementHardwareToJson(p->hardware), h);
+        h = fnv1a(formatReal(p->reward.invalidCoefficient) + (p->reward.flatInvalid ? "f" : "k") +
+                      (p->reward.squaredMinusOne ? "m" : "s"),
+                  h);
+        for (const placement::Pin& pin : p->pins)
+            h = fnv1a(std::to_string(pin.node) + (pin.weights ? "w" : "a") + std::to_string(int(pin.level)), h);
+        return "placement-" + hex(h);
+    }
     const auto& d = std::get<DataflowInputs>(inputs);
     std::uint64_t h = fnv1a(dataflowLayerToJson(d.layer));
     h = fnv1a(dataflowHardwareToJson(d.hardware), h);

@@ -7,6 +7,7 @@
 
 #include "core/cost/dataflow/dataflow_types.h"
 #include "core/cost/dpu/dpu_platform.h"
+#include "core/cost/placement/placement_model.h"
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
@@ -63,7 +64,19 @@ struct DpuInputs {
     friend bool operator==(const DpuInputs&, const DpuInputs&) = default;
 };
 
-using StudyInputs = std::variant<SchedulingInputs, DataflowInputs, AccelInputs, DpuInputs>;
+/// Inputs of a tensor-placement study (seed 004): the workload graph, the hardware (latency
+/// model and compiler parameters), the reward, the map shown (edited by hand; empty = the
+/// compiler's) and the tensors pinned to a level, which every run keeps.
+struct PlacementInputs {
+    placement::WorkloadGraph workload = placement::makeResNet(50);
+    placement::HardwareParams hardware = placement::nnpiHardwareLike();
+    placement::RewardOptions reward;
+    std::optional<placement::MemoryMap> map;
+    std::vector<placement::Pin> pins;
+    friend bool operator==(const PlacementInputs&, const PlacementInputs&) = default;
+};
+
+using StudyInputs = std::variant<SchedulingInputs, DataflowInputs, AccelInputs, DpuInputs, PlacementInputs>;
 
 ProblemKind kindOf(const StudyInputs& inputs);
 /// "Eyeriss / ResNet-50", "VGG16 row 2 on ArchGym default (1024 PEs)", "LSTM 29-100-29 on ZCU102".

@@ -164,7 +164,7 @@ private Q_SLOTS:
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[]})"),
                  QStringLiteral("p.json: studies: expected a non-empty list of studies"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[{"kind":"timeloop"}]})"),
-                 QStringLiteral("p.json: studies[0].kind: expected scheduling, dataflow, accel or dpu, got \"timeloop\""));
+                 QStringLiteral("p.json: studies[0].kind: expected scheduling, dataflow, accel, dpu or placement, got \"timeloop\""));
         const std::string text = projectToJson(sample());
         const std::string badSeed = std::string(text).replace(text.find("\"seed\": 99"), 10, "\"seed\": -1");
         QCOMPARE(messageOf(badSeed), QStringLiteral("p.json: studies[0].optimizer.seed: expected a non-negative integer"));

@@ -165,6 +165,62 @@ static MetricLabel labelFor(const QString& name, const QString& objectiveLabel, 
                  tr("Running mean of the feasible PPW seen, the global part of the reward's baseline"), tr("PPW")};
         }
     }
+    if (name.startsWith(QStringLiteral("placement/")) || name.startsWith(QStringLiteral("egrl/")) ||
+        name.startsWith(QStringLiteral("sac/")) || name == QStringLiteral("greedy/pass")) {
+        const QString its = tr("Iterations (maps evaluated)");
+        const QString speedup = tr("Speed-up (×)");
+        struct Row {
+            const char* name;
+            const char* title;
+            const char* help;
+            const char* axis;
+        };
+        static const Row rows[] = {
+            {"placement/best_speedup", "Best speed-up over the compiler so far",
+             "Measured speed-up L_compiler / L of the best valid map so far (with the preset's noise)", "Speed-up"},
+            {"placement/best_true_speedup", "Best map's noiseless speed-up",
+             "The noiseless speed-up of the map with the best measured reward (what deploying it gives)", "Speed-up"},
+            {"placement/speedup", "Speed-up of each map",
+             "Measured speed-up of every map evaluated; 0 for an invalid map (the compiler had to demote tensors)",
+             "Speed-up"},
+            {"placement/epsilon", "Mapping error ε of each map",
+             "Share of the mappable bytes the compiler demoted to make the map fit (0 = valid)", "ε"},
+            {"egrl/best_gnn", "Best GNN member per generation", "Speed-up of the best Graph U-Net policy of the population",
+             "Speed-up"},
+            {"egrl/best_boltzmann", "Best Boltzmann chromosome per generation",
+             "Speed-up of the best Boltzmann chromosome (per-node prior + temperature)", "Speed-up"},
+            {"egrl/pg_noisy", "SAC learner, ε-greedy rollout", "Speed-up of the learner's exploring rollout", "Speed-up"},
+            {"egrl/pg_clean", "SAC learner, greedy rollout", "Speed-up of the learner's greedy rollout", "Speed-up"},
+            {"egrl/champion_type", "Champion's type per generation",
+             "0 = GNN member, 1 = Boltzmann chromosome, 2 = learner (ε-greedy), 3 = learner (greedy)", "Type"},
+            {"egrl/invalid_fraction", "Invalid maps per generation", "Share of the generation's maps the compiler changed",
+             "Share"},
+            {"egrl/mean_epsilon", "Mean ε per generation", "Mean mapping error of the generation's maps", "ε"},
+            {"egrl/temperature_min", "Boltzmann temperature (min)", "Coldest node temperature (T ∈ [0.1, 10])",
+             "Temperature"},
+            {"egrl/temperature_mean", "Boltzmann temperature (mean)", "Mutation anneals T by about 5 % per generation",
+             "Temperature"},
+            {"egrl/temperature_max", "Boltzmann temperature (max)", "Hottest node temperature", "Temperature"},
+            {"egrl/migrant_elite", "Migrations: became an elite", "Times the migrated SAC actor ranked among the elites",
+             "Count"},
+            {"egrl/migrant_selected", "Migrations: selected", "Times the migrated SAC actor won a tournament", "Count"},
+            {"egrl/migrant_discarded", "Migrations: discarded", "Times the migrated SAC actor was selected against",
+             "Count"},
+            {"egrl/generation", "Generation", "Generations so far", "Generation"},
+            {"sac/critic_loss", "SAC critic loss", "Twin-Q Bellman error on noisy one-hot actions", "Loss"},
+            {"sac/actor_loss", "SAC actor loss", "−min Q of the greedy action − α·entropy", "Loss"},
+            {"sac/entropy", "SAC policy entropy", "Per-node entropy of the two heads, summed (max 2·ln 3 ≈ 2.2)",
+             "Entropy"},
+            {"sac/q", "SAC Q value", "Mean min(Q1, Q2) of the sampled transitions (reward scale 5·(r + 2))", "Q"},
+            {"sac/updates", "SAC gradient steps", "One per map evaluated, after a 24-transition burn-in", "Steps"},
+            {"greedy/pass", "Greedy-DP passes", "Completed passes over the nodes", "Passes"},
+        };
+        for (const Row& r : rows)
+            if (name == QLatin1String(r.name)) {
+                m = {tr(r.title), QString(), its, false, true, tr(r.help), tr(r.axis)};
+                (void)speedup;
+            }
+    }
     // Short y-axis titles, so that they fit along short charts.
     if (m.yAxis.isEmpty()) {
         if (name.contains(QStringLiteral("best")) || name.contains(QStringLiteral("generation_")))

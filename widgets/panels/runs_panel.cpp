@@ -6,6 +6,7 @@
 #include "core/export/dataflow_report.h"
 #include "core/io/accel_io.h"
 #include "core/io/dpu_io.h"
+#include "core/io/placement_io.h"
 #include "core/io/file_util.h"
 #include "core/io/maestro_files.h"
 #include "core/io/preset_io.h"
@@ -102,8 +103,9 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_pause = new QPushButton(tr("Pause"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_show = new QPushButton(m_kind == ProblemKind::AccelSizing ? tr("Show best design")
-                             : m_kind == ProblemKind::DpuConfig ? tr("Evaluate policy")
-                                                                : tr("Show best mapping"),
+                             : m_kind == ProblemKind::DpuConfig       ? tr("Evaluate policy")
+                             : m_kind == ProblemKind::TensorPlacement ? tr("Show best map")
+                                                                      : tr("Show best mapping"),
                              this);
     m_show->setToolTip(tr("Show the selected run's best result in the study's main view (undoable)"));
     m_remove = new QPushButton(tr("Remove"), this);
@@ -183,7 +185,7 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_tabs->addTab(curveTab, tr("Curves"));
     m_tabs->addTab(paretoTab, tr("Pareto"));
     // Learners of a policy (DPU configuration) evaluate no design points: nothing to plot.
-    m_tabs->setTabVisible(ParetoTab, kind != ProblemKind::DpuConfig);
+    m_tabs->setTabVisible(ParetoTab, kind != ProblemKind::DpuConfig && kind != ProblemKind::TensorPlacement);
     auto* bestTab = new QWidget(this);
     auto* bestLayout = new QVBoxLayout(bestTab);
     if (kind == ProblemKind::SchedulingTables) {
@@ -197,13 +199,15 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
         m_bestText->setReadOnly(true);
         m_bestText->setLineWrapMode(QPlainTextEdit::NoWrap);
         m_bestText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        m_bestText->setPlaceholderText(kind == ProblemKind::DpuConfig
-                                           ? tr("Select a run to see its policy's held-out figures and decisions.")
-                                           : tr("Select a run to see its best mapping as directives and as a loop nest."));
+        m_bestText->setPlaceholderText(
+            kind == ProblemKind::DpuConfig         ? tr("Select a run to see its policy's held-out figures and decisions.")
+            : kind == ProblemKind::TensorPlacement ? tr("Select a run to see its best map, level by level.")
+                                                   : tr("Select a run to see its best mapping as directives and as a loop nest."));
         bestLayout->addWidget(m_bestText);
         m_tabs->addTab(bestTab, m_kind == ProblemKind::AccelSizing ? tr("Best design")
-                                : m_kind == ProblemKind::DpuConfig ? tr("Policy")
-                                                                   : tr("Best mapping"));
+                                : m_kind == ProblemKind::DpuConfig       ? tr("Policy")
+                                : m_kind == ProblemKind::TensorPlacement ? tr("Best map")
+                                                                         : tr("Best mapping"));
     }
     // Comparison of finished runs (Table III style): seeds of one optimizer together.
     auto* compareTab = new QWidget(this);
@@ -331,9 +335,10 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
             Q_EMIT resultRequested(qs(json), tr("best of run %1").arg(m_model->titleAt(row)));
     });
     // Default curve: the best objective so far.
-    const QString first = m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total")
-                          : m_kind == ProblemKind::DpuConfig      ? QStringLiteral("dpu/test_ppw_C")
-                                                                  : QStringLiteral("search/best");
+    const QString first = m_kind == ProblemKind::SchedulingTables  ? QStringLiteral("search/best_total")
+                          : m_kind == ProblemKind::DpuConfig       ? QStringLiteral("dpu/test_ppw_C")
+                          : m_kind == ProblemKind::TensorPlacement ? QStringLiteral("placement/best_speedup")
+                                                                   : QStringLiteral("search/best");
     const std::string objective = defaultOptimizerSettings(m_kind).objective;
     const MetricLabel label = metricLabel(first, m_kind, objective);
     m_curveMetric->addItem(label.title, curveKey(first, objective));
@@ -411,9 +416,10 @@ OptimizerRun* RunsPanel::startRun()
         return nullptr;
     // The curve chooser follows the run's objective while it still shows a curve nobody records
     // (the default before any run, or another objective's best).
-    const QString best = curveKey(m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total")
-                                  : m_kind == ProblemKind::DpuConfig      ? QStringLiteral("dpu/test_ppw_C")
-                                                                          : QStringLiteral("search/best"),
+    const QString best = curveKey(m_kind == ProblemKind::SchedulingTables  ? QStringLiteral("search/best_total")
+                                  : m_kind == ProblemKind::DpuConfig       ? QStringLiteral("dpu/test_ppw_C")
+                                  : m_kind == ProblemKind::TensorPlacement ? QStringLiteral("placement/best_speedup")
+                                                                           : QStringLiteral("search/best"),
                                   run->settings().optimizer.objective);
     if (m_curveMetric->currentData().toString() != best) {
         bool recorded = false;
@@ -795,6 +801,26 @@ void RunsPanel::refreshBest()
             }
         }
         m_bestText->setPlainText(qs(text.str()));
+        return;
+    }
+    if (m_kind == ProblemKind::TensorPlacement) {
+        std::ostringstream text;
+        text << m_model->titleAt(row).toStdString() << ": best map (noiseless speed-up of the map with the best measured reward)\n"
+             << bestObjectiveLines(row, 4);
+        try {
+            const auto* in = m_inputs ? std::get_if<PlacementInputs>(&*m_inputs) : nullptr;
+            const int n = in ? in->workload.nodeCount() : int(json.size());
+            const PlacementMapFile f = placementMapFromJson(json, "run result", n);
+            text << "\nLevels per node (S = SRAM, L = LLC, D = DRAM; weights of weight-less nodes are ignored):\n"
+                 << "  weights:     " << placement::mapLetters(f.map.weights) << "\n"
+                 << "  activations: " << placement::mapLetters(f.map.activations) << "\n"
+                 << "\n\"Show best map\" puts it in the Memory map tab (undoable).\n";
+        } catch (const std::exception& e) {
+            text << "\n(made on another workload: " << e.what() << ")\n";
+        }
+        const QString t = qs(text.str());
+        if (m_bestText->toPlainText() != t)
+            m_bestText->setPlainText(t);
         return;
     }
     const OptimizerRun* run = m_model->runAt(row);

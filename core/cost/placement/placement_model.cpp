@@ -80,6 +80,15 @@ std::string mapJson(const MemoryMap& map)
     return "{\"weights\":\"" + mapLetters(map.weights) + "\",\"activations\":\"" + mapLetters(map.activations) + "\"}";
 }
 
+void applyPins(MemoryMap& map, const std::vector<Pin>& pins)
+{
+    for (const Pin& p : pins) {
+        if (p.node < 0 || p.node >= map.size())
+            continue;
+        (p.weights ? map.weights : map.activations)[std::size_t(p.node)] = std::uint8_t(p.level);
+    }
+}
+
 double HardwareParams::bandwidth(Level l) const
 {
     return l == Level::Sram ? sramBandwidth : l == Level::Llc ? llcBandwidth : dramBandwidth;

@@ -43,6 +43,16 @@ std::string mapLetters(const std::vector<std::uint8_t>& levels);
 /// Throws InputError naming `field` on a wrong letter.
 std::vector<std::uint8_t> parseMapLetters(std::string_view letters, const std::string& field);
 
+/// A tensor held at a level by the user: searches' proposals are overridden there.
+struct Pin {
+    int node = 0;
+    bool weights = false; ///< the node's weights (else its output activation)
+    Level level = Level::Dram;
+    friend bool operator==(const Pin&, const Pin&) = default;
+};
+/// Sets the pinned tensors of `map` to their levels (pins naming absent nodes are skipped).
+void applyPins(MemoryMap& map, const std::vector<Pin>& pins);
+
 /// Which tensors of a node a rule applies to.
 enum class TensorRole : std::uint8_t { Weights, Activations, Both };
 

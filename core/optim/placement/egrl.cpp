@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <sstream>
 
 namespace mapscape::placement {
 
@@ -857,6 +858,9 @@ struct EgrlSearch::Impl {
             }
         }
 
+        // The champion's unmutated copy is the first new elite (the original may mutate below).
+        if (!newElites.empty())
+            champion = newElites.front();
         if (!unselects.empty()) {
             if (unselects.size() % 2 == 1) {
                 std::uniform_int_distribution<std::size_t> pick(0, unselects.size() - 1);
@@ -1020,6 +1024,27 @@ void EgrlSearch::tell(std::span<const Proposal> proposals, std::span<const Place
     }
     ++s.gen_;
     sink.record("egrl/generation", iterations, s.gen_);
+    // The champion's per-tensor distribution for the memory map's probability mode.
+    const MapDistribution dist = championDistribution();
+    if (!dist.activations.empty()) {
+        std::ostringstream j;
+        j.precision(4);
+        const auto rows = [&j](const std::vector<std::array<float, 3>>& v) {
+            j << '[';
+            for (std::size_t i = 0; i < v.size(); ++i)
+                j << (i ? "," : "") << '[' << v[i][0] << ',' << v[i][1] << ',' << v[i][2] << ']';
+            j << ']';
+        };
+        j << "{\"source\":\"" << dist.source << "\",\"activations\":";
+        rows(dist.activations);
+        j << ",\"weights\":";
+        rows(dist.weights);
+        j << ",\"temperature\":[";
+        for (std::size_t i = 0; i < dist.temperature.size(); ++i)
+            j << (i ? "," : "") << dist.temperature[i];
+        j << "]}";
+        sink.snapshot("egrl/distribution", j.str());
+    }
 }
 
 MapDistribution EgrlSearch::championDistribution() const

@@ -49,6 +49,8 @@ PlacementRunResult runPlacementSearch(const PlacementModel& model, PlacementSear
             batch.resize(std::size_t(remaining));
         outcomes.resize(batch.size());
         for (std::size_t k = 0; k < batch.size(); ++k) {
+            model.checkMap(batch[k].map, "proposal");
+            applyPins(batch[k].map, options.pins);
             model.evaluate(batch[k].map, noise, outcomes[k], legal, scratch);
             const PlacementOutcome& o = outcomes[k];
             const std::int64_t it = ++result.iterations;

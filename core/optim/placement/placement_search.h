@@ -55,6 +55,8 @@ struct PlacementRunOptions {
     RunControl* control = nullptr;
     /// Keep up to this many distinct valid maps with their speed-ups (map embedding view).
     int keepMaps = 0;
+    /// Tensors held at a level: every proposal is overridden there before it is evaluated.
+    std::vector<Pin> pins;
 };
 
 struct VisitedMap {

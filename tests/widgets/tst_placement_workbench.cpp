@@ -1,0 +1,265 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+/// The tensor-placement workbench (seed 004): the memory map follows the model (compiler's map,
+/// §6.7 latency), clicks cycle and pin tensors with instant validity, ε and speed-up, every edit
+/// undoes exactly, bad hardware values and files are refused naming the field, a run's best map
+/// can be shown, and the project keeps map, pins and runs.
+
+#include "core/io/placement_io.h"
+#include "core/io/project_io.h"
+#include "core/runner/optimizer_run.h"
+#include "widgets/document/inputs_document.h"
+#include "widgets/models/run_list_model.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+#include "widgets/study/memory_map_view.h"
+#include "widgets/study/placement_workbench.h"
+
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace mapscape;
+namespace pl = mapscape::placement;
+
+namespace {
+
+void shot(QWidget& w, const char* name)
+{
+    if (qEnvironmentVariableIsSet("MAPSCAPE_TEST_SHOTS"))
+        w.grab().save(qEnvironmentVariable("MAPSCAPE_TEST_SHOTS") + QLatin1Char('/') + QLatin1String(name));
+}
+
+OptimizerRun* runMethod(PlacementWorkbench& w, const char* id, const char* iterations)
+{
+    RunsPanel* runs = w.runsPanel();
+    QSignalSpy finished(runs, &RunsPanel::runFinished);
+    if (!runs->optimizerPanel()->selectOptimizer(QLatin1String(id)) ||
+        !runs->optimizerPanel()->setOption(QStringLiteral("iterations"), QLatin1String(iterations)))
+        return nullptr;
+    OptimizerRun* run = runs->startRun();
+    if (!run || !finished.wait(120000))
+        return nullptr;
+    runs->drain();
+    return run;
+}
+
+int rowOf(const QTableWidget* t, const QString& label)
+{
+    for (int r = 0; r < t->rowCount(); ++r)
+        if (t->verticalHeaderItem(r) && t->verticalHeaderItem(r)->text() == label)
+            return r;
+    return -1;
+}
+
+} // namespace
+
+class TestPlacementWorkbench : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void mapFollowsEdits()
+    {
+        PlacementWorkbench w;
+        w.resize(1400, 860);
+        w.show();
+        QVERIFY(w.model());
+        QCOMPARE(w.model()->nodeCount(), 57);
+        QVERIFY2(w.mapSummary().contains(QStringLiteral("631.7 µs")), qPrintable(w.mapSummary()));
+        QVERIFY(w.mapSummary().contains(QLatin1String("Valid")));
+        // Transition matrix of the compiler's own map: the identity (57 / 21 / 33 tensors).
+        QCOMPARE(w.transitionTable()->item(0, 0)->text(), QStringLiteral("1.00 (57)"));
+        QCOMPARE(w.transitionTable()->item(2, 2)->text(), QStringLiteral("1.00 (33)"));
+
+        // Clicking the fc node's weights (2 MB, DRAM in the compiler's map) cycles DRAM → SRAM.
+        const int fc = 55;
+        QCOMPARE(int(w.shownMap().weights[fc]), int(pl::Level::Dram));
+        QTest::mouseClick(w.mapView(), Qt::LeftButton, {}, w.mapView()->cellCenter(2, fc));
+        QCOMPARE(int(w.shownMap().weights[fc]), int(pl::Level::Sram));
+        // 2 MB replicated in 4 MiB SRAM fits: valid and faster.
+        QVERIFY2(w.mapSummary().contains(QLatin1String("Valid")), qPrintable(w.mapSummary()));
+        QVERIFY(!w.mapSummary().contains(QLatin1String("speed-up <b>1.000")));
+        QCOMPARE(w.transitionTable()->item(2, 0)->text(), QStringLiteral("0.03 (1)"));
+        // The tooltip explains the tensor and its timing.
+        const QString tip = w.mapView()->tooltipFor(2, fc);
+        QVERIFY2(tip.contains(QLatin1String("fc")) && tip.contains(QLatin1String("SRAM")) &&
+                     tip.contains(QLatin1String("the compiler puts it in DRAM")),
+                 qPrintable(tip));
+        // Ctrl+click pins it; the pin survives, runs keep it.
+        QTest::mouseClick(w.mapView(), Qt::LeftButton, Qt::ControlModifier, w.mapView()->cellCenter(2, fc));
+        QCOMPARE(int(w.inputs().pins.size()), 1);
+        QCOMPARE(w.inputs().pins[0].node, fc);
+        QVERIFY(w.inputs().pins[0].weights);
+        QCOMPARE(w.inputs().pins[0].level, pl::Level::Sram);
+        // Weight-less nodes ignore clicks on their weights (maxpool is node 1).
+        const pl::MemoryMap before = w.shownMap();
+        QTest::mouseClick(w.mapView(), Qt::LeftButton, {}, w.mapView()->cellCenter(2, 1));
+        QCOMPARE(w.shownMap(), before);
+
+        // Too much in SRAM: every activation in SRAM and all weights too → invalid, ε named.
+        QTemporaryDir dir;
+        const QString all = dir.filePath(QStringLiteral("all-sram.json"));
+        {
+            QFile f(all);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(placementMapToJson(w.inputs().workload,
+                                                                 pl::MemoryMap::uniform(57, pl::Level::Sram))));
+        }
+        QCOMPARE(w.openFile(all), QString());
+        QVERIFY2(w.mapSummary().contains(QLatin1String("Invalid")) && w.mapSummary().contains(QLatin1String("0.6261")),
+                 qPrintable(w.mapSummary()));
+        QTest::qWait(50); // let the summary's word-wrapped label take its new height
+        shot(w, "placement-map.png");
+        // Undo walks back exactly: the file, the pin, the click.
+        QUndoStack* undo = w.activeUndoStack();
+        undo->undo();
+        undo->undo();
+        undo->undo();
+        QVERIFY(w.inputs().pins.empty());
+        QCOMPARE(int(w.shownMap().weights[fc]), int(pl::Level::Dram));
+        w.resetToCompilerMap();
+        QVERIFY(!w.inputs().map.has_value());
+    }
+
+    void hardwareAndWorkload()
+    {
+        PlacementWorkbench w;
+        QTableWidget* hw = w.hardwareTable();
+        const int llc = rowOf(hw, QStringLiteral("LLC"));
+        const int noise = rowOf(hw, QStringLiteral("Measurement noise σ"));
+        QVERIFY(llc >= 0 && noise >= 0);
+        QVERIFY(w.setHardwareCell(llc, QStringLiteral("0")).contains(QLatin1String("llc_mib: must be positive")));
+        QVERIFY(w.setHardwareCell(llc, QStringLiteral("lots")).contains(QLatin1String("llc_mib")));
+        QCOMPARE(w.inputs().hardware.llcBytes, 24.0 * 1024 * 1024);
+        QCOMPARE(w.setHardwareCell(noise, QStringLiteral("0")), QString());
+        QCOMPARE(w.inputs().hardware.noiseSigma, 0.0);
+        QCOMPARE(w.setHardwareCell(llc, QStringLiteral("12")), QString());
+        QCOMPARE(w.inputs().hardware.llcBytes, 12.0 * 1024 * 1024);
+        // The compiler's LLC weights (≤ 128 KiB each) take under 1 MiB: half the LLC changes nothing …
+        QVERIFY(std::abs(w.model()->compilerLatency() - 631.7e-6) < 0.05e-6);
+        // … but a 4 MiB threshold lets the compiler put big weights in the LLC: its map speeds up.
+        QCOMPARE(w.setHardwareCell(rowOf(hw, QStringLiteral("Compiler weight threshold θ_w")), QStringLiteral("4096")), QString());
+        QVERIFY(w.model()->compilerLatency() < 600e-6);
+        const int mode = rowOf(hw, QStringLiteral("SRAM model"));
+        QVERIFY(w.setHardwareCell(mode, QStringLiteral("pooled")).contains(QLatin1String("sram_mode")));
+        // Typing into the table as a user would (item edit) applies the value.
+        hw->item(noise, 0)->setText(QStringLiteral("0.05"));
+        QCOMPARE(w.inputs().hardware.noiseSigma, 0.05);
+        for (int k = 0; k < 4; ++k)
+            w.activeUndoStack()->undo();
+        QCOMPARE(w.inputs().hardware, pl::nnpiHardwareLike());
+        QVERIFY(w.setHardwareCell(rowOf(hw, QStringLiteral("Invalid-map reward κ")), QStringLiteral("-1"))
+                    .contains(QLatin1String("reward.kappa")));
+
+        w.chooseWorkload(QStringLiteral("bert"));
+        QCOMPARE(w.model()->nodeCount(), 376);
+        QCOMPARE(w.nodeTable()->rowCount(), 376);
+        QVERIFY2(w.mapSummary().contains(QStringLiteral("2204.8 µs")), qPrintable(w.mapSummary()));
+        w.activeUndoStack()->undo();
+        QCOMPARE(w.model()->nodeCount(), 57);
+
+        // Bad files name file and field; the study is unchanged.
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("w.csv"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("name,op,inputs,ofm_x,ofm_y,ofm_z\na,conv,,4,4,0\n");
+        }
+        const QString e = w.openFile(bad);
+        QVERIFY2(e.contains(QLatin1String("w.csv:2")) && e.contains(QLatin1String("ofm_z")), qPrintable(e));
+        QCOMPARE(w.model()->nodeCount(), 57);
+        // A good CSV workload replaces the graph.
+        const QString good = dir.filePath(QStringLiteral("tiny.csv"));
+        {
+            QFile f(good);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("name,op,inputs,ofm_x,ofm_y,ofm_z,weight_size,macs,external_input\n"
+                    "stem,conv,,56,56,64,9408,29503488,150528\nhead,fc,stem,1,1,10,501760,501760,\n");
+        }
+        QCOMPARE(w.openFile(good), QString());
+        QCOMPARE(w.model()->nodeCount(), 2);
+    }
+
+    void runsAndProject()
+    {
+        PlacementWorkbench w;
+        w.resize(1400, 860);
+        w.show();
+        // Pin conv1's activation to the LLC: the Greedy-DP run must keep it there.
+        w.cycleTensor(0, false);
+        w.togglePin(0, false);
+        QCOMPARE(w.inputs().pins.size(), std::size_t(1));
+        OptimizerRun* run = runMethod(w, "greedy-dp", "600");
+        QVERIFY(run);
+        QCOMPARE(run->state(), RunState::Finished);
+        const std::vector<double> best = run->bestObjectives();
+        QCOMPARE(best.size(), std::size_t(2));
+        QVERIFY2(best[0] > 1.1, qPrintable(QString::number(best[0])));
+        const std::optional<pl::MemoryMap> map = run->placementBest();
+        QVERIFY(map.has_value());
+        QCOMPARE(int(map->activations[0]), int(pl::Level::Llc));
+        // "Show best map" puts it in the memory map (undoable).
+        QSignalSpy requested(w.runsPanel(), &RunsPanel::resultRequested);
+        w.runsPanel()->runTable()->selectRow(0);
+        const QString json = QString::fromStdString(w.runsPanel()->resultJsonAt(0));
+        QCOMPARE(w.showResultMap(json, QStringLiteral("best of greedy-dp")), QString());
+        QCOMPARE(w.shownMap(), *map);
+        QVERIFY(w.mapSummary().contains(QLatin1String("Valid")));
+
+#ifdef MAPSCAPE_HAS_TORCH
+        // A small EGRL run publishes its champion's distribution for the probability mode.
+        QVERIFY(w.runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("egrl")));
+        for (const auto& [k, v] : {std::pair{"population", "6"}, {"hidden", "16"}, {"depth", "2"}, {"batch", "8"}})
+            QVERIFY(w.runsPanel()->optimizerPanel()->setOption(QLatin1String(k), QLatin1String(v)));
+        OptimizerRun* egrl = runMethod(w, "egrl", "40");
+        QVERIFY(egrl);
+        w.runsPanel()->runTable()->selectRow(w.runsPanel()->runModel()->rowOf(egrl));
+        QVERIFY(w.showPolicyDistribution(true));
+        QVERIFY(w.mapView()->probabilityMode());
+        QTest::qWait(50);
+        shot(w, "placement-probabilities.png");
+        w.showPolicyDistribution(false);
+#endif
+
+        // The project keeps inputs, map, pins and runs.
+        const std::optional<Study> st = w.study();
+        QVERIFY(st.has_value());
+        Project proj;
+        proj.studies.push_back(*st);
+        const Project back = projectFromJson(projectToJson(proj), "test");
+        QCOMPARE(back.studies.front().inputs, st->inputs);
+        QCOMPARE(back.studies.front().runs.size(), st->runs.size());
+        PlacementWorkbench reopened;
+        QString error;
+        QVERIFY2(reopened.setStudy(back.studies.front(), &error), qPrintable(error));
+        QCOMPARE(reopened.shownMap(), w.shownMap());
+        QCOMPARE(reopened.runsPanel()->runModel()->rowCount(), w.runsPanel()->runModel()->rowCount());
+        // Project files name the field of a bad placement entry.
+        const auto projectError = [](const std::string& study) {
+            try {
+                projectFromJson(R"({"schema": "mapscape/project", "version": 2, "studies": [)" + study + "]}", "p.json");
+            } catch (const InputError& e) {
+                return QString::fromUtf8(e.what());
+            }
+            return QString();
+        };
+        QVERIFY(projectError(R"({"kind": "placement", "pins": [{"node": "nope", "tensor": "weights", "level": "SRAM"}]})")
+                    .contains(QLatin1String("studies[0].pins[0].node")));
+        QVERIFY(projectError(R"({"kind": "placement", "map": {"weights": "S", "activations": "S"}})")
+                    .contains(QLatin1String("57 letters")));
+        QVERIFY(projectError(R"({"kind": "placement", "hardware": {"noise_sigma": 3}})").contains(QLatin1String("noise_sigma")));
+        QVERIFY(projectError(R"({"kind": "placement", "reward": {"kappa": 0}})").contains(QLatin1String("reward.kappa")));
+        QVERIFY(projectError(R"({"kind": "placement"})").isEmpty());
+        // A saved study whose pins name a node beyond the workload is refused, naming it.
+        Study broken = *st;
+        std::get<PlacementInputs>(broken.inputs).pins.push_back({500, false, pl::Level::Sram});
+        QVERIFY(!reopened.setStudy(broken, &error));
+        QVERIFY2(error.contains(QLatin1String("pins")), qPrintable(error));
+    }
+};
+
+QTEST_MAIN(TestPlacementWorkbench)
+#include "tst_placement_workbench.moc"
