@@ -14,6 +14,7 @@
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/memory_map_view.h"
+#include "widgets/study/placement_timeline_view.h"
 #include "widgets/study/placement_workbench.h"
 
 #include <QSignalSpy>
@@ -72,6 +73,7 @@ private Q_SLOTS:
         // Transition matrix of the compiler's own map: the identity (57 / 21 / 33 tensors).
         QCOMPARE(w.transitionTable()->item(0, 0)->text(), QStringLiteral("1.00 (57)"));
         QCOMPARE(w.transitionTable()->item(2, 2)->text(), QStringLiteral("1.00 (33)"));
+        QCOMPARE(w.timelineView()->overflowSteps(), 0);
 
         // Clicking the fc node's weights (2 MB, DRAM in the compiler's map) cycles DRAM → SRAM.
         const int fc = 55;
@@ -110,6 +112,11 @@ private Q_SLOTS:
         QCOMPARE(w.openFile(all), QString());
         QVERIFY2(w.mapSummary().contains(QLatin1String("Invalid")) && w.mapSummary().contains(QLatin1String("0.6261")),
                  qPrintable(w.mapSummary()));
+        // The capacity timeline shows where the proposal overflows and why tensors are demoted.
+        QVERIFY(w.timelineView()->overflowSteps() > 0);
+        const QString over = w.timelineView()->tooltipFor(0, 40);
+        QVERIFY2(over.contains(QLatin1String("over capacity")), qPrintable(over));
+        QVERIFY(w.timelineView()->tooltipFor(2, 0).contains(QLatin1String("compute")));
         QTest::qWait(50); // let the summary's word-wrapped label take its new height
         shot(w, "placement-map.png");
         // Undo walks back exactly: the file, the pin, the click.

@@ -42,7 +42,7 @@ MemoryMapView::MemoryMapView(QWidget* parent)
 {
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    setMinimumHeight(kTop + 4 * kBandHeight + kGroupGap + kAxis + 8);
+    setMinimumHeight(kTop + 4 * kBandHeight + kGroupGap + kAxis + 2);
     setAccessibleName(tr("Memory map"));
 }
 

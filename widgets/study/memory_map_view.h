@@ -43,8 +43,8 @@ public:
     QPoint cellCenter(int band, int node) const;
     QString tooltipFor(int band, int node) const;
 
-    QSize sizeHint() const override { return {900, 230}; }
-    QSize minimumSizeHint() const override { return {300, 190}; }
+    QSize sizeHint() const override { return {900, 176}; }
+    QSize minimumSizeHint() const override { return {300, 176}; }
 
     static QColor levelColor(placement::Level level);
 

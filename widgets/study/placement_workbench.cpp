@@ -12,6 +12,7 @@
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/memory_map_view.h"
+#include "widgets/study/placement_timeline_view.h"
 #include "widgets/study/view_cells.h"
 
 #include <QComboBox>
@@ -167,6 +168,8 @@ QWidget* PlacementWorkbench::buildMapTab()
             cycleTensor(node, weights);
     });
     v->addWidget(m_mapView);
+    m_timeline = new PlacementTimelineView(page);
+    v->addWidget(m_timeline);
 
     m_summary = new QLabel(page);
     m_summary->setWordWrap(true);
@@ -321,6 +324,7 @@ void PlacementWorkbench::refreshMap()
     m_mapView->setMaps(m_model, m.compilerMap(), tr("Compiler"), shown, tr("This map"),
                        legal.map, inputs().pins, true);
 
+    m_timeline->setMap(m_model, shown);
     std::mt19937_64 rng(1);
     const PlacementOutcome o = m.evaluate(shown, rng);
     const double lc = m.compilerLatency() * 1e6;

@@ -32,6 +32,7 @@ template <typename Inputs>
 class InputsDocument;
 using PlacementDocument = InputsDocument<PlacementInputs>;
 class MemoryMapView;
+class PlacementTimelineView;
 
 /// GUI thread only.
 class PlacementWorkbench final : public StudyWorkbench {
@@ -69,6 +70,7 @@ public:
     /// The map shown (the edited one, or the compiler's).
     placement::MemoryMap shownMap() const;
     MemoryMapView* mapView() const { return m_mapView; }
+    PlacementTimelineView* timelineView() const { return m_timeline; }
     QString mapSummary() const;
     QTableWidget* transitionTable() const { return m_transitions; }
     QTableWidget* hardwareTable() const { return m_hardware; }
@@ -106,6 +108,7 @@ private:
     bool m_updating = false;
 
     MemoryMapView* m_mapView = nullptr;
+    PlacementTimelineView* m_timeline = nullptr;
     QLabel* m_summary = nullptr;
     QTableWidget* m_transitions = nullptr;
     QComboBox* m_transitionKind = nullptr;
