@@ -111,7 +111,8 @@ int main(int argc, char** argv)
                 QStringLiteral("timeline"), QStringLiteral("policy")};
         break;
     case mapscape::ProblemKind::TensorPlacement:
-        tabs = {QStringLiteral("map"), QStringLiteral("workload"), QStringLiteral("hardware"), QStringLiteral("optimize")};
+        tabs = {QStringLiteral("map"), QStringLiteral("workload"), QStringLiteral("hardware"), QStringLiteral("optimize"),
+                QStringLiteral("training")};
         break;
     }
     if (parser.isSet(tab)) {

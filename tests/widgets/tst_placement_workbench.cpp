@@ -15,6 +15,8 @@
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/memory_map_view.h"
 #include "widgets/study/placement_timeline_view.h"
+#include "widgets/study/placement_training_view.h"
+#include "widgets/charts/live_line_chart.h"
 #include "widgets/study/placement_workbench.h"
 
 #include <QSignalSpy>
@@ -224,6 +226,18 @@ private Q_SLOTS:
         OptimizerRun* egrl = runMethod(w, "egrl", "40");
         QVERIFY(egrl);
         w.runsPanel()->runTable()->selectRow(w.runsPanel()->runModel()->rowOf(egrl));
+        // The Training tab follows it: population-type curves, temperatures, SAC losses.
+        w.showTab(PlacementWorkbench::TrainingTab);
+        QVERIFY(w.trainingView()->followRun(egrl->id()));
+        QVERIFY2(w.trainingView()->statusText().contains(QLatin1String("Generation 5")), qPrintable(w.trainingView()->statusText()));
+        for (int c = 0; c < 6; ++c)
+            w.trainingView()->chart(c)->flush();
+        QVERIFY(w.trainingView()->chart(0)->heldPoints(QStringLiteral("GNN members")) > 0);
+        QVERIFY(w.trainingView()->chart(2)->heldPoints(QStringLiteral("mean")) > 0);
+        QVERIFY(w.trainingView()->chart(4)->heldPoints(QStringLiteral("critic")) > 0);
+        QTest::qWait(50);
+        shot(w, "placement-training.png");
+        w.showTab(PlacementWorkbench::MapTab);
         QVERIFY(w.showPolicyDistribution(true));
         QVERIFY(w.mapView()->probabilityMode());
         QTest::qWait(50);

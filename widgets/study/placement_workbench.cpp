@@ -13,6 +13,7 @@
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/memory_map_view.h"
 #include "widgets/study/placement_timeline_view.h"
+#include "widgets/study/placement_training_view.h"
 #include "widgets/study/view_cells.h"
 
 #include <QComboBox>
@@ -107,6 +108,25 @@ void PlacementWorkbench::buildUi()
     m_tabs->addTab(buildWorkloadTab(), tr("Workload"));
     m_tabs->addTab(buildHardwareTab(), tr("Hardware"));
     m_tabs->addTab(m_runs, tr("Optimize"));
+    m_training = new PlacementTrainingView(m_runs, this);
+    m_tabs->addTab(m_training, tr("Training"));
+    m_tabs->setTabToolTip(TrainingTab, tr("An EGRL run generation by generation: population types, validity, "
+                                          "temperatures, migration, SAC losses"));
+    m_trainingTimer.setSingleShot(true);
+    m_trainingTimer.setInterval(300);
+    connect(&m_trainingTimer, &QTimer::timeout, this, [this] {
+        if (m_tabs->currentIndex() == TrainingTab)
+            m_training->refresh();
+    });
+    connect(m_runs, &RunsPanel::drained, this, [this] {
+        if (!m_trainingTimer.isActive())
+            m_trainingTimer.start();
+    });
+    connect(m_runs, &RunsPanel::runsChanged, this, [this] { m_training->refresh(); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int i) {
+        if (i == TrainingTab)
+            m_training->refresh();
+    });
     m_tabs->setTabToolTip(MapTab, tr("Where every weight and activation tensor lives; click a tensor to move it"));
     m_tabs->setTabToolTip(WorkloadTab, tr("The inference graph: nodes in topological order with their tensors"));
     m_tabs->setTabToolTip(HardwareTab, tr("The NNP-I-like latency model and the compiler's parameters"));

@@ -7,7 +7,7 @@
 /// legalizer's demotions and pins; clicking a tensor cycles its level and the validity, ε,
 /// latency and speed-up follow at once; Ctrl+click pins it; the compiler → map transition matrix
 /// (Fig. 6 top); a run's policy as per-tensor probabilities. Optimize: EGRL, EA, PG, Greedy-DP,
-/// random and local search as runs. Hardware: the latency model's parameters (undoable, checked
+/// random and local search as runs. Training: an EGRL run's population and learner per generation. Hardware: the latency model's parameters (undoable, checked
 /// field by field). Workload: the built-in graphs or an imported one, node by node.
 
 #include "widgets/study/study_workbench.h"
@@ -33,13 +33,14 @@ class InputsDocument;
 using PlacementDocument = InputsDocument<PlacementInputs>;
 class MemoryMapView;
 class PlacementTimelineView;
+class PlacementTrainingView;
 
 /// GUI thread only.
 class PlacementWorkbench final : public StudyWorkbench {
     Q_OBJECT
 
 public:
-    enum Tab { MapTab, WorkloadTab, HardwareTab, OptimizeTab, TabCount };
+    enum Tab { MapTab, WorkloadTab, HardwareTab, OptimizeTab, TrainingTab, TabCount };
 
     explicit PlacementWorkbench(QWidget* parent = nullptr);
     ~PlacementWorkbench() override;
@@ -71,6 +72,7 @@ public:
     placement::MemoryMap shownMap() const;
     MemoryMapView* mapView() const { return m_mapView; }
     PlacementTimelineView* timelineView() const { return m_timeline; }
+    PlacementTrainingView* trainingView() const { return m_training; }
     QString mapSummary() const;
     QTableWidget* transitionTable() const { return m_transitions; }
     QTableWidget* hardwareTable() const { return m_hardware; }
@@ -123,6 +125,8 @@ private:
     QTableWidget* m_hardware = nullptr;
     QComboBox* m_hardwarePreset = nullptr;
     QTimer m_distributionTimer;
+    PlacementTrainingView* m_training = nullptr;
+    QTimer m_trainingTimer;
 };
 
 } // namespace mapscape
