@@ -448,7 +448,6 @@ std::vector<OptimizerInfo> buildRegistry()
         o.push_back(integer("heads", "Attention heads", d.heads, 0, 16, "GAT heads per convolution; 0 = GCN (Table 2: 4)"));
         o.push_back(integer("depth", "U-Net depth", d.depth, 1, 8, "pooling levels (Table 2: 4)"));
         o.push_back(integer("hidden", "Hidden size", d.hidden, 4, 1024, "GNN hidden and output width (Table 2: 128)"));
-        o.push_back(integer("threads", "LibTorch threads", 1, 1, 256, "intra-op threads of the learner"));
         return o;
     };
     const auto placementEntry = [&](std::string id, std::string title, std::string description, bool torch,

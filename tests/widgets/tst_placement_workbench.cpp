@@ -140,6 +140,8 @@ private Q_SLOTS:
         const int noise = rowOf(hw, QStringLiteral("Measurement noise σ"));
         QVERIFY(llc >= 0 && noise >= 0);
         QVERIFY(w.setHardwareCell(llc, QStringLiteral("0")).contains(QLatin1String("llc_mib: must be positive")));
+        // Reported in the unit typed (MiB), not in bytes.
+        QCOMPARE(w.setHardwareCell(llc, QStringLiteral("-3")), QStringLiteral("llc_mib: must be positive, got -3"));
         QVERIFY(w.setHardwareCell(llc, QStringLiteral("lots")).contains(QLatin1String("llc_mib")));
         QCOMPARE(w.inputs().hardware.llcBytes, 24.0 * 1024 * 1024);
         QCOMPARE(w.setHardwareCell(noise, QStringLiteral("0")), QString());

@@ -892,7 +892,8 @@ void RunsPanel::updateButtons()
         for (const LayerBest& b : r->bestSoFar())
             hasResult = hasResult || b.found;
     } else if (r) {
-        hasResult = r->bestPoint().has_value();
+        hasResult = r->bestPoint().has_value() || (m_kind == ProblemKind::TensorPlacement && r->placementBest().has_value()) ||
+                    (m_kind == ProblemKind::DpuConfig && !r->resultJson().empty());
     } else if (const RunRecord* rec = m_model->recordAt(row)) {
         hasResult = !rec->result.empty();
     }

@@ -155,8 +155,10 @@ void PlacementTrainingView::refresh()
         status = tr("Generation %1").arg(int(*g));
     if (const auto c = last("egrl/champion_type"); c && *c >= 0 && *c < 4)
         status += tr("; the latest generation's champion is %1").arg(kTypes[int(*c)]);
+    if (const auto b = last("placement/best_true_speedup"))
+        status += tr("; best map so far %1× (noiseless)").arg(*b, 0, 'f', 3);
     if (const auto b = last("placement/best_speedup"))
-        status += tr("; best speed-up so far %1×").arg(*b, 0, 'f', 3);
+        status += tr(", measured %1×").arg(*b, 0, 'f', 3);
     if (status.isEmpty())
         status = tr("This run records no generations (Greedy-DP, random and local search have no population).");
     m_status->setText(status + QLatin1Char('.'));

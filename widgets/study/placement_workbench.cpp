@@ -265,6 +265,8 @@ QWidget* PlacementWorkbench::buildHardwareTab()
         m_hardwarePreset->addItem(qs(p.name), qs(p.path));
     m_hardwarePreset->setToolTip(tr("Load a hardware preset (one undo step)"));
     connect(m_hardwarePreset, &QComboBox::activated, this, [this](int i) {
+        if (m_hardwarePreset->itemData(i).toString().isEmpty())
+            return; // "(edited)"
         try {
             const HardwareParams p = loadPlacementHardware(m_hardwarePreset->itemData(i).toString().toStdString());
             edit([&p](PlacementInputs& in) { in.hardware = p; }, tr("Hardware %1").arg(m_hardwarePreset->itemText(i)));
@@ -580,6 +582,30 @@ void PlacementWorkbench::chooseWorkload(const QString& id)
 void PlacementWorkbench::refreshHardware()
 {
     m_updating = true;
+    {
+        // The preset chooser names the hardware shown, or says it was edited.
+        QSignalBlocker block(m_hardwarePreset);
+        int match = -1;
+        for (int i = 0; i < m_hardwarePreset->count() && match < 0; ++i) {
+            const QString data = m_hardwarePreset->itemData(i).toString();
+            if (data.isEmpty())
+                continue;
+            try {
+                if (loadPlacementHardware(data.toStdString()) == inputs().hardware)
+                    match = i;
+            } catch (const std::exception&) {
+            }
+        }
+        const int edited = m_hardwarePreset->findData(QString());
+        if (match < 0) {
+            if (edited < 0)
+                m_hardwarePreset->addItem(tr("(edited)"), QString());
+            match = m_hardwarePreset->findData(QString());
+        } else if (edited >= 0) {
+            m_hardwarePreset->removeItem(edited);
+        }
+        m_hardwarePreset->setCurrentIndex(match);
+    }
     const QJsonObject hw =
         QJsonDocument::fromJson(QByteArray::fromStdString(placementHardwareToJson(inputs().hardware))).object();
     for (int r = 0; r < kParamCount; ++r) {

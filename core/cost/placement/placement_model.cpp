@@ -97,20 +97,22 @@ double HardwareParams::bandwidth(Level l) const
 FieldIssues validateHardwareParams(const HardwareParams& p)
 {
     FieldIssues issues;
-    const auto pos = [&](const char* field, double v) {
+    // Values are checked in bytes and bytes/s but reported in the file's units (MiB, GB/s, …).
+    const auto pos = [&](const char* field, double v, double unit) {
         if (!(v > 0) || !std::isfinite(v))
-            issues.push_back({field, positive(v)});
+            issues.push_back({field, positive(v / unit)});
     };
+    constexpr double MiB = 1024.0 * 1024, GiB = MiB * 1024;
     if (p.iceCount < 1 || p.iceCount > 4096)
         issues.push_back({"ice_count", "must be an integer in [1, 4096], got " + std::to_string(p.iceCount)});
-    pos("sram_per_ice_mib", p.sramPerIceBytes);
-    pos("llc_mib", p.llcBytes);
-    pos("dram_gib", p.dramBytes);
-    pos("dram_bandwidth_gbs", p.dramBandwidth);
-    pos("llc_bandwidth_gbs", p.llcBandwidth);
-    pos("sram_bandwidth_gbs", p.sramBandwidth);
-    pos("mac_rate_tmacs", p.macRate);
-    pos("vector_rate_gelems", p.vectorRate);
+    pos("sram_per_ice_mib", p.sramPerIceBytes, MiB);
+    pos("llc_mib", p.llcBytes, MiB);
+    pos("dram_gib", p.dramBytes, GiB);
+    pos("dram_bandwidth_gbs", p.dramBandwidth, 1e9);
+    pos("llc_bandwidth_gbs", p.llcBandwidth, 1e9);
+    pos("sram_bandwidth_gbs", p.sramBandwidth, 1e9);
+    pos("mac_rate_tmacs", p.macRate, 1e12);
+    pos("vector_rate_gelems", p.vectorRate, 1e9);
     if (!(p.macUtilisation > 0 && p.macUtilisation <= 1))
         issues.push_back({"mac_utilisation", "must be in (0, 1], got " + formatReal(p.macUtilisation)});
     if (!(p.nodeOverhead >= 0) || !std::isfinite(p.nodeOverhead))
