@@ -9,6 +9,7 @@
 #include "core/cost/placement/placement_model.h"
 #include "core/io/placement_io.h"
 #include "core/optim/placement/egrl_options.h"
+#include "core/optim/placement/map_embedding.h"
 #include "core/optim/placement/placement_search.h"
 
 #include <QtTest>
@@ -410,6 +411,38 @@ private Q_SLOTS:
         QVERIFY(r.cancelled);
         QCOMPARE(r.iterations, std::int64_t(0));
         QVERIFY(errorOf([&] { makeBaselineSearch("annealing", m, 1); }).contains(QLatin1String("greedy-dp")));
+    }
+
+    void embedding()
+    {
+        // Two clusters of maps (near the compiler's, near all-SRAM) separate on the first axis,
+        // the compiler's map projects into its own cluster, and a seed repeats the picture.
+        const PlacementModel m(builtinWorkload("resnet101"), nnpiDefaults());
+        const int n = m.nodeCount();
+        std::mt19937_64 rng(5);
+        std::vector<MemoryMap> maps;
+        for (int k = 0; k < 60; ++k) {
+            MemoryMap x = k < 30 ? m.compilerMap() : MemoryMap::uniform(n, pl::Level::Sram);
+            for (int f = 0; f < 4; ++f) {
+                const auto i = std::size_t(rng() % std::uint64_t(n));
+                x.activations[i] = std::uint8_t(rng() % 3);
+            }
+            maps.push_back(std::move(x));
+        }
+        const MapEmbedding e = embedMaps(m, maps, {m.compilerMap()}, 3);
+        QCOMPARE(e.points.size(), std::size_t(60));
+        double a = 0, b = 0, spread = 0;
+        for (int k = 0; k < 60; ++k)
+            (k < 30 ? a : b) += e.points[std::size_t(k)][0] / 30;
+        for (int k = 0; k < 60; ++k)
+            spread = std::max(spread, std::abs(e.points[std::size_t(k)][0] - (k < 30 ? a : b)));
+        QVERIFY2(std::abs(a - b) > 4 * spread, qPrintable(QStringLiteral("%1 %2 %3").arg(a).arg(b).arg(spread)));
+        QVERIFY(std::abs(e.extra[0][0] - a) < std::abs(e.extra[0][0] - b));
+        QVERIFY(e.explained[0] > 0.5 && e.explained[0] + e.explained[1] <= 1 + 1e-9);
+        const MapEmbedding again = embedMaps(m, maps, {m.compilerMap()}, 3);
+        QCOMPARE(again.points, e.points);
+        QCOMPARE(embedMaps(m, {m.compilerMap()}).points.size(), std::size_t(1));
+        QVERIFY_THROWS_EXCEPTION(InputError, embedMaps(m, {m.compilerMap(), MemoryMap::uniform(3, pl::Level::Dram)}));
     }
 
     void egrlOptions()

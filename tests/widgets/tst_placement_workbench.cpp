@@ -16,6 +16,7 @@
 #include "widgets/study/memory_map_view.h"
 #include "widgets/study/placement_timeline_view.h"
 #include "widgets/study/placement_training_view.h"
+#include "widgets/study/map_embedding_view.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/study/placement_workbench.h"
 
@@ -212,6 +213,14 @@ private Q_SLOTS:
         const std::optional<pl::MemoryMap> map = run->placementBest();
         QVERIFY(map.has_value());
         QCOMPARE(int(map->activations[0]), int(pl::Level::Llc));
+        // The map embedding shows the run's distinct valid maps around the compiler's.
+        w.showTab(PlacementWorkbench::EmbeddingTab);
+        QVERIFY(w.embeddingView()->showRun(run->id()));
+        QVERIFY2(w.embeddingView()->pointCount() > 50, qPrintable(w.embeddingView()->caption()));
+        QVERIFY(w.embeddingView()->caption().contains(QLatin1String("distinct valid maps")));
+        QTest::qWait(50);
+        shot(w, "placement-embedding.png");
+        w.showTab(PlacementWorkbench::MapTab);
         // "Show best map" puts it in the memory map (undoable).
         QSignalSpy requested(w.runsPanel(), &RunsPanel::resultRequested);
         w.runsPanel()->runTable()->selectRow(0);

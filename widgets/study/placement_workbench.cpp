@@ -14,6 +14,7 @@
 #include "widgets/study/memory_map_view.h"
 #include "widgets/study/placement_timeline_view.h"
 #include "widgets/study/placement_training_view.h"
+#include "widgets/study/map_embedding_view.h"
 #include "widgets/study/view_cells.h"
 
 #include <QComboBox>
@@ -122,10 +123,19 @@ void PlacementWorkbench::buildUi()
         if (!m_trainingTimer.isActive())
             m_trainingTimer.start();
     });
-    connect(m_runs, &RunsPanel::runsChanged, this, [this] { m_training->refresh(); });
+    m_embedding = new MapEmbeddingView(m_runs, this);
+    m_tabs->addTab(m_embedding, tr("Map embedding"));
+    m_tabs->setTabToolTip(EmbeddingTab, tr("Fig. 5: every valid map a run found, projected to 2-D (PCA), coloured by speed-up"));
+    connect(m_runs, &RunsPanel::runsChanged, this, [this] {
+        m_training->refresh();
+        if (m_tabs->currentIndex() == EmbeddingTab)
+            m_embedding->refresh(m_model);
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int i) {
         if (i == TrainingTab)
             m_training->refresh();
+        if (i == EmbeddingTab)
+            m_embedding->refresh(m_model);
     });
     m_tabs->setTabToolTip(MapTab, tr("Where every weight and activation tensor lives; click a tensor to move it"));
     m_tabs->setTabToolTip(WorkloadTab, tr("The inference graph: nodes in topological order with their tensors"));

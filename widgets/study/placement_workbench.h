@@ -34,13 +34,14 @@ using PlacementDocument = InputsDocument<PlacementInputs>;
 class MemoryMapView;
 class PlacementTimelineView;
 class PlacementTrainingView;
+class MapEmbeddingView;
 
 /// GUI thread only.
 class PlacementWorkbench final : public StudyWorkbench {
     Q_OBJECT
 
 public:
-    enum Tab { MapTab, WorkloadTab, HardwareTab, OptimizeTab, TrainingTab, TabCount };
+    enum Tab { MapTab, WorkloadTab, HardwareTab, OptimizeTab, TrainingTab, EmbeddingTab, TabCount };
 
     explicit PlacementWorkbench(QWidget* parent = nullptr);
     ~PlacementWorkbench() override;
@@ -73,6 +74,7 @@ public:
     MemoryMapView* mapView() const { return m_mapView; }
     PlacementTimelineView* timelineView() const { return m_timeline; }
     PlacementTrainingView* trainingView() const { return m_training; }
+    MapEmbeddingView* embeddingView() const { return m_embedding; }
     QString mapSummary() const;
     QTableWidget* transitionTable() const { return m_transitions; }
     QTableWidget* hardwareTable() const { return m_hardware; }
@@ -126,6 +128,7 @@ private:
     QComboBox* m_hardwarePreset = nullptr;
     QTimer m_distributionTimer;
     PlacementTrainingView* m_training = nullptr;
+    MapEmbeddingView* m_embedding = nullptr;
     QTimer m_trainingTimer;
 };
 
