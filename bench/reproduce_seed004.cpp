@@ -123,6 +123,8 @@ void appendResult(const std::string& path, const Run& r)
     out << j.dump() << "\n";
 }
 
+volatile double g_keep = 0;
+
 void evaluationRate()
 {
     for (const char* w : {"resnet50", "resnet101", "bert"}) {
@@ -153,8 +155,9 @@ void evaluationRate()
             n += std::int64_t(maps.size());
             seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         } while (seconds < 1.0);
-        std::printf("  %-10s %4d nodes: %9.0f evaluations/s (legalize + latency + reward)%s\n", model.graph().name.c_str(),
-                    model.nodeCount(), double(n) / seconds, sink == 0.12345 ? " " : "");
+        g_keep = sink; // the rewards are used, so the evaluations cannot be optimised away
+        std::printf("  %-10s %4d nodes: %9.0f evaluations/s (legalize + latency + reward)\n", model.graph().name.c_str(),
+                    model.nodeCount(), double(n) / seconds);
     }
 }
 

@@ -31,13 +31,6 @@ using namespace dpu;
 
 namespace {
 
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
 void requireFormat(const std::string& format)
 {
     if (format != "text" && format != "csv" && format != "json")

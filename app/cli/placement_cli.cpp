@@ -30,13 +30,6 @@ using namespace placement;
 
 namespace {
 
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
 void requireFormat(const std::string& format, std::initializer_list<const char*> allowed)
 {
     std::string list;

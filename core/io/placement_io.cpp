@@ -344,11 +344,8 @@ std::string placementWorkloadToCsv(const WorkloadGraph& g)
 
 WorkloadGraph loadPlacementWorkload(const std::string& nameOrPath)
 {
-    for (const std::string& b : builtinWorkloadNames())
-        if (iequals(nameOrPath, b))
-            return builtinWorkload(b);
-    if (iequals(nameOrPath, "resnet-50") || iequals(nameOrPath, "resnet-101") || iequals(nameOrPath, "bert-base"))
-        return builtinWorkload(toLower(nameOrPath) == "bert-base" ? "bert" : toLower(nameOrPath) == "resnet-50" ? "resnet50" : "resnet101");
+    if (std::optional<WorkloadGraph> g = findBuiltinWorkload(nameOrPath))
+        return std::move(*g);
     std::string path;
     try {
         path = resolvePreset(nameOrPath, PresetKind::PlacementWorkload);

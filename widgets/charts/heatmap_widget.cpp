@@ -4,6 +4,7 @@
 
 #include "core/util/units.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/tooltip_event.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -235,15 +236,8 @@ QString HeatmapWidget::cellText(const QPoint& pos) const
 
 bool HeatmapWidget::event(QEvent* e)
 {
-    if (e->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(e);
-        const QString text = cellText(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+    if (answerToolTip(this, e, [this](QPoint pos) { return cellText(pos); }))
         return true;
-    }
     return QWidget::event(e);
 }
 

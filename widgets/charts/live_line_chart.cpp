@@ -408,4 +408,12 @@ void appendRecorded(LiveLineChart* chart, const QHash<QString, QList<QPointF>>& 
     consumed[metric] = it->size();
 }
 
+void appendRecordedFeeds(std::span<LiveLineChart* const> charts, const QHash<QString, QList<QPointF>>& history,
+                         std::span<const RecordedFeed> feeds, QHash<QString, qsizetype>& consumed)
+{
+    for (const RecordedFeed& f : feeds)
+        appendRecorded(charts[std::size_t(f.chart)], history, QString::fromLatin1(f.metric), QString::fromUtf8(f.series),
+                       f.colour, consumed);
+}
+
 } // namespace mapscape

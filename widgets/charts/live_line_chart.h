@@ -96,4 +96,15 @@ private:
 void appendRecorded(LiveLineChart* chart, const QHash<QString, QList<QPointF>>& history, const QString& metric,
                     const QString& series, const QColor& colour, QHash<QString, qsizetype>& consumed);
 
+/// One recorded metric drawn as a series of one of a view's charts.
+struct RecordedFeed {
+    const char* metric; ///< raw name, "egrl/best_gnn"
+    int chart;          ///< index into the view's charts
+    const char* series; ///< legend text (UTF-8)
+    QColor colour;
+};
+/// appendRecorded for every feed.
+void appendRecordedFeeds(std::span<LiveLineChart* const> charts, const QHash<QString, QList<QPointF>>& history,
+                         std::span<const RecordedFeed> feeds, QHash<QString, qsizetype>& consumed);
+
 } // namespace mapscape

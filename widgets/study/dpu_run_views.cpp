@@ -271,13 +271,7 @@ void DpuTrainingView::refresh()
         return;
     }
     const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(m_runId);
-    struct Feed {
-        const char* metric;
-        int chart;
-        const char* series;
-        QColor colour;
-    };
-    static const Feed feeds[] = {
+    static const RecordedFeed feeds[] = {
         {"dpu/reward", 0, "mean reward", QColor(0x1f, 0x77, 0xb4)},
         {"dpu/violation_rate", 0, "share below C_PERF", QColor(0xd6, 0x27, 0x28)},
         {"dpu/test_ppw_N", 1, "held-out N", QColor(0x7f, 0x7f, 0x7f)},
@@ -290,9 +284,7 @@ void DpuTrainingView::refresh()
         {"ppo/actor_loss", 3, "actor", QColor(0x1f, 0x77, 0xb4)},
         {"ppo/critic_loss", 3, "critic", QColor(0x2c, 0xa0, 0x2c)},
     };
-    for (const Feed& f : feeds)
-        appendRecorded(m_charts[std::size_t(f.chart)], history, QString::fromLatin1(f.metric), QString::fromUtf8(f.series),
-                       f.colour, m_consumed);
+    appendRecordedFeeds(m_charts, history, feeds, m_consumed);
     const int row = m_runs->runModel()->rowOfId(m_runId);
     OptimizerRun* run = row >= 0 ? m_runs->runModel()->runAt(row) : nullptr;
     if (!run) {

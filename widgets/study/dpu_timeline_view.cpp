@@ -3,6 +3,7 @@
 #include "widgets/study/dpu_timeline_view.h"
 
 #include "core/cost/dpu/dpu_dataset.h"
+#include "widgets/charts/tooltip_event.h"
 #include "widgets/study/dpu_run_views.h"
 #include "widgets/study/dpu_workbench.h"
 #include "widgets/study/view_cells.h"
@@ -367,15 +368,8 @@ QString TimelineChart::textAt(const QPoint& pos) const
 
 bool TimelineChart::event(QEvent* e)
 {
-    if (e->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(e);
-        const QString text = textAt(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+    if (answerToolTip(this, e, [this](QPoint pos) { return textAt(pos); }))
         return true;
-    }
     return QWidget::event(e);
 }
 

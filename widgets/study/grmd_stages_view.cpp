@@ -190,30 +190,21 @@ void GrmdStagesView::refresh()
     }
     // Curves: append what the panel recorded since the last refresh.
     const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(m_stagesRunId);
-    // Metric → chart, series and colour (0 blue: best / the main series, 1 green: means, 2 red).
-    struct Feed {
-        const char* metric;
-        int chart;
-        const char* series;
-        int colour;
+    // Metric → chart, series and colour (blue: best / the main series, green: means, red).
+    const QColor blue(0x1f, 0x77, 0xb4), green(0x2c, 0xa0, 0x2c), red(0xd6, 0x27, 0x28);
+    const RecordedFeed feeds[] = {
+        {"ga/best_area", 0, "best", blue},        {"ga/mean_area", 0, "mean", green},         {"ga/worst_area", 0, "worst", red},
+        {"ga/best_fitness", 0, "best", blue},     {"ga/mean_fitness", 0, "mean", green},      {"ga/worst_fitness", 0, "worst", red},
+        {"ga/feasible", 1, "feasible", blue},     {"ga/violating", 1, "violating", red},      {"rl/reward", 2, "reward", blue},
+        {"rl/reward_avg", 2, "running mean", green}, {"rl/epsilon", 3, "ε", red},             {"rl/actor_loss", 4, "actor", blue},
+        {"rl/critic_loss", 4, "critic", green},
     };
-    static const Feed feeds[] = {
-        {"ga/best_area", 0, "best", 0},        {"ga/mean_area", 0, "mean", 1},         {"ga/worst_area", 0, "worst", 2},
-        {"ga/best_fitness", 0, "best", 0},     {"ga/mean_fitness", 0, "mean", 1},      {"ga/worst_fitness", 0, "worst", 2},
-        {"ga/feasible", 1, "feasible", 0},     {"ga/violating", 1, "violating", 2},    {"rl/reward", 2, "reward", 0},
-        {"rl/reward_avg", 2, "running mean", 1}, {"rl/epsilon", 3, "ε", 2},           {"rl/actor_loss", 4, "actor", 0},
-        {"rl/critic_loss", 4, "critic", 1},
-    };
-    const QColor colours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28)};
-    auto feed = [&](const QString& metric, LiveLineChart* chart, const QString& series, const QColor& colour) {
-        appendRecorded(chart, history, metric, series, colour, m_consumed);
-    };
-    for (const Feed& f : feeds)
-        feed(QString::fromLatin1(f.metric), m_stageCharts[std::size_t(f.chart)], QString::fromUtf8(f.series), colours[f.colour]);
+    appendRecordedFeeds(m_stageCharts, history, feeds, m_consumed);
     for (auto it = history.cbegin(); it != history.cend(); ++it) {
         if (it.key().startsWith(QStringLiteral("rl/entropy_"))) {
             const QString gene = it.key().mid(11);
-            feed(it.key(), m_stageCharts[5], gene, RunListModel::paletteColor(int(qHash(gene) % 8)));
+            appendRecorded(m_stageCharts[5], history, it.key(), gene, RunListModel::paletteColor(int(qHash(gene) % 8)),
+                           m_consumed);
         }
     }
 

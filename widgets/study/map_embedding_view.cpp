@@ -5,6 +5,7 @@
 #include "core/optim/placement/map_embedding.h"
 #include "core/optim/placement/placement_search.h"
 #include "core/runner/optimizer_run.h"
+#include "widgets/charts/tooltip_event.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/runs_panel.h"
 
@@ -141,28 +142,25 @@ protected:
     }
     bool event(QEvent* e) override
     {
-        if (e->type() == QEvent::ToolTip && !points.empty()) {
-            auto* h = static_cast<QHelpEvent*>(e);
+        // The map nearest the cursor, within 8 pixels.
+        const auto textAt = [this](QPoint pos) {
             int nearest = -1;
             double d2 = 64;
             for (std::size_t i = 0; i < points.size(); ++i) {
-                const QPointF q = toScreen(points[i]) - QPointF(h->pos());
+                const QPointF q = toScreen(points[i]) - QPointF(pos);
                 const double dd = q.x() * q.x() + q.y() * q.y();
                 if (dd < d2) {
                     d2 = dd;
                     nearest = int(i);
                 }
             }
-            if (nearest >= 0)
-                QToolTip::showText(h->globalPos(),
-                                   tr("speed-up %1× (noiseless), found at iteration %2")
-                                       .arg(speedups[std::size_t(nearest)], 0, 'f', 3)
-                                       .arg(iterations[std::size_t(nearest)]),
-                                   this);
-            else
-                QToolTip::hideText();
+            return nearest < 0 ? QString()
+                               : tr("speed-up %1× (noiseless), found at iteration %2")
+                                     .arg(speedups[std::size_t(nearest)], 0, 'f', 3)
+                                     .arg(iterations[std::size_t(nearest)]);
+        };
+        if (answerToolTip(this, e, textAt))
             return true;
-        }
         return QWidget::event(e);
     }
 

@@ -3,6 +3,7 @@
 #include "widgets/study/memory_map_view.h"
 
 #include "core/util/strings.h"
+#include "widgets/charts/tooltip_event.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -163,16 +164,12 @@ QString MemoryMapView::tooltipFor(int band, int node) const
 
 bool MemoryMapView::event(QEvent* e)
 {
-    if (e->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(e);
-        const auto [band, node] = cellAt(help->pos());
-        const QString text = tooltipFor(band, node);
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+    const auto textAt = [this](QPoint pos) {
+        const auto [band, node] = cellAt(pos);
+        return tooltipFor(band, node);
+    };
+    if (answerToolTip(this, e, textAt))
         return true;
-    }
     return QWidget::event(e);
 }
 

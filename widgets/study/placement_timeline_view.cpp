@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/placement_timeline_view.h"
 
+#include "widgets/charts/tooltip_event.h"
 #include "widgets/study/memory_map_view.h"
 
 #include <QHelpEvent>
@@ -34,13 +35,13 @@ PlacementTimelineView::PlacementTimelineView(QWidget* parent)
 }
 
 void PlacementTimelineView::setMap(std::shared_ptr<const placement::PlacementModel> model,
-                                   const placement::MemoryMap& proposed)
+                                   const placement::MemoryMap& proposed, const placement::MemoryMap& legalized)
 {
     m_model = std::move(model);
     if (!m_model)
         return update();
     m_proposed = proposed;
-    m_legal = m_model->legalize(proposed).map;
+    m_legal = legalized;
     m_before = m_model->occupancy(m_proposed);
     m_after = m_model->occupancy(m_legal);
     const int n = m_model->nodeCount();
@@ -57,6 +58,11 @@ void PlacementTimelineView::setMap(std::shared_ptr<const placement::PlacementMod
     for (int i = 0; i < n; ++i)
         m_timing.push_back(m_model->nodeTiming(m_legal, i));
     update();
+}
+
+int PlacementTimelineView::memoryBoundNodes() const
+{
+    return int(std::count_if(m_timing.begin(), m_timing.end(), [](const placement::NodeTiming& t) { return t.memoryBound(); }));
 }
 
 QRect PlacementTimelineView::panelRect(int panel) const
@@ -113,16 +119,12 @@ QString PlacementTimelineView::tooltipFor(int panel, int node) const
 
 bool PlacementTimelineView::event(QEvent* e)
 {
-    if (e->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(e);
-        const auto [panel, node] = cellAt(help->pos());
-        const QString text = tooltipFor(panel, node);
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+    const auto textAt = [this](QPoint pos) {
+        const auto [panel, node] = cellAt(pos);
+        return tooltipFor(panel, node);
+    };
+    if (answerToolTip(this, e, textAt))
         return true;
-    }
     return QWidget::event(e);
 }
 

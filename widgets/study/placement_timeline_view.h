@@ -24,8 +24,13 @@ class PlacementTimelineView final : public QWidget {
 public:
     explicit PlacementTimelineView(QWidget* parent = nullptr);
 
-    /// `proposed`: the map as edited; its legalization is computed here.
-    void setMap(std::shared_ptr<const placement::PlacementModel> model, const placement::MemoryMap& proposed);
+    /// `proposed`: the map as edited; `legalized`: what the compiler makes of it.
+    void setMap(std::shared_ptr<const placement::PlacementModel> model, const placement::MemoryMap& proposed,
+                const placement::MemoryMap& legalized);
+    /// Occupancy of the legalized map at every step.
+    const placement::Occupancy& legalOccupancy() const { return m_after; }
+    /// Nodes of the legalized map whose memory time exceeds their compute time.
+    int memoryBoundNodes() const;
 
     /// Panel 0 = SRAM, 1 = LLC, 2 = node time; −1 outside. The node (= schedule step) under x.
     std::pair<int, int> cellAt(QPoint pos) const;

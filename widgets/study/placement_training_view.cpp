@@ -114,13 +114,7 @@ void PlacementTrainingView::refresh()
         return;
     }
     const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(m_runId);
-    struct Feed {
-        const char* metric;
-        int chart;
-        const char* series;
-        QColor colour;
-    };
-    static const Feed feeds[] = {
+    static const RecordedFeed feeds[] = {
         {"placement/best_speedup", 0, "best so far (measured)", QColor(0x21, 0x21, 0x21)},
         {"egrl/best_gnn", 0, "GNN members", QColor(0x1f, 0x77, 0xb4)},
         {"egrl/best_boltzmann", 0, "Boltzmann chromosomes", QColor(0xff, 0x7f, 0x0e)},
@@ -139,9 +133,7 @@ void PlacementTrainingView::refresh()
         {"sac/entropy", 5, "entropy", QColor(0x1f, 0x77, 0xb4)},
         {"sac/q", 5, "Q", QColor(0xd6, 0x27, 0x28)},
     };
-    for (const Feed& f : feeds)
-        appendRecorded(m_charts[std::size_t(f.chart)], history, QString::fromLatin1(f.metric), QString::fromUtf8(f.series),
-                       f.colour, m_consumed);
+    appendRecordedFeeds(m_charts, history, feeds, m_consumed);
     const auto last = [&history](const char* name) -> std::optional<double> {
         const auto it = history.constFind(QString::fromLatin1(name));
         if (it == history.constEnd() || it->isEmpty())

@@ -318,6 +318,14 @@ void PlacementWorkbench::edit(const std::function<void(PlacementInputs&)>& chang
     m_doc->apply(std::move(in), label, mergeKey);
 }
 
+void PlacementWorkbench::applyValid(PlacementInputs in, const QString& label, int mergeKey)
+{
+    // The model must accept the inputs (e.g. DRAM large enough for the workload); building it
+    // here throws InputError before anything changes, and documentChanged reuses it.
+    m_model = std::make_shared<const PlacementModel>(in.workload, in.hardware, in.reward);
+    m_doc->apply(std::move(in), label, mergeKey);
+}
+
 void PlacementWorkbench::documentChanged()
 {
     const PlacementInputs& in = inputs();
@@ -351,14 +359,15 @@ void PlacementWorkbench::refreshMap()
         return;
     }
     const PlacementModel& m = *m_model;
-    MemoryMap shown = shownMap();
-    const Legalization legal = m.legalize(shown);
-    m_mapView->setMaps(m_model, m.compilerMap(), tr("Compiler"), shown, tr("This map"),
-                       legal.map, inputs().pins, true);
-
-    m_timeline->setMap(m_model, shown);
+    const MemoryMap shown = shownMap();
+    // One legalization serves the summary, the map's demotion marks and the timeline.
     std::mt19937_64 rng(1);
-    const PlacementOutcome o = m.evaluate(shown, rng);
+    PlacementOutcome o;
+    Legalization legal;
+    LegalizerScratch scratch;
+    m.evaluate(shown, rng, o, legal, scratch);
+    m_mapView->setMaps(m_model, m.compilerMap(), tr("Compiler"), shown, tr("This map"), legal.map, inputs().pins, true);
+    m_timeline->setMap(m_model, shown, legal.map);
     const double lc = m.compilerLatency() * 1e6;
     const double legalSpeedup = m.compilerLatency() / o.latency;
     QString text;
@@ -377,12 +386,10 @@ void PlacementWorkbench::refreshMap()
                    .arg(o.reward, 0, 'f', 4)
                    .arg(o.latency * 1e6, 0, 'f', 1)
                    .arg(legalSpeedup, 0, 'f', 3);
-    const Occupancy occ = m.occupancy(legal.map);
+    const Occupancy& occ = m_timeline->legalOccupancy();
     const double sramPeak = *std::max_element(occ.sramPerIce.begin(), occ.sramPerIce.end());
     const double llcPeak = *std::max_element(occ.llc.begin(), occ.llc.end());
-    int memoryBound = 0;
-    for (int i = 0; i < m.nodeCount(); ++i)
-        memoryBound += m.nodeTiming(legal.map, i).memoryBound() ? 1 : 0;
+    const int memoryBound = m_timeline->memoryBoundNodes();
     text += tr("<br>Peak occupancy: SRAM %1 of %2 MiB per ICE, LLC %3 of %4 MiB. %5 of %6 nodes are memory-bound.")
                 .arg(sramPeak / (1 << 20), 0, 'f', 2)
                 .arg(occ.sramCapacity / (1 << 20), 0, 'f', 2)
@@ -682,11 +689,9 @@ QString PlacementWorkbench::setHardwareCell(int row, const QString& text)
         hw.insert(key, v);
     }
     try {
-        const HardwareParams p = placementHardwareFromJson(QJsonDocument(hw).toJson().toStdString(), "hardware");
-        // The model must accept it too (e.g. DRAM large enough for the workload).
-        const PlacementModel probe(inputs().workload, p, inputs().reward);
-        (void)probe;
-        edit([&p](PlacementInputs& in) { in.hardware = p; }, tr("Edit %1").arg(tr(kParams[row].label)), 8000 + row);
+        PlacementInputs in = inputs();
+        in.hardware = placementHardwareFromJson(QJsonDocument(hw).toJson().toStdString(), "hardware");
+        applyValid(std::move(in), tr("Edit %1").arg(tr(kParams[row].label)), 8000 + row);
     } catch (const std::exception& e) {
         QString m = QString::fromUtf8(e.what());
         // "hardware:12: llc_mib: …" → "llc_mib: …" (the line is of a document the user never saw).
@@ -751,22 +756,16 @@ QString PlacementWorkbench::openFile(const QString& path)
         const QString name = QFileInfo(path).fileName();
         if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive) ||
             text.find("mapscape/placement-workload") != std::string::npos) {
-            WorkloadGraph g = path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive) ? placementWorkloadFromCsv(text, p)
-                                                                                          : placementWorkloadFromJson(text, p);
-            const PlacementModel probe(g, inputs().hardware, inputs().reward);
-            (void)probe;
-            edit(
-                [&g](PlacementInputs& in) {
-                    in.workload = std::move(g);
-                    in.map.reset();
-                    in.pins.clear();
-                },
-                tr("Open workload %1").arg(name));
+            PlacementInputs in = inputs();
+            in.workload = path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive) ? placementWorkloadFromCsv(text, p)
+                                                                                      : placementWorkloadFromJson(text, p);
+            in.map.reset();
+            in.pins.clear();
+            applyValid(std::move(in), tr("Open workload %1").arg(name));
         } else if (text.find("mapscape/placement-hardware") != std::string::npos) {
-            const HardwareParams hw = placementHardwareFromJson(text, p);
-            const PlacementModel probe(inputs().workload, hw, inputs().reward);
-            (void)probe;
-            edit([&hw](PlacementInputs& in) { in.hardware = hw; }, tr("Open hardware %1").arg(name));
+            PlacementInputs in = inputs();
+            in.hardware = placementHardwareFromJson(text, p);
+            applyValid(std::move(in), tr("Open hardware %1").arg(name));
         } else if (text.find("mapscape/placement-map") != std::string::npos) {
             const PlacementMapFile f = placementMapFromJson(text, p, inputs().workload.nodeCount());
             edit([&f](PlacementInputs& in) { in.map = f.map; }, tr("Open map %1").arg(name));

@@ -104,6 +104,9 @@ private:
     void refreshHardware();
     void refreshWorkload();
     void edit(const std::function<void(PlacementInputs&)>& change, const QString& label, int mergeKey = -1);
+    /// Applies inputs that build a model (throws InputError naming the field otherwise, leaving
+    /// the study as it was).
+    void applyValid(PlacementInputs in, const QString& label, int mergeKey = -1);
 
     PlacementDocument* m_doc = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/cost/placement/workload_graph.h"
 
+#include "core/util/strings.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -380,19 +382,21 @@ WorkloadGraph makeBert(const BertShape& s)
     return g;
 }
 
-std::vector<std::string> builtinWorkloadNames()
+std::optional<WorkloadGraph> findBuiltinWorkload(std::string_view name)
 {
-    return {"resnet50", "resnet101", "bert"};
+    if (iequals(name, "resnet50") || iequals(name, "resnet-50"))
+        return makeResNet(50);
+    if (iequals(name, "resnet101") || iequals(name, "resnet-101"))
+        return makeResNet(101);
+    if (iequals(name, "bert") || iequals(name, "bert-base"))
+        return makeBert();
+    return std::nullopt;
 }
 
 WorkloadGraph builtinWorkload(std::string_view name)
 {
-    if (name == "resnet50" || name == "ResNet-50")
-        return makeResNet(50);
-    if (name == "resnet101" || name == "ResNet-101")
-        return makeResNet(101);
-    if (name == "bert" || name == "bert-base" || name == "BERT-base")
-        return makeBert();
+    if (std::optional<WorkloadGraph> g = findBuiltinWorkload(name))
+        return std::move(*g);
     throw InputError("unknown workload \"" + std::string(name) + "\"; built in: resnet50, resnet101, bert");
 }
 

@@ -103,8 +103,9 @@ struct BertShape {
 /// An ONNX-like BERT encoder with pooler and classifier (spec §4.3; BERT-base: 376 nodes).
 WorkloadGraph makeBert(const BertShape& shape = {});
 
-/// "resnet50", "resnet101", "bert" (BERT-base, S = 128).
-std::vector<std::string> builtinWorkloadNames();
+/// A built-in workload by name, ignoring case: resnet50 (or ResNet-50), resnet101, bert (BERT-base,
+/// S = 128); nullopt if none.
+std::optional<WorkloadGraph> findBuiltinWorkload(std::string_view name);
 /// A built-in workload by name; throws InputError listing the names.
 WorkloadGraph builtinWorkload(std::string_view name);
 

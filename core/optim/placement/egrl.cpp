@@ -5,6 +5,7 @@
 #include "core/util/strings.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
 #include <malloc.h>
@@ -13,7 +14,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <sstream>
 
 namespace mapscape::placement {
 
@@ -1027,23 +1027,11 @@ void EgrlSearch::tell(std::span<const Proposal> proposals, std::span<const Place
     // The champion's per-tensor distribution for the memory map's probability mode.
     const MapDistribution dist = championDistribution();
     if (!dist.activations.empty()) {
-        std::ostringstream j;
-        j.precision(4);
-        const auto rows = [&j](const std::vector<std::array<float, 3>>& v) {
-            j << '[';
-            for (std::size_t i = 0; i < v.size(); ++i)
-                j << (i ? "," : "") << '[' << v[i][0] << ',' << v[i][1] << ',' << v[i][2] << ']';
-            j << ']';
-        };
-        j << "{\"source\":\"" << dist.source << "\",\"activations\":";
-        rows(dist.activations);
-        j << ",\"weights\":";
-        rows(dist.weights);
-        j << ",\"temperature\":[";
-        for (std::size_t i = 0; i < dist.temperature.size(); ++i)
-            j << (i ? "," : "") << dist.temperature[i];
-        j << "]}";
-        sink.snapshot("egrl/distribution", j.str());
+        const nlohmann::json j = {{"source", dist.source},
+                                  {"activations", dist.activations},
+                                  {"weights", dist.weights},
+                                  {"temperature", dist.temperature}};
+        sink.snapshot("egrl/distribution", j.dump());
     }
 }
 
