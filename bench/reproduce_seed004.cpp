@@ -18,6 +18,7 @@
 #include "bench/bench_args.h"
 #include "core/cost/placement/placement_model.h"
 #include "core/io/file_util.h"
+#include "core/io/placement_io.h"
 #include "core/optim/placement/egrl.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/util/statistics.h"
@@ -25,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -36,31 +38,6 @@ using namespace mapscape;
 using namespace mapscape::placement;
 
 namespace {
-
-struct PaperRow {
-    const char* workload;
-    double egrl, ea, greedy, pg;
-};
-// §5.2: final speed-up over the compiler, mean of 5 runs.
-constexpr PaperRow kPaper[] = {{"resnet50", 1.28, 1.06, 0.72, 0.29},
-                               {"resnet101", 1.78, 1.47, 1.27, 0.23},
-                               {"bert", 1.66, 1.64, 0.67, 0.21}};
-
-double paperValue(const std::string& workload, const std::string& method)
-{
-    for (const PaperRow& r : kPaper)
-        if (workload == r.workload) {
-            if (method == "egrl")
-                return r.egrl;
-            if (method == "ea")
-                return r.ea;
-            if (method == "greedy-dp")
-                return r.greedy;
-            if (method == "pg")
-                return r.pg;
-        }
-    return NAN;
-}
 
 HardwareParams presetParams(const std::string& preset)
 {
@@ -78,50 +55,17 @@ std::string key(const std::string& preset, const std::string& workload, const st
     return preset + "/" + workload + "/" + method + "/" + std::to_string(seed) + "/" + std::to_string(iterations);
 }
 
-struct Run {
-    std::string preset, workload, method;
-    std::uint64_t seed = 0;
-    int iterations = 0;
-    double speedup = 0, measured = 0, seconds = 0;
-    std::int64_t bestIteration = 0, valid = 0;
-};
-
-std::vector<Run> readResults(const std::string& path)
-{
-    std::vector<Run> runs;
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty())
-            continue;
-        try {
-            const auto j = nlohmann::json::parse(line);
-            runs.push_back({j.at("preset"), j.at("workload"), j.at("method"), j.at("seed"), j.at("iterations"),
-                            j.at("speedup"), j.at("measured_speedup"), j.at("seconds"), j.at("best_iteration"),
-                            j.at("valid")});
-        } catch (const std::exception&) {
-            // A line cut by a kill: ignore it (the run is repeated).
-        }
+/// Keeps the best-so-far curve of a run: the noiseless speed-up of the best measured map,
+/// at each improvement.
+class CurveSink final : public MetricsSink {
+public:
+    void record(std::string_view name, std::int64_t step, double value) override
+    {
+        if (name == "placement/best_true_speedup")
+            curve.emplace_back(step, value);
     }
-    return runs;
-}
-
-void appendResult(const std::string& path, const Run& r)
-{
-    nlohmann::ordered_json j;
-    j["preset"] = r.preset;
-    j["workload"] = r.workload;
-    j["method"] = r.method;
-    j["seed"] = r.seed;
-    j["iterations"] = r.iterations;
-    j["speedup"] = r.speedup;
-    j["measured_speedup"] = r.measured;
-    j["best_iteration"] = r.bestIteration;
-    j["valid"] = r.valid;
-    j["seconds"] = r.seconds;
-    std::ofstream out(path, std::ios::app);
-    out << j.dump() << "\n";
-}
+    std::vector<std::pair<std::int64_t, double>> curve;
+};
 
 volatile double g_keep = 0;
 
@@ -207,10 +151,13 @@ int main(int argc, char** argv)
         return 0;
 
     rl::setTorchThreads(threads);
-    std::vector<Run> done = readResults(results);
+    std::vector<PlacementBenchRun> done;
     std::set<std::string> have;
-    for (const Run& r : done)
-        have.insert(key(r.preset, r.workload, r.method, r.seed, r.iterations));
+    if (std::error_code ec; std::filesystem::file_size(results, ec) > 0 && !ec)
+        for (PlacementBenchRun& r : readPlacementBenchRuns(results))
+            // Two benchmark processes sharing a file may both finish a run: the first counts.
+            if (have.insert(key(r.preset, r.workload, r.method, r.seed, r.iterations)).second)
+                done.push_back(std::move(r));
     if (!report) {
         for (const std::string& preset : presets)
             for (const std::string& w : workloads) {
@@ -222,12 +169,13 @@ int main(int argc, char** argv)
                         EgrlOptions o;
                         o.threads = threads;
                         auto search = makePlacementSearch(method, model, o, seed);
-                        NullMetricsSink sink;
+                        CurveSink sink;
                         const PlacementRunResult r =
                             runPlacementSearch(model, *search, {.iterations = iterations, .seed = seed}, {}, sink);
-                        const Run run{preset, w, method, seed, iterations, r.found ? r.bestSpeedup : 0.0,
-                                      r.found ? r.bestMeasured : 0.0, r.seconds, r.bestIteration, r.valid};
-                        appendResult(results, run);
+                        const PlacementBenchRun run{preset, w, method, seed, iterations, r.found ? r.bestSpeedup : 0.0,
+                                                    r.found ? r.bestMeasured : 0.0, r.seconds, r.bestIteration, r.valid,
+                                                    std::move(sink.curve)};
+                        std::ofstream(results, std::ios::app) << placementBenchRunLine(run) << "\n";
                         done.push_back(run);
                         std::fprintf(stderr, "%s %s %s seed %llu: %.3f (%.0f s)\n", preset.c_str(), w.c_str(),
                                      method.c_str(), (unsigned long long)seed, run.speedup, run.seconds);
@@ -245,7 +193,7 @@ int main(int argc, char** argv)
         for (const std::string& w : workloads)
             for (const std::string& method : methods) {
                 std::vector<double> s, t;
-                for (const Run& r : done)
+                for (const PlacementBenchRun& r : done)
                     if (r.preset == preset && r.workload == w && r.method == method && r.iterations == iterations) {
                         s.push_back(r.speedup);
                         t.push_back(r.seconds);
@@ -254,10 +202,9 @@ int main(int argc, char** argv)
                     continue;
                 const auto [m, sd] = meanStd(s);
                 const auto [tm, tsd] = meanStd(t);
-                const double paper = paperValue(w, method);
                 char paperText[32] = "–";
-                if (std::isfinite(paper))
-                    std::snprintf(paperText, sizeof paperText, "%.2f", paper);
+                if (const auto paper = paperSpeedup(w, method))
+                    std::snprintf(paperText, sizeof paperText, "%.2f", *paper);
                 if (markdown)
                     std::printf("| %s | %s | %.3f ± %.3f | %zu | %.0f | %s |\n", w.c_str(), method.c_str(), m, sd, s.size(), tm,
                                 paperText);

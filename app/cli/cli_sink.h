@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -34,7 +35,12 @@ public:
             *m_csv << name << ',' << step << ',' << formatReal(value) << '\n';
         if (name == m_bestMetric)
             m_best = value;
+        if (!m_keepPrefix.empty() && name.starts_with(m_keepPrefix))
+            m_kept[std::string(name)] = value;
     }
+    /// Keeps the last value of every metric whose name starts with `prefix` ("zeroshot/").
+    void keepLast(std::string prefix) { m_keepPrefix = std::move(prefix); }
+    const std::map<std::string, double>& kept() const { return m_kept; }
     void progress(double f) override
     {
         if (m_quiet)
@@ -66,6 +72,8 @@ private:
     bool m_quiet;
     std::ostream* m_csv;
     std::string m_bestMetric;
+    std::string m_keepPrefix;
+    std::map<std::string, double> m_kept;
     std::chrono::steady_clock::time_point m_start;
     double m_lastPrint = -1;
     double m_best = 0;

@@ -8,13 +8,11 @@
 #include "core/io/file_util.h"
 #include "core/io/placement_io.h"
 #include "core/model/validation.h"
+#include "core/optim/placement/egrl.h"
 #include "core/optim/placement/egrl_options.h"
 #include "core/optim/placement/placement_search.h"
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
-#ifdef MAPSCAPE_HAS_TORCH
-#include "core/optim/placement/egrl.h"
-#endif
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -169,6 +167,17 @@ int runOptimize(const PlacementArgs& a)
         if (!*csv)
             throw InputError("--metrics-csv: cannot write " + a.metricsCsv);
     }
+    // Zero-shot probes (spec §3.9): built-in workloads on the same hardware and reward.
+    std::vector<ZeroShotTarget> zeroShot;
+    for (const std::string& item : split(a.zeroShot, ',')) {
+        const std::string id(trim(item));
+        if (id.empty())
+            continue;
+        const auto graph = findBuiltinWorkload(id);
+        if (!graph)
+            throw InputError("--zero-shot: unknown workload \"" + id + "\"; expected resnet50, resnet101 or bert");
+        zeroShot.push_back({id, std::make_shared<const PlacementModel>(*graph, model.params(), model.rewardOptions())});
+    }
     std::vector<double> speedups, measured, seconds;
     PlacementRunResult bestRun;
     nlohmann::ordered_json runs = nlohmann::ordered_json::array();
@@ -179,10 +188,19 @@ int runOptimize(const PlacementArgs& a)
         std::unique_ptr<PlacementSearch> search;
 #ifdef MAPSCAPE_HAS_TORCH
         search = makePlacementSearch(a.method, model, opts, seed);
+        if (!zeroShot.empty()) {
+            auto* egrl = dynamic_cast<EgrlSearch*>(search.get());
+            if (!egrl)
+                throw InputError("--zero-shot: only egrl, ea and pg train a GNN, not " + a.method);
+            egrl->setZeroShotTargets(zeroShot);
+        }
 #else
+        if (!zeroShot.empty())
+            throw InputError("--zero-shot: this build has no LibTorch");
         search = makeBaselineSearch(a.method, model, seed);
 #endif
         CliSink sink(a.quiet, csv.get(), "placement/best_speedup");
+        sink.keepLast("zeroshot/");
         const PlacementRunResult r =
             runPlacementSearch(model, *search, {.iterations = a.iterations, .seed = seed}, std::stop_token{}, sink);
         speedups.push_back(r.found ? r.bestSpeedup : 0.0);
@@ -195,13 +213,26 @@ int runOptimize(const PlacementArgs& a)
             s << " (measured " << fixed(r.bestMeasured, 3) << ")";
         s << " at iteration " << r.bestIteration << ", " << r.valid << "/" << r.iterations << " valid, "
           << fixed(r.seconds, 1) << " s\n";
+        nlohmann::ordered_json transfer = nlohmann::ordered_json::object();
+        for (const ZeroShotTarget& t : zeroShot) {
+            const auto& kept = sink.kept();
+            const auto compiled = kept.find("zeroshot/" + t.id + "_compiled");
+            const auto eps = kept.find("zeroshot/" + t.id + "_epsilon");
+            if (compiled == kept.end() || eps == kept.end())
+                continue;
+            s << "    zero-shot on " << t.model->graph().name << ": speed-up " << fixed(compiled->second, 3)
+              << (eps->second == 0 ? " (valid as proposed)" : " after the compiler demoted ε = " + fixed(eps->second, 3))
+              << "\n";
+            transfer[t.id] = {{"speedup_compiled", compiled->second}, {"epsilon", eps->second}};
+        }
         runs.push_back({{"seed", seed},
                         {"speedup", r.found ? r.bestSpeedup : 0.0},
                         {"measured_speedup", r.found ? r.bestMeasured : 0.0},
                         {"best_iteration", r.bestIteration},
                         {"iterations", r.iterations},
                         {"valid", r.valid},
-                        {"seconds", r.seconds}});
+                        {"seconds", r.seconds},
+                        {"zero_shot", transfer}});
     }
     const auto [m, sd] = meanStd(speedups);
     const auto [tm, tsd] = meanStd(seconds);
@@ -270,6 +301,9 @@ CLI::App* addPlacementCommand(CLI::App& app, PlacementArgs& a)
     optimize->add_option("--format", a.format, "text or json")->capture_default_str();
     optimize->add_option("-o,--out", a.out, "Write the best map (placement-map JSON)");
     optimize->add_option("--metrics-csv", a.metricsCsv, "Every recorded metric (name,step,value)");
+    optimize->add_option("--zero-shot", a.zeroShot,
+                         "Built-in workloads (comma-separated) on which each generation's best GNN is tried with no "
+                         "further training (egrl, ea, pg; spec §3.9, Fig. 4); per-generation values in --metrics-csv");
     optimize->add_flag("-q,--quiet", a.quiet, "No progress line");
     return placement;
 }

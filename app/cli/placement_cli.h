@@ -28,6 +28,7 @@ struct PlacementArgs {
     std::uint64_t seed = 1;
     std::string seeds;
     std::vector<std::string> options;  ///< key=value (EGRL options)
+    std::string zeroShot;              ///< built-in workloads to probe the champion GNN on
     double kappa = 1.0;
     bool flatInvalid = false;
     bool squaredMinusOne = false;

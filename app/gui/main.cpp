@@ -112,7 +112,7 @@ int main(int argc, char** argv)
         break;
     case mapscape::ProblemKind::TensorPlacement:
         tabs = {QStringLiteral("map"), QStringLiteral("workload"), QStringLiteral("hardware"), QStringLiteral("optimize"),
-                QStringLiteral("training"), QStringLiteral("embedding")};
+                QStringLiteral("curves"), QStringLiteral("training"), QStringLiteral("zeroshot"), QStringLiteral("embedding")};
         break;
     }
     if (parser.isSet(tab)) {

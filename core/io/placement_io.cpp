@@ -540,4 +540,57 @@ std::string placementMapToCsv(const PlacementModel& model, const MemoryMap& map)
     return s.str();
 }
 
+std::vector<PlacementBenchRun> readPlacementBenchRuns(const std::string& path)
+{
+    const std::string text = readTextFile(path);
+    std::vector<PlacementBenchRun> runs;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (trim(line).empty())
+            continue;
+        try {
+            const json j = json::parse(line);
+            PlacementBenchRun r;
+            r.preset = j.at("preset").get<std::string>();
+            r.workload = j.at("workload").get<std::string>();
+            r.method = j.at("method").get<std::string>();
+            r.seed = j.at("seed").get<std::uint64_t>();
+            r.iterations = j.at("iterations").get<int>();
+            r.speedup = j.at("speedup").get<double>();
+            r.measured = j.at("measured_speedup").get<double>();
+            r.seconds = j.at("seconds").get<double>();
+            r.bestIteration = j.at("best_iteration").get<std::int64_t>();
+            r.valid = j.at("valid").get<std::int64_t>();
+            if (j.contains("curve"))
+                for (const json& point : j.at("curve"))
+                    r.curve.emplace_back(point.at(0).get<std::int64_t>(), point.at(1).get<double>());
+            runs.push_back(std::move(r));
+        } catch (const json::exception&) {
+            // A line cut by a kill, or not a run: skipped.
+        }
+    }
+    if (runs.empty())
+        throw InputError(path + ": no benchmark runs (expected JSON lines with preset, workload, method, seed, "
+                                "iterations, speedup, ... as bench/reproduce_seed004 writes them)");
+    return runs;
+}
+
+std::string placementBenchRunLine(const PlacementBenchRun& r)
+{
+    ojson j;
+    j["preset"] = r.preset;
+    j["workload"] = r.workload;
+    j["method"] = r.method;
+    j["seed"] = r.seed;
+    j["iterations"] = r.iterations;
+    j["speedup"] = r.speedup;
+    j["measured_speedup"] = r.measured;
+    j["best_iteration"] = r.bestIteration;
+    j["valid"] = r.valid;
+    j["seconds"] = r.seconds;
+    j["curve"] = r.curve;
+    return j.dump();
+}
+
 } // namespace mapscape

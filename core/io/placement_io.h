@@ -12,8 +12,11 @@
 
 #include "core/cost/placement/placement_model.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace mapscape {
 
@@ -43,5 +46,25 @@ std::string placementMapToJson(const placement::WorkloadGraph& graph, const plac
 /// One row per node: index, name, op, weight bytes, weight level, activation bytes, activation
 /// level, and (with a model) t_comp, t_mem and total time in µs.
 std::string placementMapToCsv(const placement::PlacementModel& model, const placement::MemoryMap& map);
+
+/// One finished run of the seed-004 reproduction benchmark (bench/reproduce_seed004), a line of
+/// its JSON-lines results file.
+struct PlacementBenchRun {
+    std::string preset, workload, method; ///< "hardware-like" | "noiseless", "resnet50", "egrl"
+    std::uint64_t seed = 0;
+    int iterations = 0;
+    double speedup = 0;  ///< noiseless speed-up of the map with the best measured reward
+    double measured = 0; ///< its measured speed-up
+    double seconds = 0;
+    std::int64_t bestIteration = 0, valid = 0;
+    /// Best-so-far noiseless speed-up at each improvement (iteration, value); empty in files
+    /// written before curves were kept.
+    std::vector<std::pair<std::int64_t, double>> curve;
+};
+/// Reads a results file. Lines cut short by a kill are skipped (the benchmark repeats those
+/// runs); a file that cannot be read, or one with no run at all, throws InputError naming it.
+std::vector<PlacementBenchRun> readPlacementBenchRuns(const std::string& path);
+/// The run as one line of a results file (no newline).
+std::string placementBenchRunLine(const PlacementBenchRun& run);
 
 } // namespace mapscape

@@ -448,6 +448,9 @@ std::vector<OptimizerInfo> buildRegistry()
         o.push_back(integer("heads", "Attention heads", d.heads, 0, 16, "GAT heads per convolution; 0 = GCN (Table 2: 4)"));
         o.push_back(integer("depth", "U-Net depth", d.depth, 1, 8, "pooling levels (Table 2: 4)"));
         o.push_back(integer("hidden", "Hidden size", d.hidden, 4, 1024, "GNN hidden and output width (Table 2: 128)"));
+        o.push_back(text("zero_shot", "Zero-shot workloads", "",
+                         "built-in workloads (resnet50, resnet101, bert; comma-separated) on which each generation's best "
+                         "GNN is tried with no further training, on the same hardware (Fig. 4: Zero-shot tab)"));
         return o;
     };
     const auto placementEntry = [&](std::string id, std::string title, std::string description, bool torch,
@@ -891,14 +894,34 @@ PlacementMethod makePlacementMethod(std::string_view id, const placement::Placem
     PlacementMethod m;
     m.iterations = o.integer("iterations");
     placement::EgrlOptions e;
-    for (const OptionSpec& spec : info.options)
-        if (spec.key != "iterations")
-            placement::setEgrlOption(e, spec.key, spec.type == T::Choice ? o.pick(spec.key) : o.str(spec.key));
+    std::vector<placement::ZeroShotTarget> zeroShot;
+    for (const OptionSpec& spec : info.options) {
+        if (spec.key == "iterations")
+            continue;
+        if (spec.key == "zero_shot") {
+            for (const std::string& item : split(o.str(spec.key), ',')) {
+                const std::string name(trim(item));
+                if (name.empty())
+                    continue;
+                const auto graph = placement::findBuiltinWorkload(name);
+                if (!graph)
+                    throw InputError(info.id + ".zero_shot: unknown workload \"" + name +
+                                     "\"; expected resnet50, resnet101 or bert");
+                zeroShot.push_back({name, std::make_shared<const placement::PlacementModel>(
+                                              *graph, model.params(), model.rewardOptions())});
+            }
+            continue;
+        }
+        placement::setEgrlOption(e, spec.key, spec.type == T::Choice ? o.pick(spec.key) : o.str(spec.key));
+    }
     const FieldIssues issues = placement::validateEgrlOptions(e);
     if (!issues.empty())
         throw InputError(info.id + "." + issues.front().field.substr(5) + ": " + issues.front().message);
 #ifdef MAPSCAPE_HAS_TORCH
     m.search = placement::makePlacementSearch(info.id, model, e, seed);
+    if (!zeroShot.empty())
+        if (auto* egrl = dynamic_cast<placement::EgrlSearch*>(m.search.get()))
+            egrl->setZeroShotTargets(std::move(zeroShot));
 #else
     if (!info.available)
         throw InputError(info.id + ": " + info.unavailableReason);

@@ -5,6 +5,7 @@
 /// exactly, the ablations (EA, PG) run with their own composition, the population evolves within
 /// its bounds (temperatures, composition, migration) and a stop request ends a run.
 
+#include "core/optim/optimizer_registry.h"
 #include "core/optim/placement/egrl.h"
 #include "core/optim/rl/common/torch_setup.h"
 
@@ -132,9 +133,9 @@ private Q_SLOTS:
             o.mode = mode;
             EgrlSearch search(model, o, 2);
             RecordingSink sink;
-            const std::vector<Proposal> first = search.ask(1000);
+            const std::vector<placement::Proposal> first = search.ask(1000);
             std::map<Proposer, int> count;
-            for (const Proposal& p : first)
+            for (const placement::Proposal& p : first)
                 ++count[p.proposer];
             if (mode == EgrlMode::Ea) {
                 QCOMPARE(count[Proposer::Gnn], 4);
@@ -194,6 +195,60 @@ private Q_SLOTS:
         const PlacementRunResult r = runPlacementSearch(model, search, {.iterations = 4000, .seed = 1}, stop.get_token(), stopper);
         QVERIFY(r.cancelled);
         QCOMPARE(r.iterations, std::int64_t(16));
+    }
+
+    void zeroShotProbes()
+    {
+        // §3.9: each generation's best GNN runs on other workloads' graphs; the probes draw no
+        // random numbers, so the run itself is the same with or without them.
+        const PlacementModel model(builtinWorkload("resnet50"), nnpiDefaults());
+        for (EgrlMode mode : {EgrlMode::Egrl, EgrlMode::Pg}) {
+            EgrlOptions o = small();
+            o.mode = mode;
+            RecordingSink plain, probed;
+            EgrlSearch a(model, o, 3);
+            const PlacementRunResult ra = runPlacementSearch(model, a, {.iterations = 32, .seed = 3}, {}, plain);
+            EgrlSearch b(model, o, 3);
+            b.setZeroShotTargets({{"resnet101", std::make_shared<const PlacementModel>(builtinWorkload("resnet101"), nnpiDefaults())},
+                                  {"bert", std::make_shared<const PlacementModel>(builtinWorkload("bert"), nnpiDefaults())}});
+            const PlacementRunResult rb = runPlacementSearch(model, b, {.iterations = 32, .seed = 3}, {}, probed);
+            QCOMPARE(ra.best, rb.best);
+            QCOMPARE(ra.bestMeasured, rb.bestMeasured);
+            std::vector<std::tuple<std::string, std::int64_t, double>> withoutProbes;
+            int probes = 0;
+            for (const auto& [name, step, value] : probed.all) {
+                if (!name.starts_with("zeroshot/")) {
+                    withoutProbes.emplace_back(name, step, value);
+                    continue;
+                }
+                ++probes;
+                QVERIFY2(std::isfinite(value) && value >= 0, name.c_str());
+                if (name.ends_with("_epsilon"))
+                    QVERIFY(value <= 1);
+            }
+            QVERIFY(withoutProbes == plain.all);
+            const int generations = mode == EgrlMode::Pg ? 16 : 4; // 2 or 8 maps per generation
+            QCOMPARE(probes, generations * 2 * 3);
+            // A map the compiler left alone scores its own speed-up; a rectified one scores 0.
+            for (const char* id : {"resnet101", "bert"}) {
+                const std::string key = std::string("zeroshot/") + id;
+                const double s = probed.last.at(key), compiled = probed.last.at(key + "_compiled");
+                const double eps = probed.last.at(key + "_epsilon");
+                QVERIFY(compiled > 0.3 && compiled < 2.5);
+                QCOMPARE(s, eps == 0 ? compiled : 0.0);
+            }
+        }
+        // Through the registry: names checked, targets on the run's hardware.
+        try {
+            makePlacementMethod("egrl", model, {{"zero_shot", "resnet101, vgg16"}}, 1);
+            QFAIL("expected InputError");
+        } catch (const InputError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("egrl.zero_shot")), e.what());
+        }
+        PlacementMethod m = makePlacementMethod("ea", model, {{"zero_shot", "BERT"}, {"population", "6"}}, 1);
+        RecordingSink sink;
+        runPlacementSearch(model, *m.search, {.iterations = 12, .seed = 1}, {}, sink);
+        QVERIFY(sink.last.count("zeroshot/BERT_compiled"));
     }
 
     void badOptions()

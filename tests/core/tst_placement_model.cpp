@@ -11,6 +11,7 @@
 #include "core/optim/placement/egrl_options.h"
 #include "core/optim/placement/map_embedding.h"
 #include "core/optim/placement/placement_search.h"
+#include "core/util/statistics.h"
 
 #include <QtTest>
 
@@ -443,6 +444,47 @@ private Q_SLOTS:
         QCOMPARE(again.points, e.points);
         QCOMPARE(embedMaps(m, {m.compilerMap()}).points.size(), std::size_t(1));
         QVERIFY_THROWS_EXCEPTION(InputError, embedMaps(m, {m.compilerMap(), MemoryMap::uniform(3, pl::Level::Dram)}));
+    }
+
+    void curvesOverSeeds()
+    {
+        // Best-so-far step curves: a value holds from its iteration on; a run counts once started.
+        const std::vector<std::vector<std::pair<double, double>>> best = {{{1, 1.0}, {50, 1.2}}, {{10, 0.8}, {100, 1.4}}};
+        const CurveBand b = stepCurveBand(best, 100, 11); // x = 0, 10, ..., 100
+        QCOMPARE(b.x.front(), 10.0);                      // at 0 no run has a value yet
+        QCOMPARE(b.count.front(), 2);
+        QCOMPARE(b.mean.front(), 0.9);
+        QVERIFY(std::abs(b.stddev.front() - std::sqrt(0.02)) < 1e-12);
+        QCOMPARE(b.mean[4], 1.0);   // x = 50: 1.2 and 0.8
+        QCOMPARE(b.mean.back(), 1.3); // x = 100: 1.2 and 1.4
+        // Window maxima: each run's best within (lo, hi], then mean over the runs with a point there.
+        const std::vector<std::vector<std::pair<double, double>>> maps = {{{1, 0.5}, {2, 0.9}, {3, 0.0}, {4, 1.1}},
+                                                                           {{1, 0.7}, {3, 0.2}}};
+        const CurveBand w = windowMaxBand(maps, 4, 2);
+        QCOMPARE(w.x, std::vector<double>({2.0, 4.0}));
+        QCOMPARE(w.mean[0], 0.8);     // max(0.5, 0.9) and 0.7
+        QCOMPARE(w.count[1], 2);
+        QCOMPARE(w.mean[1], (1.1 + 0.2) / 2);
+        QVERIFY(windowMaxBand(maps, 0, 2).x.empty());
+        // The paper's final speed-ups (§5.2) by id or graph name.
+        QCOMPARE(*paperSpeedup("resnet50", "egrl"), 1.28);
+        QCOMPARE(*paperSpeedup("ResNet-101", "greedy-dp"), 1.27);
+        QCOMPARE(*paperSpeedup("BERT-base", "pg"), 0.21);
+        QVERIFY(!paperSpeedup("bert", "random"));
+        QVERIFY(!paperSpeedup("vgg16", "egrl"));
+        // Benchmark result lines round-trip, curves included; cut lines are skipped.
+        const PlacementBenchRun r{"noiseless", "bert", "ea", 3, 4000, 1.06, 1.06, 19.5, 812, 2100, {{1, 0.9}, {812, 1.06}}};
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.jsonl"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(placementBenchRunLine(r) + "\n{\"preset\": \"noi"));
+        f.close();
+        const std::vector<PlacementBenchRun> back = readPlacementBenchRuns(path.toStdString());
+        QCOMPARE(back.size(), std::size_t(1));
+        QCOMPARE(back[0].curve, r.curve);
+        QCOMPARE(back[0].bestIteration, std::int64_t(812));
+        QCOMPARE(back[0].seconds, 19.5);
     }
 
     void egrlOptions()

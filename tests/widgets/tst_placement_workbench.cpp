@@ -15,7 +15,9 @@
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/memory_map_view.h"
 #include "widgets/study/placement_timeline_view.h"
+#include "widgets/study/placement_curves_view.h"
 #include "widgets/study/placement_training_view.h"
+#include "widgets/charts/band_chart.h"
 #include "widgets/study/map_embedding_view.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/study/placement_workbench.h"
@@ -195,6 +197,76 @@ private Q_SLOTS:
         QCOMPARE(w.model()->nodeCount(), 2);
     }
 
+    void curvesOverSeeds()
+    {
+        PlacementWorkbench w;
+        w.resize(1400, 860);
+        w.show();
+        w.showTab(PlacementWorkbench::CurvesTab);
+        PlacementCurvesView* v = w.curvesView();
+        QVERIFY(v->statusText().contains(QLatin1String("No runs")));
+        // A sweep: Greedy-DP and random search, 2 seeds each, one run at a time.
+        QVERIFY(!v->startSweep({}, 2, 1, 300));
+        QVERIFY(v->startSweep({QStringLiteral("greedy-dp"), QStringLiteral("random")}, 2, 1, 300));
+        QCOMPARE(w.runsPanel()->activeRuns(), 1);
+        QCOMPARE(v->pendingSweepRuns(), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->sweepRunning() && v->pendingSweepRuns() == 0, 120000);
+        QCOMPARE(w.runsPanel()->runModel()->rowCount(), 4);
+        w.runsPanel()->drain();
+        v->refresh();
+        QCOMPARE(v->chart()->curveNames(), QStringList({QStringLiteral("Greedy-DP (2 runs)"), QStringLiteral("Random (2 runs)")}));
+        // The paper's Greedy-DP on ResNet-50 (no paper value for random search) and the compiler.
+        QCOMPARE(v->chart()->referenceNames(),
+                 QStringList({QStringLiteral("Greedy-DP, paper 0.72"), QStringLiteral("compiler's map (1×)")}));
+        QCOMPARE(v->summary()->rowCount(), 2);
+        QCOMPARE(v->summary()->item(0, 1)->text(), QStringLiteral("2"));
+        // Greedy-DP's first pass (513 maps) is not over at 300 maps: still below the compiler.
+        const QString greedy = v->summary()->item(0, 2)->text();
+        QVERIFY2(QRegularExpression(QStringLiteral("^0\\.\\d{3} ± 0\\.\\d{3}$")).match(greedy).hasMatch(), qPrintable(greedy));
+        const QString hover = v->chart()->describeAt(299);
+        QVERIFY2(hover.contains(QLatin1String("Greedy-DP (2 runs): ")) && hover.contains(QLatin1String("(2 runs)")), qPrintable(hover));
+        const QPointF y = v->chart()->yRange();
+        QVERIFY(y.x() <= 0.72 && y.y() >= 1.0);
+        v->setCurve(PlacementCurvesView::WindowBest);
+        QCOMPARE(v->chart()->curveNames().size(), 2);
+        v->setCurve(PlacementCurvesView::BestSoFar);
+        QTest::qWait(50);
+        shot(w, "placement-curves.png");
+
+        // Benchmark results: curves per preset and workload, the paper's EGRL line.
+        QTemporaryDir dir;
+        const QString good = dir.filePath(QStringLiteral("bench.jsonl"));
+        {
+            std::string text;
+            for (int seed = 1; seed <= 2; ++seed) {
+                PlacementBenchRun r{"hardware-like", "resnet50", "egrl", std::uint64_t(seed), 4000, 1.40 + 0.01 * seed,
+                                    1.5, 200, 1000, 3000, {{1, 1.0}, {500, 1.3}, {1000, 1.40 + 0.01 * seed}}};
+                text += placementBenchRunLine(r) + "\n";
+            }
+            text += "{\"preset\": \"hardware-like\", \"workl"; // a line cut by a kill
+            QFile f(good);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.data(), qint64(text.size()));
+        }
+        QString error;
+        QVERIFY2(v->loadBenchmark(good, &error), qPrintable(error));
+        QVERIFY(v->chooseBenchmark(QStringLiteral("hardware-like"), QStringLiteral("resnet50")));
+        QCOMPARE(v->chart()->curveNames(), QStringList({QStringLiteral("EGRL (2 runs)")}));
+        QVERIFY(v->chart()->referenceNames().contains(QStringLiteral("EGRL, paper 1.28")));
+        QCOMPARE(v->summary()->item(0, 2)->text(), QStringLiteral("1.415 ± 0.007"));
+        QVERIFY2(v->chart()->describeAt(2000).contains(QStringLiteral("1.415 ± 0.007")), qPrintable(v->chart()->describeAt(2000)));
+        // A file with no run is refused naming it; the view keeps what it showed.
+        const QString bad = dir.filePath(QStringLiteral("notes.jsonl"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("hello\n");
+        }
+        QVERIFY(!v->loadBenchmark(bad, &error));
+        QVERIFY2(error.contains(QLatin1String("notes.jsonl")) && error.contains(QLatin1String("no benchmark runs")), qPrintable(error));
+        QCOMPARE(v->chart()->curveNames(), QStringList({QStringLiteral("EGRL (2 runs)")}));
+    }
+
     void runsAndProject()
     {
         PlacementWorkbench w;
@@ -232,7 +304,8 @@ private Q_SLOTS:
 #ifdef MAPSCAPE_HAS_TORCH
         // A small EGRL run publishes its champion's distribution for the probability mode.
         QVERIFY(w.runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("egrl")));
-        for (const auto& [k, v] : {std::pair{"population", "6"}, {"hidden", "16"}, {"depth", "2"}, {"batch", "8"}})
+        for (const auto& [k, v] :
+             {std::pair{"population", "6"}, {"hidden", "16"}, {"depth", "2"}, {"batch", "8"}, {"zero_shot", "resnet101"}})
             QVERIFY(w.runsPanel()->optimizerPanel()->setOption(QLatin1String(k), QLatin1String(v)));
         OptimizerRun* egrl = runMethod(w, "egrl", "40");
         QVERIFY(egrl);
@@ -248,6 +321,17 @@ private Q_SLOTS:
         QVERIFY(w.trainingView()->chart(4)->heldPoints(QStringLiteral("critic")) > 0);
         QTest::qWait(50);
         shot(w, "placement-training.png");
+        // The Zero-shot tab: the run's best GNN per generation on ResNet-101, never trained there.
+        w.showTab(PlacementWorkbench::ZeroShotTab);
+        QVERIFY(w.zeroShotView()->followRun(egrl->id()));
+        const QString zs = w.zeroShotView()->statusText();
+        QVERIFY2(zs.contains(QLatin1String("ResNet-101")) && zs.contains(QLatin1String("best")), qPrintable(zs));
+        w.zeroShotView()->chart(0)->flush();
+        QCOMPARE(w.zeroShotView()->chart(0)->heldPoints(QStringLiteral("ResNet-101")), 5); // one per generation
+        QVERIFY(w.zeroShotView()->chart(1)->heldPoints(QStringLiteral("ResNet-101")) == 5);
+        QVERIFY(w.zeroShotView()->chart(0)->seriesNames().contains(QStringLiteral("compiler's map")));
+        QTest::qWait(50);
+        shot(w, "placement-zeroshot.png");
         w.showTab(PlacementWorkbench::MapTab);
         QVERIFY(w.showPolicyDistribution(true));
         QVERIFY(w.mapView()->probabilityMode());

@@ -374,7 +374,9 @@ void LiveLineChart::redraw()
         if (m_logY) {
             d->yLog->setRange(ymin / 1.15, ymax * 1.15);
         } else {
-            if (ymin == ymax) {
+            if (ymin == 0 && ymax == 0) {
+                ymax = 1; // all zero (no error, nothing invalid): a readable 0–1 axis
+            } else if (ymin == ymax) {
                 ymin -= std::max(1e-12, std::abs(ymin) * 0.05);
                 ymax += std::max(1e-12, std::abs(ymax) * 0.05);
             }

@@ -166,7 +166,8 @@ static MetricLabel labelFor(const QString& name, const QString& objectiveLabel, 
         }
     }
     if (name.startsWith(QStringLiteral("placement/")) || name.startsWith(QStringLiteral("egrl/")) ||
-        name.startsWith(QStringLiteral("sac/")) || name == QStringLiteral("greedy/pass")) {
+        name.startsWith(QStringLiteral("sac/")) || name.startsWith(QStringLiteral("zeroshot/")) ||
+        name == QStringLiteral("greedy/pass")) {
         const QString its = tr("Iterations (maps evaluated)");
         const QString speedup = tr("Speed-up (×)");
         struct Row {
@@ -216,10 +217,32 @@ static MetricLabel labelFor(const QString& name, const QString& objectiveLabel, 
             {"greedy/pass", "Greedy-DP passes", "Completed passes over the nodes", "Passes"},
         };
         for (const Row& r : rows)
-            if (name == QLatin1String(r.name)) {
+            if (name == QLatin1String(r.name))
                 m = {tr(r.title), QString(), its, false, true, tr(r.help), tr(r.axis)};
-                (void)speedup;
+        if (name.startsWith(QStringLiteral("zeroshot/"))) {
+            // "zeroshot/<workload>[_compiled|_epsilon]": the champion GNN on another workload.
+            QString target = name.mid(9);
+            if (target.endsWith(QStringLiteral("_epsilon"))) {
+                target.chop(8);
+                m = {tr("Zero-shot on %1: mapping error ε").arg(target), QString(), its, false, true,
+                     tr("Share of %1's mappable bytes the compiler had to demote from the transferred GNN's map")
+                         .arg(target),
+                     tr("ε")};
+            } else if (target.endsWith(QStringLiteral("_compiled"))) {
+                target.chop(9);
+                m = {tr("Zero-shot on %1, as compiled").arg(target), QString(), its, false, true,
+                     tr("Speed-up on %1 of the best GNN trained here, after the compiler made its map fit (what "
+                        "the chip would run)")
+                         .arg(target),
+                     speedup};
+            } else {
+                m = {tr("Zero-shot on %1").arg(target), QString(), its, false, true,
+                     tr("Speed-up on %1 of the best GNN trained here, with no further training; 0 when the "
+                        "compiler had to change its map")
+                         .arg(target),
+                     speedup};
             }
+        }
     }
     // Short y-axis titles, so that they fit along short charts.
     if (m.yAxis.isEmpty()) {

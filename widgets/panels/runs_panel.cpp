@@ -374,7 +374,9 @@ void RunsPanel::setStudyName(const QString& name) { m_studyName = name; }
 
 void RunsPanel::showViewTab(ViewTab tab) { m_tabs->setCurrentIndex(int(tab)); }
 
-OptimizerRun* RunsPanel::startRun()
+OptimizerRun* RunsPanel::startRun() { return startRunWith(m_panel->settings()); }
+
+OptimizerRun* RunsPanel::startRunWith(const OptimizerSettings& settings)
 {
     if (!m_inputs) {
         Q_EMIT message(m_kind == ProblemKind::SchedulingTables ? tr("Choose an accelerator and a network first.")
@@ -385,7 +387,7 @@ OptimizerRun* RunsPanel::startRun()
     RunSettings s;
     s.studyName = m_studyName.toStdString();
     s.inputs = *m_inputs;
-    s.optimizer = m_panel->settings();
+    s.optimizer = settings;
     auto owned = std::make_unique<OptimizerRun>(m_nextId++, std::move(s));
     OptimizerRun* run = owned.get();
     m_runSetupKeys.insert(run->id(), m_setupKey);

@@ -75,6 +75,8 @@ public:
     /// Starts a run with the panel's settings on the current inputs; returns it, or null with
     /// the reason reported through `message` (bad options, no inputs, ...).
     OptimizerRun* startRun();
+    /// Starts a run with these settings (a sweep's) instead of the form's; same reporting.
+    OptimizerRun* startRunWith(const OptimizerSettings& settings);
     /// Scheduling studies: the best tables of a run so far as a mapping (layers without one are
     /// left out).
     Mapping bestMapping(const OptimizerRun& run) const;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/placement_training_view.h"
 
+#include "core/cost/placement/workload_graph.h"
+#include "core/runner/optimizer_run.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/runs_panel.h"
@@ -65,19 +67,24 @@ PlacementTrainingView::PlacementTrainingView(RunsPanel* runs, QWidget* parent)
     l->addLayout(grid, 1);
 }
 
+int relistRuns(QComboBox* chooser, RunListModel* model, const std::function<bool(int row)>& accept)
+{
+    QSignalBlocker block(chooser);
+    const int keep = chooser->currentData().toInt();
+    chooser->clear();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (accept(row))
+            chooser->addItem(model->titleAt(row), model->idAt(row));
+    int index = chooser->findData(keep);
+    if (index < 0 && chooser->count() > 0)
+        index = chooser->count() - 1; // the newest run
+    chooser->setCurrentIndex(index);
+    return index >= 0 ? chooser->itemData(index).toInt() : -1;
+}
+
 void PlacementTrainingView::syncChooser()
 {
-    RunListModel* model = m_runs->runModel();
-    QSignalBlocker block(m_chooser);
-    const int keep = m_chooser->currentData().toInt();
-    m_chooser->clear();
-    for (int row = 0; row < model->rowCount(); ++row)
-        m_chooser->addItem(model->titleAt(row), model->idAt(row));
-    int index = m_chooser->findData(keep);
-    if (index < 0 && m_chooser->count() > 0)
-        index = m_chooser->count() - 1; // the newest run
-    m_chooser->setCurrentIndex(index);
-    const int id = index >= 0 ? m_chooser->itemData(index).toInt() : -1;
+    const int id = relistRuns(m_chooser, m_runs->runModel(), [](int) { return true; });
     if (id != m_runId)
         follow(id);
 }
@@ -154,6 +161,138 @@ void PlacementTrainingView::refresh()
     if (status.isEmpty())
         status = tr("This run records no generations (Greedy-DP, random and local search have no population).");
     m_status->setText(status + QLatin1Char('.'));
+}
+
+namespace {
+
+/// Runs of the methods that train a GNN (EGRL and its ablations).
+bool trainsGnn(const RunListModel* model, int row)
+{
+    const OptimizerRun* run = model->runAt(row);
+    const RunRecord* rec = model->recordAt(row);
+    const std::string id = run ? run->settings().optimizer.id : rec ? rec->settings.id : std::string();
+    return id == "egrl" || id == "ea" || id == "pg";
+}
+
+} // namespace
+
+PlacementZeroShotView::PlacementZeroShotView(RunsPanel* runs, QWidget* parent)
+    : QWidget(parent)
+    , m_runs(runs)
+{
+    auto* l = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Trained by run"), this));
+    m_chooser = new QComboBox(this);
+    m_chooser->setToolTip(tr("An EGRL, EA or PG run: its best GNN of each generation is tried on the other workloads"));
+    bar->addWidget(m_chooser);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(m_status, 1);
+    l->addLayout(bar);
+    connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
+        follow(m_chooser->currentData().toInt());
+        refresh();
+    });
+    const QString its = tr("Iterations of the training run (maps evaluated on its own workload)");
+    for (std::size_t i = 0; i < m_charts.size(); ++i) {
+        m_charts[i] = new LiveLineChart(this);
+        m_charts[i]->setMinimumHeight(200);
+        l->addWidget(m_charts[i], i == 0 ? 3 : 2);
+    }
+    m_charts[0]->setTitle(tr("Zero-shot speed-up over the compiler on workloads the GNN never trained on"));
+    m_charts[0]->setAxisTitles(its, tr("Speed-up (×)"));
+    m_charts[0]->setToolTip(
+        tr("Each generation the best GNN member (PG: the learner's actor) maps the other workload greedily; the "
+           "compiler makes the map fit and the line shows the speed-up of what would run. The grey line at 1 is "
+           "the compiler's own map. The paper (Fig. 4) finds transferred policies below those trained from scratch "
+           "but above the compiler, and falling again late in training as they over-fit."));
+    m_charts[1]->setTitle(tr("Mapping error ε of the transferred maps (0 = valid as proposed)"));
+    m_charts[1]->setAxisTitles(its, tr("ε"));
+    m_charts[1]->setToolTip(tr("Share of the target's mappable bytes the compiler had to demote from the GNN's map"));
+}
+
+bool PlacementZeroShotView::followRun(int runId)
+{
+    refresh();
+    const int index = m_chooser->findData(runId);
+    if (index < 0)
+        return false;
+    m_chooser->setCurrentIndex(index);
+    if (m_runId != runId)
+        follow(runId);
+    refresh();
+    return true;
+}
+
+void PlacementZeroShotView::follow(int runId)
+{
+    m_runId = runId;
+    m_consumed.clear();
+    for (LiveLineChart* c : m_charts)
+        c->clear();
+}
+
+QString PlacementZeroShotView::statusText() const { return m_status->text(); }
+
+void PlacementZeroShotView::refresh()
+{
+    RunListModel* model = m_runs->runModel();
+    const int id = relistRuns(m_chooser, model, [model](int row) { return trainsGnn(model, row); });
+    if (id != m_runId)
+        follow(id);
+    if (m_runId < 0) {
+        m_status->setText(tr("No EGRL, EA or PG run yet. In the Optimize tab, set \"Zero-shot workloads\" (for "
+                             "example resnet101,bert) and start one."));
+        return;
+    }
+    const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(m_runId);
+    static const QColor kColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
+                                      QColor(0x94, 0x67, 0xbd)};
+    QStringList targets;
+    for (auto it = history.cbegin(); it != history.cend(); ++it)
+        if (it.key().startsWith(QStringLiteral("zeroshot/")) && it.key().endsWith(QStringLiteral("_compiled")))
+            targets << it.key().mid(9).chopped(9);
+    targets.sort();
+    if (targets.isEmpty()) {
+        m_status->setText(tr("This run probes no other workload. Set \"Zero-shot workloads\" (for example "
+                             "resnet101,bert) in the Optimize tab's options before starting EGRL, EA or PG."));
+        return;
+    }
+    double lastX = 0;
+    QStringList parts;
+    for (qsizetype k = 0; k < targets.size(); ++k) {
+        const QString& t = targets[k];
+        if (!m_names.contains(t)) {
+            const auto g = placement::findBuiltinWorkload(t.toStdString());
+            m_names.insert(t, g ? QString::fromStdString(g->name) : t);
+        }
+        const QString name = m_names.value(t);
+        const QColor colour = kColours[std::size_t(k) % std::size(kColours)];
+        appendRecorded(m_charts[0], history, QStringLiteral("zeroshot/") + t + QStringLiteral("_compiled"), name, colour,
+                       m_consumed);
+        appendRecorded(m_charts[1], history, QStringLiteral("zeroshot/") + t + QStringLiteral("_epsilon"), name, colour,
+                       m_consumed);
+        const QList<QPointF>& compiled = history[QStringLiteral("zeroshot/") + t + QStringLiteral("_compiled")];
+        const QList<QPointF>& eps = history[QStringLiteral("zeroshot/") + t + QStringLiteral("_epsilon")];
+        if (compiled.isEmpty())
+            continue;
+        lastX = std::max(lastX, compiled.back().x());
+        const auto best = std::max_element(compiled.cbegin(), compiled.cend(),
+                                           [](const QPointF& a, const QPointF& b) { return a.y() < b.y(); });
+        QString part = tr("%1: %2× now").arg(name).arg(compiled.back().y(), 0, 'f', 3);
+        if (!eps.isEmpty())
+            part += eps.back().y() == 0 ? tr(" (valid as proposed)") : tr(" (ε %1)").arg(eps.back().y(), 0, 'f', 3);
+        part += tr(", best %1× at iteration %2").arg(best->y(), 0, 'f', 3).arg(qint64(best->x()));
+        parts << part;
+    }
+    // The compiler's map: speed-up 1 across the run so far.
+    m_charts[0]->removeSeries(tr("compiler's map"));
+    const QPointF line[] = {QPointF(0, 1), QPointF(std::max(1.0, lastX), 1)};
+    m_charts[0]->append(tr("compiler's map"), line);
+    m_charts[0]->setSeriesColor(tr("compiler's map"), QColor(0x9e, 0x9e, 0x9e));
+    m_status->setText(parts.join(QStringLiteral("; ")) + QLatin1Char('.'));
 }
 
 } // namespace mapscape

@@ -13,6 +13,7 @@
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/memory_map_view.h"
 #include "widgets/study/placement_timeline_view.h"
+#include "widgets/study/placement_curves_view.h"
 #include "widgets/study/placement_training_view.h"
 #include "widgets/study/map_embedding_view.h"
 #include "widgets/study/view_cells.h"
@@ -109,34 +110,35 @@ void PlacementWorkbench::buildUi()
     m_tabs->addTab(buildWorkloadTab(), tr("Workload"));
     m_tabs->addTab(buildHardwareTab(), tr("Hardware"));
     m_tabs->addTab(m_runs, tr("Optimize"));
+    m_curves = new PlacementCurvesView(m_runs, this);
+    m_tabs->addTab(m_curves, tr("Speed-up curves"));
+    m_tabs->setTabToolTip(CurvesTab, tr("Fig. 3: speed-up vs iterations per method, mean ± std over seeds, with the "
+                                        "paper's values dashed; sweeps of methods × seeds"));
     m_training = new PlacementTrainingView(m_runs, this);
     m_tabs->addTab(m_training, tr("Training"));
     m_tabs->setTabToolTip(TrainingTab, tr("An EGRL run generation by generation: population types, validity, "
                                           "temperatures, migration, SAC losses"));
+    m_zeroShot = new PlacementZeroShotView(m_runs, this);
+    m_tabs->addTab(m_zeroShot, tr("Zero-shot"));
+    m_tabs->setTabToolTip(ZeroShotTab, tr("Fig. 4: a run's best GNN tried on other workloads with no further training"));
+    m_embedding = new MapEmbeddingView(m_runs, this);
+    m_tabs->addTab(m_embedding, tr("Map embedding"));
+    m_tabs->setTabToolTip(EmbeddingTab, tr("Fig. 5: every valid map a run found, projected to 2-D (PCA), coloured by speed-up"));
     m_trainingTimer.setSingleShot(true);
     m_trainingTimer.setInterval(300);
     connect(&m_trainingTimer, &QTimer::timeout, this, [this] {
-        if (m_tabs->currentIndex() == TrainingTab)
-            m_training->refresh();
+        if (m_tabs->currentIndex() != EmbeddingTab) // the embedding is recomputed when runs end
+            refreshShownView();
     });
     connect(m_runs, &RunsPanel::drained, this, [this] {
         if (!m_trainingTimer.isActive())
             m_trainingTimer.start();
     });
-    m_embedding = new MapEmbeddingView(m_runs, this);
-    m_tabs->addTab(m_embedding, tr("Map embedding"));
-    m_tabs->setTabToolTip(EmbeddingTab, tr("Fig. 5: every valid map a run found, projected to 2-D (PCA), coloured by speed-up"));
     connect(m_runs, &RunsPanel::runsChanged, this, [this] {
         m_training->refresh();
-        if (m_tabs->currentIndex() == EmbeddingTab)
-            m_embedding->refresh(m_model);
+        refreshShownView();
     });
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int i) {
-        if (i == TrainingTab)
-            m_training->refresh();
-        if (i == EmbeddingTab)
-            m_embedding->refresh(m_model);
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { refreshShownView(); });
     m_tabs->setTabToolTip(MapTab, tr("Where every weight and activation tensor lives; click a tensor to move it"));
     m_tabs->setTabToolTip(WorkloadTab, tr("The inference graph: nodes in topological order with their tensors"));
     m_tabs->setTabToolTip(HardwareTab, tr("The NNP-I-like latency model and the compiler's parameters"));
@@ -338,6 +340,7 @@ void PlacementWorkbench::documentChanged()
         Q_EMIT errorOccurred(QString::fromUtf8(e.what()));
     }
     m_runs->setInputs(studyName(), in);
+    m_curves->setInputs(in);
     refreshMap();
     refreshWorkload();
     refreshHardware();
@@ -708,6 +711,27 @@ QUndoStack* PlacementWorkbench::activeUndoStack() const { return m_doc->undoStac
 QString PlacementWorkbench::setupText() const { return qs(setupLabel(inputs())); }
 
 void PlacementWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
+
+void PlacementWorkbench::refreshShownView()
+{
+    // The run views follow the runs a few times per second, and only while shown.
+    switch (m_tabs->currentIndex()) {
+    case CurvesTab:
+        m_curves->refresh();
+        break;
+    case TrainingTab:
+        m_training->refresh();
+        break;
+    case ZeroShotTab:
+        m_zeroShot->refresh();
+        break;
+    case EmbeddingTab:
+        m_embedding->refresh(m_model);
+        break;
+    default:
+        break;
+    }
+}
 
 std::optional<Study> PlacementWorkbench::study() const
 {

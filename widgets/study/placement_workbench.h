@@ -34,6 +34,8 @@ using PlacementDocument = InputsDocument<PlacementInputs>;
 class MemoryMapView;
 class PlacementTimelineView;
 class PlacementTrainingView;
+class PlacementZeroShotView;
+class PlacementCurvesView;
 class MapEmbeddingView;
 
 /// GUI thread only.
@@ -41,7 +43,7 @@ class PlacementWorkbench final : public StudyWorkbench {
     Q_OBJECT
 
 public:
-    enum Tab { MapTab, WorkloadTab, HardwareTab, OptimizeTab, TrainingTab, EmbeddingTab, TabCount };
+    enum Tab { MapTab, WorkloadTab, HardwareTab, OptimizeTab, CurvesTab, TrainingTab, ZeroShotTab, EmbeddingTab, TabCount };
 
     explicit PlacementWorkbench(QWidget* parent = nullptr);
     ~PlacementWorkbench() override;
@@ -63,6 +65,8 @@ public:
     /// The map shown: ".json" a placement-map file, ".csv" per node (levels, t_comp, t_mem).
     QString writeMapping(const QString& path) const override;
     void showTab(int index) override;
+    /// Refreshes the run view on show (curves, training, zero-shot, embedding).
+    void refreshShownView();
     int tabCount() const override { return TabCount; }
 
     PlacementDocument* document() const { return m_doc; }
@@ -74,6 +78,8 @@ public:
     MemoryMapView* mapView() const { return m_mapView; }
     PlacementTimelineView* timelineView() const { return m_timeline; }
     PlacementTrainingView* trainingView() const { return m_training; }
+    PlacementZeroShotView* zeroShotView() const { return m_zeroShot; }
+    PlacementCurvesView* curvesView() const { return m_curves; }
     MapEmbeddingView* embeddingView() const { return m_embedding; }
     QString mapSummary() const;
     QTableWidget* transitionTable() const { return m_transitions; }
@@ -131,6 +137,8 @@ private:
     QComboBox* m_hardwarePreset = nullptr;
     QTimer m_distributionTimer;
     PlacementTrainingView* m_training = nullptr;
+    PlacementZeroShotView* m_zeroShot = nullptr;
+    PlacementCurvesView* m_curves = nullptr;
     MapEmbeddingView* m_embedding = nullptr;
     QTimer m_trainingTimer;
 };

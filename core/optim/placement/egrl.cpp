@@ -380,8 +380,14 @@ struct Transition {
 
 } // namespace
 
+struct ZeroShotProbe {
+    ZeroShotTarget target;
+    GraphTensors graph;
+};
+
 struct EgrlSearch::Impl {
     const PlacementModel& model;
+    std::vector<ZeroShotProbe> probes;
     EgrlOptions o;
     std::mt19937_64 rng;
     at::Generator gen;
@@ -428,13 +434,7 @@ struct EgrlSearch::Impl {
         mallopt(M_TRIM_THRESHOLD, 512 << 20);
         torch::NoGradGuard noGrad;
         n = m.nodeCount();
-        const FeatureOptions fo{.oneHotOp = o.oneHotOp};
-        std::vector<std::pair<int, int>> edges;
-        for (int i = 0; i < n; ++i)
-            for (int p : m.graph().nodes[std::size_t(i)].inputs)
-                edges.emplace_back(p, i);
-        graph = makeGraphTensors(n, nodeFeatureCount(fo), nodeFeatures(m.graph(), fo, m.params().bytesPerElement), edges,
-                                 o.undirected);
+        graph = graphOf(m);
         const UNetShape shape = unetShape(o, graph.features);
 
         const int boltzmannCount = int(std::lround(o.boltzmannFraction * o.population));
@@ -471,6 +471,60 @@ struct EgrlSearch::Impl {
             copyNet(*criticTarget, *critic);
             actorOpt = std::make_unique<torch::optim::Adam>(actor->parameters(), torch::optim::AdamOptions(o.actorLr));
             criticOpt = std::make_unique<torch::optim::Adam>(critic->parameters(), torch::optim::AdamOptions(o.criticLr));
+        }
+    }
+
+    GraphTensors graphOf(const PlacementModel& m) const
+    {
+        const FeatureOptions fo{.oneHotOp = o.oneHotOp};
+        std::vector<std::pair<int, int>> edges;
+        for (int i = 0; i < m.nodeCount(); ++i)
+            for (int p : m.graph().nodes[std::size_t(i)].inputs)
+                edges.emplace_back(p, i);
+        return makeGraphTensors(m.nodeCount(), nodeFeatureCount(fo), nodeFeatures(m.graph(), fo, m.params().bytesPerElement),
+                                edges, o.undirected);
+    }
+
+    /// The GNN's greedy map on a graph (no exploration, no random numbers).
+    static MemoryMap greedyOn(Actor& net, const GraphTensors& g)
+    {
+        torch::NoGradGuard noGrad;
+        auto [la, lw] = net->forward(g.base.unsqueeze(0), g.adj, g.aug);
+        const Tensor aa = la.squeeze(0).argmax(-1).to(torch::kInt64).contiguous();
+        const Tensor aw = lw.squeeze(0).argmax(-1).to(torch::kInt64).contiguous();
+        MemoryMap m = MemoryMap::uniform(g.n, Level::Dram);
+        for (int i = 0; i < g.n; ++i) {
+            m.activations[std::size_t(i)] = std::uint8_t(aa.data_ptr<std::int64_t>()[i]);
+            m.weights[std::size_t(i)] = std::uint8_t(aw.data_ptr<std::int64_t>()[i]);
+        }
+        return m;
+    }
+
+    /// Zero-shot probes (§3.9): the generation's best GNN member (the learner's actor in PG
+    /// mode) on every target workload.
+    void probeZeroShot(MetricsSink& sink, std::int64_t iterations)
+    {
+        if (probes.empty())
+            return;
+        Actor net{nullptr};
+        double best = -std::numeric_limits<double>::infinity();
+        for (const Member& m : pop)
+            if (!m.boltzmann && m.fitness > best) {
+                best = m.fitness;
+                net = m.gnn;
+            }
+        if (!net && rolloutActor)
+            net = rolloutActor;
+        if (!net)
+            return; // an all-Boltzmann population has no network to transfer
+        for (const ZeroShotProbe& p : probes) {
+            const PlacementModel& target = *p.target.model;
+            const MemoryMap proposal = greedyOn(net, p.graph);
+            const Legalization legal = target.legalize(proposal);
+            const double compiled = target.speedup(legal.map);
+            sink.record("zeroshot/" + p.target.id, iterations, legal.valid() ? compiled : 0.0);
+            sink.record("zeroshot/" + p.target.id + "_compiled", iterations, compiled);
+            sink.record("zeroshot/" + p.target.id + "_epsilon", iterations, legal.epsilon);
         }
     }
 
@@ -542,15 +596,11 @@ struct EgrlSearch::Impl {
     }
     MemoryMap greedy(Actor& net, double epsilon)
     {
-        auto [la, lw] = logitsOnStart(net);
-        const Tensor aa = la.argmax(-1).to(torch::kInt64).contiguous(), aw = lw.argmax(-1).to(torch::kInt64).contiguous();
-        MemoryMap m = MemoryMap::uniform(n, Level::Dram);
-        std::uniform_real_distribution<double> u(0, 1);
-        std::uniform_int_distribution<int> any(0, 2);
-        for (int i = 0; i < n; ++i) {
-            m.activations[std::size_t(i)] = std::uint8_t(aa.data_ptr<std::int64_t>()[i]);
-            m.weights[std::size_t(i)] = std::uint8_t(aw.data_ptr<std::int64_t>()[i]);
-            if (epsilon > 0) {
+        MemoryMap m = greedyOn(net, graph);
+        if (epsilon > 0) {
+            std::uniform_real_distribution<double> u(0, 1);
+            std::uniform_int_distribution<int> any(0, 2);
+            for (int i = 0; i < n; ++i) {
                 if (u(rng) < epsilon)
                     m.activations[std::size_t(i)] = std::uint8_t(any(rng));
                 if (u(rng) < epsilon)
@@ -1016,6 +1066,7 @@ void EgrlSearch::tell(std::span<const Proposal> proposals, std::span<const Place
         sink.record("sac/q", iterations, s.qMean);
         sink.record("sac/updates", iterations, s.updatesDone);
     }
+    s.probeZeroShot(sink, iterations);
     // A complete generation evolves the population (a budget-truncated last one does not).
     const std::size_t full = s.pop.size() + std::size_t(s.actor ? 2 * s.o.pgRollouts : 0);
     if (!s.pop.empty() && proposals.size() == full) {
@@ -1033,6 +1084,24 @@ void EgrlSearch::tell(std::span<const Proposal> proposals, std::span<const Place
                                   {"temperature", dist.temperature}};
         sink.snapshot("egrl/distribution", j.dump());
     }
+}
+
+void EgrlSearch::setZeroShotTargets(std::vector<ZeroShotTarget> targets)
+{
+    torch::NoGradGuard noGrad;
+    std::vector<ZeroShotProbe> probes;
+    for (ZeroShotTarget& t : targets) {
+        if (!t.model)
+            throw InputError("zero_shot: target \"" + t.id + "\" has no workload");
+        if (t.model->params().bytesPerElement != d->model.params().bytesPerElement)
+            throw InputError("zero_shot: target \"" + t.id + "\" uses " + std::to_string(t.model->params().bytesPerElement) +
+                             " bytes per element, the trained workload " +
+                             std::to_string(d->model.params().bytesPerElement));
+        ZeroShotProbe p{std::move(t), {}};
+        p.graph = d->graphOf(*p.target.model);
+        probes.push_back(std::move(p));
+    }
+    d->probes = std::move(probes);
 }
 
 MapDistribution EgrlSearch::championDistribution() const

@@ -26,11 +26,23 @@ struct MapDistribution {
     std::vector<float> temperature;      ///< Boltzmann: per node (mean of the two heads); empty for GNNs
 };
 
+/// A workload the champion GNN is tried on each generation with no further training (spec §3.9,
+/// Fig. 4). The GNN's weights do not depend on the node count, so the same network runs on the
+/// target's graph; Boltzmann chromosomes cannot transfer.
+struct ZeroShotTarget {
+    std::string id;                              ///< metric suffix: "zeroshot/<id>"
+    std::shared_ptr<const PlacementModel> model; ///< the target workload on the same hardware
+};
+
 /// EGRL and its ablations as an ask/tell search (one generation per ask). Deterministic for a
 /// seed. Metrics per generation: "egrl/best_<type>" (best speed-up of GNN members, Boltzmann
 /// members, the learner's noisy and greedy rollouts), "egrl/champion_type", "egrl/invalid_fraction",
 /// "egrl/mean_epsilon", "egrl/temperature_{min,mean,max}", "egrl/migrant_{elite,selected,discarded}",
-/// "sac/{critic_loss,actor_loss,entropy,q}".
+/// "sac/{critic_loss,actor_loss,entropy,q}"; with zero-shot targets, per generation and target
+/// "zeroshot/<id>" (noiseless speed-up of the champion GNN's greedy map on the target, 0 if the
+/// compiler had to change it), "zeroshot/<id>_compiled" (speed-up of the compiler's rectification
+/// of that map, what the chip would run) and "zeroshot/<id>_epsilon". Probes draw no random
+/// numbers, so a run with targets follows the same trajectory as one without.
 class EgrlSearch final : public PlacementSearch {
 public:
     EgrlSearch(const PlacementModel& model, const EgrlOptions& options, std::uint64_t seed);
@@ -42,6 +54,9 @@ public:
     int generation() const;
     /// The current champion's (or, in PG mode, the actor's) per-tensor distribution.
     MapDistribution championDistribution() const;
+    /// Workloads to probe the champion GNN on (replaces earlier targets). Throws InputError if a
+    /// target's hardware has a different bytes-per-element (features would not be comparable).
+    void setZeroShotTargets(std::vector<ZeroShotTarget> targets);
 
 private:
     struct Impl;

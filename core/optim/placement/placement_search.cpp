@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/placement/placement_search.h"
 
+#include "core/util/strings.h"
+
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 
 namespace mapscape::placement {
@@ -198,6 +201,31 @@ std::unique_ptr<PlacementSearch> makeBaselineSearch(std::string_view id, const P
     if (id == "local")
         return std::make_unique<LocalSearch>(model, seed);
     throw InputError("unknown placement search \"" + std::string(id) + "\"; expected greedy-dp, random or local");
+}
+
+std::optional<double> paperSpeedup(std::string_view workload, std::string_view method)
+{
+    struct Row {
+        const char* workload;
+        const char* alias;
+        double egrl, ea, greedy, pg;
+    };
+    static constexpr Row kPaper[] = {{"resnet50", "ResNet-50", 1.28, 1.06, 0.72, 0.29},
+                                     {"resnet101", "ResNet-101", 1.78, 1.47, 1.27, 0.23},
+                                     {"bert", "BERT-base", 1.66, 1.64, 0.67, 0.21}};
+    for (const Row& r : kPaper) {
+        if (!iequals(workload, r.workload) && !iequals(workload, r.alias))
+            continue;
+        if (method == "egrl")
+            return r.egrl;
+        if (method == "ea")
+            return r.ea;
+        if (method == "greedy-dp")
+            return r.greedy;
+        if (method == "pg")
+            return r.pg;
+    }
+    return std::nullopt;
 }
 
 } // namespace mapscape::placement

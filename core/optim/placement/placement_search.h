@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <span>
 #include <stop_token>
@@ -77,6 +78,11 @@ struct PlacementRunResult {
     bool cancelled = false;
     std::vector<VisitedMap> visited;
 };
+
+/// The paper's final speed-ups over the compiler on the real NNP-I (spec §5.2, mean of 5 runs):
+/// workload "resnet50" | "resnet101" | "bert" (or the built-in graphs' names, "ResNet-50"),
+/// method "egrl" | "ea" | "greedy-dp" | "pg". Nullopt for anything else.
+std::optional<double> paperSpeedup(std::string_view workload, std::string_view method);
 
 /// Runs a search to its budget, to its own end or to cancellation. Records per iteration
 /// "placement/speedup" (measured; 0 for an invalid map), "placement/epsilon",

@@ -1,0 +1,178 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "widgets/charts/band_chart.h"
+
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/tooltip_event.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace mapscape {
+
+struct BandChart::Private {
+    QChart* chart = nullptr;
+    QChartView* view = nullptr;
+    QValueAxis* xAxis = nullptr;
+    QValueAxis* yAxis = nullptr;
+    std::vector<BandCurve> curves;
+    std::vector<ReferenceLine> references;
+    QStringList referenceNames;
+};
+
+BandChart::BandChart(QWidget* parent)
+    : QWidget(parent)
+    , d(new Private)
+{
+    d->chart = new QChart;
+    d->chart->legend()->setAlignment(Qt::AlignBottom);
+    d->chart->setMargins(QMargins(4, 4, 4, 4));
+    d->xAxis = new QValueAxis;
+    d->yAxis = new QValueAxis;
+    d->xAxis->setLabelFormat(QStringLiteral("%.0f"));
+    d->yAxis->setLabelFormat(QStringLiteral("%.2f"));
+    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
+    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setMouseTracking(true);
+    auto* l = new QVBoxLayout(this);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->addWidget(d->view);
+}
+
+BandChart::~BandChart() { delete d; }
+
+void BandChart::setTitle(const QString& title) { d->chart->setTitle(title); }
+
+void BandChart::setAxisTitles(const QString& x, const QString& y)
+{
+    d->xAxis->setTitleText(x);
+    d->yAxis->setTitleText(y);
+}
+
+void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vector<ReferenceLine>& references)
+{
+    d->chart->removeAllSeries();
+    d->curves = curves;
+    d->references = references;
+    d->referenceNames.clear();
+    double x0 = 0, x1 = 1, y0 = INFINITY, y1 = -INFINITY;
+    for (const BandCurve& c : curves)
+        for (qsizetype i = 0; i < c.x.size(); ++i) {
+            x1 = std::max(x1, c.x[i]);
+            y0 = std::min(y0, c.mean[i] - c.stddev[i]);
+            y1 = std::max(y1, c.mean[i] + c.stddev[i]);
+        }
+    for (const ReferenceLine& r : references) {
+        y0 = std::min(y0, r.y);
+        y1 = std::max(y1, r.y);
+    }
+    if (!std::isfinite(y0)) {
+        y0 = 0;
+        y1 = 1;
+    }
+    const double pad = std::max(0.02, 0.06 * (y1 - y0));
+    const auto attach = [this](QAbstractSeries* s) {
+        d->chart->addSeries(s);
+        s->attachAxis(d->xAxis);
+        s->attachAxis(d->yAxis);
+    };
+    for (const BandCurve& c : curves) {
+        if (c.x.isEmpty())
+            continue;
+        QList<QPointF> upper, lower, mean;
+        for (qsizetype i = 0; i < c.x.size(); ++i) {
+            upper.append({c.x[i], c.mean[i] + c.stddev[i]});
+            lower.append({c.x[i], c.mean[i] - c.stddev[i]});
+            mean.append({c.x[i], c.mean[i]});
+        }
+        auto* up = new QLineSeries;
+        auto* lo = new QLineSeries;
+        up->replace(upper);
+        lo->replace(lower);
+        auto* band = new QAreaSeries(up, lo);
+        QColor fill = c.colour;
+        fill.setAlphaF(0.18f);
+        band->setBrush(fill);
+        band->setPen(Qt::NoPen);
+        band->setName(c.name + tr(" ± std"));
+        attach(band);
+        auto* line = new QLineSeries;
+        line->setName(c.name);
+        line->setPen(QPen(c.colour, 2.2));
+        line->replace(mean);
+        attach(line);
+        // One legend entry per method: the band's marker is hidden.
+        for (QLegendMarker* m : d->chart->legend()->markers(band))
+            m->setVisible(false);
+    }
+    d->xAxis->setRange(x0, x1);
+    d->xAxis->applyNiceNumbers();
+    d->yAxis->setRange(std::max(0.0, y0 - pad), y1 + pad);
+    d->yAxis->applyNiceNumbers();
+    // Reference lines span the whole axis.
+    for (const ReferenceLine& r : references) {
+        auto* line = new QLineSeries;
+        line->setName(r.name);
+        line->setPen(QPen(r.colour, 1.6, Qt::DashLine));
+        line->replace(QList<QPointF>{{d->xAxis->min(), r.y}, {d->xAxis->max(), r.y}});
+        attach(line);
+        d->referenceNames << r.name;
+    }
+}
+
+QStringList BandChart::curveNames() const
+{
+    QStringList names;
+    for (const BandCurve& c : d->curves)
+        names << c.name;
+    return names;
+}
+
+QStringList BandChart::referenceNames() const { return d->referenceNames; }
+
+QPointF BandChart::yRange() const { return {d->yAxis->min(), d->yAxis->max()}; }
+
+QString BandChart::describeAt(double x) const
+{
+    QStringList lines;
+    for (const BandCurve& c : d->curves) {
+        if (c.x.isEmpty() || x < c.x.front())
+            continue;
+        const auto it = std::upper_bound(c.x.cbegin(), c.x.cend(), x);
+        const auto i = qsizetype(std::max<std::ptrdiff_t>(0, (it - c.x.cbegin()) - 1));
+        lines << tr("%1: %2 ± %3 (%4 runs)").arg(c.name).arg(c.mean[i], 0, 'f', 3).arg(c.stddev[i], 0, 'f', 3).arg(c.count[i]);
+    }
+    for (const ReferenceLine& r : d->references)
+        lines << tr("%1 (dashed)").arg(r.name);
+    if (lines.isEmpty())
+        return {};
+    return tr("At iteration %1:").arg(qint64(std::lround(x))) + QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+}
+
+QStringList BandChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
+
+bool BandChart::exportTo(const QString& path, QString* error) { return exportWidgetImage(d->view, path, error); }
+
+bool BandChart::event(QEvent* e)
+{
+    return answerToolTip(this, e, [this](QPoint pos) {
+        const QPointF scene = d->view->mapToScene(d->view->viewport()->mapFrom(this, pos));
+        const QPointF value = d->chart->mapToValue(d->chart->mapFromScene(scene));
+        const QRectF plot = d->chart->plotArea();
+        if (!plot.contains(d->chart->mapFromScene(scene)))
+            return QString();
+        return describeAt(value.x());
+    }) || QWidget::event(e);
+}
+
+} // namespace mapscape
