@@ -174,6 +174,40 @@ private Q_SLOTS:
         w.activeUndoStack()->undo();
         QCOMPARE(w.model()->nodeCount(), 57);
 
+        // The node table edits the graph in place, one undo step per cell, naming bad fields.
+        const pl::WorkloadGraph resnet = w.inputs().workload;
+        const double compiler = w.model()->compilerLatency();
+        using C = PlacementWorkbench::NodeColumn;
+        QCOMPARE(w.setWorkloadCell(56, C::MacsColumn, QStringLiteral("abc")),
+                 QStringLiteral("nodes[56].macs: expected a non-negative number of millions, got \"abc\""));
+        QVERIFY(w.setWorkloadCell(0, C::OutputColumn, QStringLiteral("0 × 112 × 64")).contains(QLatin1String("nodes[0].ofm_x")));
+        QVERIFY(w.setWorkloadCell(0, C::OutputColumn, QStringLiteral("112 by 112")).contains(QLatin1String("nodes[0].ofm")));
+        QVERIFY(w.setWorkloadCell(3, C::InputsColumn, QStringLiteral("conv1, nope")).contains(QLatin1String("\"nope\" is not an earlier node")));
+        QVERIFY(w.setWorkloadCell(3, C::InputsColumn, QStringLiteral("9")).contains(QLatin1String("nodes[3].inputs[0]")));
+        QVERIFY(w.setWorkloadCell(2, C::NameColumn, QStringLiteral("conv1")).contains(QLatin1String("already called")));
+        QVERIFY(w.setWorkloadCell(2, C::OpColumn, QStringLiteral("lstm")).contains(QLatin1String("nodes[2].op: unknown op")));
+        QVERIFY(w.setWorkloadCell(2, C::WeightsColumn, QStringLiteral("-5")).contains(QLatin1String("nodes[2].weight_size")));
+        QVERIFY(!w.setWorkloadCell(2, C::ActivationColumn, QStringLiteral("5")).isEmpty());
+        QCOMPARE(w.inputs().workload, resnet);
+        // The fc layer's weights 10× larger: slower from DRAM, the compiler's latency grows.
+        const qint64 fcBytes = resnet.nodes[55].weights;
+        QCOMPARE(w.nodeTable()->item(55, C::NameColumn)->text(), QStringLiteral("fc"));
+        QCOMPARE(w.setWorkloadCell(55, C::WeightsColumn, QString::number(10 * fcBytes)), QString());
+        QCOMPARE(w.inputs().workload.nodes[55].weights, 10 * fcBytes);
+        QCOMPARE(w.inputs().workload.name, std::string("ResNet-50 (edited)"));
+        QVERIFY(w.model()->compilerLatency() > compiler);
+        // Typing into the table as a user would: the activation bytes follow the new shape.
+        w.nodeTable()->item(0, C::OutputColumn)->setText(QStringLiteral("112 x 112 x 32"));
+        QCOMPARE(w.inputs().workload.nodes[0].ofm, (std::array<std::int64_t, 3>{112, 112, 32}));
+        QCOMPARE(w.nodeTable()->item(0, C::ActivationColumn)->text(), QString::number(112 * 112 * 32));
+        w.nodeTable()->item(0, C::OutputColumn)->setText(QStringLiteral("-1 x 2 x 3"));
+        QCOMPARE(w.inputs().workload.nodes[0].ofm, (std::array<std::int64_t, 3>{112, 112, 32}));
+        QCOMPARE(w.nodeTable()->item(0, C::OutputColumn)->text(), QStringLiteral("112 × 112 × 32"));
+        w.activeUndoStack()->undo();
+        w.activeUndoStack()->undo();
+        QCOMPARE(w.inputs().workload, resnet);
+        QCOMPARE(w.model()->compilerLatency(), compiler);
+
         // Bad files name file and field; the study is unchanged.
         QTemporaryDir dir;
         const QString bad = dir.filePath(QStringLiteral("w.csv"));

@@ -115,6 +115,8 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
         for (QLegendMarker* m : d->chart->legend()->markers(band))
             m->setVisible(false);
     }
+    if (curves.empty())
+        x1 = 4000; // nothing yet: the paper's budget
     d->xAxis->setRange(x0, x1);
     d->xAxis->applyNiceNumbers();
     d->yAxis->setRange(std::max(0.0, y0 - pad), y1 + pad);

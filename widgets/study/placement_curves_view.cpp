@@ -151,6 +151,8 @@ PlacementCurvesView::PlacementCurvesView(RunsPanel* runs, QWidget* parent)
     m_stopSweep->setToolTip(tr("Drop the queued runs and cancel the one running"));
     sweep->addWidget(m_stopSweep);
     m_sweepStatus = new QLabel(this);
+    // Long run titles must not widen the window.
+    m_sweepStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     sweep->addWidget(m_sweepStatus, 1);
     l->addLayout(sweep);
 
@@ -388,7 +390,7 @@ void PlacementCurvesView::refresh()
         m_summary->setItem(row, 1, new QTableWidgetItem(QString::number(g.finals.size())));
         m_summary->setItem(row, 2, new QTableWidgetItem(QStringLiteral("%1 ± %2").arg(m, 0, 'f', 3).arg(sd, 0, 'f', 3)));
         m_summary->setItem(row, 3, new QTableWidgetItem(paper ? QString::number(*paper, 'f', 2) : tr("–")));
-        m_summary->setItem(row, 4, new QTableWidgetItem(std::isfinite(tm) ? QString::number(tm, 'f', tm < 10 ? 1 : 0) : tr("–")));
+        m_summary->setItem(row, 4, new QTableWidgetItem(std::isfinite(tm) ? QString::number(tm, 'f', tm < 1 ? 2 : tm < 10 ? 1 : 0) : tr("–")));
     }
     // The compiler's map, 1 by definition.
     references.push_back({tr("compiler's map (1×)"), QColor(0x9e, 0x9e, 0x9e), 1.0});
@@ -457,7 +459,12 @@ void PlacementCurvesView::startNextSweepRun()
         connect(run, &OptimizerRun::failed, this, next);
     }
     if (m_sweepRun)
-        m_sweepStatus->setText(tr("Sweep: run %1 of %2 (%3)").arg(m_sweepDone + 1).arg(m_sweepTotal).arg(m_sweepRun->title()));
+        m_sweepStatus->setText(tr("Sweep: run %1 of %2 (#%3 %4, seed %5)")
+                                   .arg(m_sweepDone + 1)
+                                   .arg(m_sweepTotal)
+                                   .arg(m_sweepRun->id())
+                                   .arg(QString::fromStdString(m_sweepRun->settings().optimizer.id))
+                                   .arg(m_sweepRun->settings().optimizer.seed));
     else {
         m_sweepStatus->setText(m_sweepTotal > 0 ? tr("Sweep done: %1 runs.").arg(m_sweepDone) : QString());
         m_sweepTotal = m_sweepDone = 0;

@@ -258,7 +258,20 @@ QWidget* PlacementWorkbench::buildWorkloadTab()
     m_nodes->setColumnCount(8);
     m_nodes->setHorizontalHeaderLabels({tr("Name"), tr("Op"), tr("Inputs"), tr("Output (x × y × z)"), tr("Weights (B)"),
                                         tr("Activation (B)"), tr("MACs (M)"), tr("Live until")});
-    m_nodes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_nodes->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                             QAbstractItemView::AnyKeyPressed);
+    m_nodes->setToolTip(tr("Double-click a cell to edit it (one undo step each): name, op (conv, matmul, add, …), "
+                           "inputs (names or numbers of earlier nodes), output x × y × z, weight bytes, MACs in "
+                           "millions. Activation bytes and liveness follow."));
+    connect(m_nodes, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (m_updating)
+            return;
+        const QString e = setWorkloadCell(item->row(), item->column(), item->text());
+        if (!e.isEmpty()) {
+            Q_EMIT errorOccurred(e);
+            refreshWorkload(); // the cell shows the value in force again
+        }
+    });
     m_nodes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_nodes->horizontalHeader()->setStretchLastSection(true);
     v->addWidget(m_nodes, 1);
@@ -551,6 +564,7 @@ void PlacementWorkbench::refreshWorkload()
                                    .arg(double(g.largestOfm()) / 1024, 0, 'f', 0)
                                    .arg(2 * g.nodeCount())
                                    .arg(int(2 * g.nodeCount() * std::log10(3.0))));
+    const QSignalBlocker blockNodes(m_nodes);
     m_nodes->setRowCount(g.nodeCount());
     const int bpe = inputs().hardware.bytesPerElement;
     for (int i = 0; i < g.nodeCount(); ++i) {
@@ -570,6 +584,11 @@ void PlacementWorkbench::refreshWorkload()
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 4)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (c == ActivationColumn || c == LiveColumn) {
+                item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+                item->setToolTip(c == ActivationColumn ? tr("Output elements × bytes per element (edit the output shape)")
+                                                       : tr("Last schedule step that reads this output"));
+            }
             m_nodes->setItem(i, c, item);
         }
     }
@@ -579,6 +598,110 @@ void PlacementWorkbench::refreshWorkload()
             l << QString::number(i);
         return l;
     }());
+}
+
+QString PlacementWorkbench::setWorkloadCell(int node, int column, const QString& text)
+{
+    WorkloadGraph g = inputs().workload;
+    if (node < 0 || node >= g.nodeCount())
+        return tr("no node %1").arg(node);
+    GraphNode& n = g.nodes[std::size_t(node)];
+    const QString t = text.trimmed();
+    const QString field = QStringLiteral("nodes[%1]").arg(node);
+    const int bpe = inputs().hardware.bytesPerElement;
+    const auto integer = [&t](std::int64_t& out) {
+        bool ok = false;
+        const qlonglong v = t.toLongLong(&ok);
+        if (ok)
+            out = v;
+        return ok;
+    };
+    switch (column) {
+    case NameColumn:
+        if (t.isEmpty())
+            return tr("%1.name: must not be empty").arg(field);
+        for (int i = 0; i < g.nodeCount(); ++i)
+            if (i != node && qs(g.nodes[std::size_t(i)].name) == t)
+                return tr("%1.name: node %2 is already called \"%3\"").arg(field).arg(i).arg(t);
+        n.name = t.toStdString();
+        break;
+    case OpColumn: {
+        const auto op = parseOpKind(t.toLower().toStdString());
+        if (!op)
+            return tr("%1.op: unknown op \"%2\"; expected conv, matmul, maxpool, avgpool, add, softmax, layernorm, gelu, "
+                      "tanh, gather, reshape, transpose or elementwise")
+                .arg(field, t);
+        n.op = *op;
+        break;
+    }
+    case InputsColumn: {
+        std::vector<int> inputs;
+        for (const QString& part : t.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString name = part.trimmed();
+            bool isNumber = false;
+            int p = name.toInt(&isNumber);
+            if (!isNumber) {
+                p = -1;
+                for (int i = 0; i < node; ++i)
+                    if (qs(g.nodes[std::size_t(i)].name) == name)
+                        p = i;
+                if (p < 0)
+                    return tr("%1.inputs: \"%2\" is not an earlier node").arg(field, name);
+            }
+            inputs.push_back(p);
+        }
+        n.inputs = std::move(inputs);
+        break;
+    }
+    case OutputColumn: {
+        static const QRegularExpression dims(QStringLiteral("^\\s*(\\d+)\\s*[×xX*]\\s*(\\d+)\\s*[×xX*]\\s*(\\d+)\\s*$"));
+        const QRegularExpressionMatch m = dims.match(t);
+        if (!m.hasMatch())
+            return tr("%1.ofm: expected x × y × z (three positive integers), got \"%2\"").arg(field, t);
+        for (int d = 0; d < 3; ++d)
+            n.ofm[std::size_t(d)] = m.captured(d + 1).toLongLong();
+        break;
+    }
+    case WeightsColumn: {
+        std::int64_t bytes = 0;
+        if (t == QStringLiteral("–") || t == QLatin1String("-"))
+            bytes = 0;
+        else if (!integer(bytes) || bytes < 0)
+            return tr("%1.weight_size: expected a non-negative whole number of bytes, got \"%2\"").arg(field, t);
+        if (bytes % bpe != 0)
+            return tr("%1.weight_size: %2 bytes is not a whole number of %3-byte elements").arg(field).arg(bytes).arg(bpe);
+        const std::int64_t old = n.weights;
+        n.weights = bytes / bpe;
+        // Reads follow the size unless the node reads part of its weights (an embedding gather).
+        if (n.weights == 0 || n.weightReads == old || n.weightReads > n.weights)
+            n.weightReads = n.weights;
+        break;
+    }
+    case MacsColumn: {
+        bool ok = false;
+        const double mega = (t == QStringLiteral("–") || t == QLatin1String("-")) ? 0.0 : t.toDouble(&ok);
+        if (!(t == QStringLiteral("–") || t == QLatin1String("-")) && (!ok || !(mega >= 0) || !std::isfinite(mega)))
+            return tr("%1.macs: expected a non-negative number of millions, got \"%2\"").arg(field, t);
+        n.macs = std::int64_t(std::llround(mega * 1e6));
+        break;
+    }
+    default:
+        return tr("column %1 follows from the others and cannot be edited").arg(column);
+    }
+    if (g == inputs().workload)
+        return {};
+    // An edited built-in graph is no longer the paper's workload.
+    static const std::string kEdited = " (edited)";
+    if (!g.name.ends_with(kEdited))
+        g.name += kEdited;
+    try {
+        PlacementInputs in = inputs();
+        in.workload = std::move(g);
+        applyValid(std::move(in), tr("Edit node %1").arg(node), 100000 + node * 16 + column);
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
 }
 
 void PlacementWorkbench::chooseWorkload(const QString& id)

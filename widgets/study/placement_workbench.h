@@ -65,6 +65,11 @@ public:
     /// The map shown: ".json" a placement-map file, ".csv" per node (levels, t_comp, t_mem).
     QString writeMapping(const QString& path) const override;
     void showTab(int index) override;
+    /// Columns of the Workload tab's node table.
+    enum NodeColumn { NameColumn, OpColumn, InputsColumn, OutputColumn, WeightsColumn, ActivationColumn, MacsColumn, LiveColumn };
+    /// Edits one cell of the node table (one undo step; the workload's name gains " (edited)");
+    /// returns the error naming the field ("nodes[3].ofm: …"), nothing changed then.
+    QString setWorkloadCell(int node, int column, const QString& text);
     /// Refreshes the run view on show (curves, training, zero-shot, embedding).
     void refreshShownView();
     int tabCount() const override { return TabCount; }
