@@ -16,25 +16,74 @@
 
 namespace mapscape {
 
-PlacementTrainingView::PlacementTrainingView(RunsPanel* runs, QWidget* parent)
+RunFollowingView::RunFollowingView(RunsPanel* runs, const QString& chooserLabel, const QString& chooserTip,
+                                   std::function<bool(const RunListModel&, int row)> accept, QWidget* parent)
     : QWidget(parent)
     , m_runs(runs)
+    , m_accept(std::move(accept))
 {
-    auto* l = new QVBoxLayout(this);
+    m_layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Run"), this));
+    bar->addWidget(new QLabel(chooserLabel, this));
     m_chooser = new QComboBox(this);
-    m_chooser->setToolTip(tr("The run whose learning is shown"));
+    m_chooser->setToolTip(chooserTip);
     bar->addWidget(m_chooser);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(m_status, 1);
-    l->addLayout(bar);
+    m_layout->addLayout(bar);
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
         follow(m_chooser->currentData().toInt());
         refresh();
     });
+}
 
+void RunFollowingView::relist()
+{
+    RunListModel* model = m_runs->runModel();
+    QSignalBlocker block(m_chooser);
+    const int keep = m_chooser->currentData().toInt();
+    m_chooser->clear();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (m_accept(*model, row))
+            m_chooser->addItem(model->titleAt(row), model->idAt(row));
+    int index = m_chooser->findData(keep);
+    if (index < 0 && m_chooser->count() > 0)
+        index = m_chooser->count() - 1; // the newest run
+    m_chooser->setCurrentIndex(index);
+    const int id = index >= 0 ? m_chooser->itemData(index).toInt() : -1;
+    if (id != m_runId)
+        follow(id);
+}
+
+bool RunFollowingView::followRun(int runId)
+{
+    relist();
+    const int index = m_chooser->findData(runId);
+    if (index < 0)
+        return false;
+    m_chooser->setCurrentIndex(index);
+    if (m_runId != runId)
+        follow(runId);
+    refresh();
+    return true;
+}
+
+void RunFollowingView::follow(int runId)
+{
+    m_runId = runId;
+    m_consumed.clear();
+    for (LiveLineChart* c : charts())
+        c->clear();
+}
+
+QString RunFollowingView::statusText() const { return m_status->text(); }
+
+PlacementTrainingView::PlacementTrainingView(RunsPanel* runs, QWidget* parent)
+    : RunFollowingView(runs, tr("Run"), tr("The run whose learning is shown"), [](const RunListModel&, int) { return true; },
+                       parent)
+{
     auto* grid = new QGridLayout;
     for (std::size_t i = 0; i < m_charts.size(); ++i) {
         m_charts[i] = new LiveLineChart(this);
@@ -64,58 +113,13 @@ PlacementTrainingView::PlacementTrainingView(RunsPanel* runs, QWidget* parent)
     m_charts[5]->setAxisTitles(its, tr("nats / Q"));
     m_charts[5]->setToolTip(tr("Entropy of the two heads summed, averaged over nodes (at most 2·ln 3 ≈ 2.2); Q on the "
                                "reward scale 5·(r + 2)"));
-    l->addLayout(grid, 1);
+    m_layout->addLayout(grid, 1);
 }
-
-int relistRuns(QComboBox* chooser, RunListModel* model, const std::function<bool(int row)>& accept)
-{
-    QSignalBlocker block(chooser);
-    const int keep = chooser->currentData().toInt();
-    chooser->clear();
-    for (int row = 0; row < model->rowCount(); ++row)
-        if (accept(row))
-            chooser->addItem(model->titleAt(row), model->idAt(row));
-    int index = chooser->findData(keep);
-    if (index < 0 && chooser->count() > 0)
-        index = chooser->count() - 1; // the newest run
-    chooser->setCurrentIndex(index);
-    return index >= 0 ? chooser->itemData(index).toInt() : -1;
-}
-
-void PlacementTrainingView::syncChooser()
-{
-    const int id = relistRuns(m_chooser, m_runs->runModel(), [](int) { return true; });
-    if (id != m_runId)
-        follow(id);
-}
-
-bool PlacementTrainingView::followRun(int runId)
-{
-    syncChooser();
-    const int index = m_chooser->findData(runId);
-    if (index < 0)
-        return false;
-    m_chooser->setCurrentIndex(index);
-    if (m_runId != runId)
-        follow(runId);
-    refresh();
-    return true;
-}
-
-void PlacementTrainingView::follow(int runId)
-{
-    m_runId = runId;
-    m_consumed.clear();
-    for (LiveLineChart* c : m_charts)
-        c->clear();
-}
-
-QString PlacementTrainingView::statusText() const { return m_status->text(); }
 
 void PlacementTrainingView::refresh()
 {
     if (m_chooser->count() != m_runs->runModel()->rowCount() || m_runId < 0)
-        syncChooser();
+        relist();
     if (m_runId < 0) {
         m_status->setText(tr("Start EGRL, EA or PG in the Optimize tab to watch its population and learner here."));
         return;
@@ -166,10 +170,10 @@ void PlacementTrainingView::refresh()
 namespace {
 
 /// Runs of the methods that train a GNN (EGRL and its ablations).
-bool trainsGnn(const RunListModel* model, int row)
+bool trainsGnn(const RunListModel& model, int row)
 {
-    const OptimizerRun* run = model->runAt(row);
-    const RunRecord* rec = model->recordAt(row);
+    const OptimizerRun* run = model.runAt(row);
+    const RunRecord* rec = model.recordAt(row);
     const std::string id = run ? run->settings().optimizer.id : rec ? rec->settings.id : std::string();
     return id == "egrl" || id == "ea" || id == "pg";
 }
@@ -177,29 +181,15 @@ bool trainsGnn(const RunListModel* model, int row)
 } // namespace
 
 PlacementZeroShotView::PlacementZeroShotView(RunsPanel* runs, QWidget* parent)
-    : QWidget(parent)
-    , m_runs(runs)
+    : RunFollowingView(runs, tr("Trained by run"),
+                       tr("An EGRL, EA or PG run: its best GNN of each generation is tried on the other workloads"),
+                       trainsGnn, parent)
 {
-    auto* l = new QVBoxLayout(this);
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Trained by run"), this));
-    m_chooser = new QComboBox(this);
-    m_chooser->setToolTip(tr("An EGRL, EA or PG run: its best GNN of each generation is tried on the other workloads"));
-    bar->addWidget(m_chooser);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    bar->addWidget(m_status, 1);
-    l->addLayout(bar);
-    connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
-        follow(m_chooser->currentData().toInt());
-        refresh();
-    });
     const QString its = tr("Iterations of the training run (maps evaluated on its own workload)");
     for (std::size_t i = 0; i < m_charts.size(); ++i) {
         m_charts[i] = new LiveLineChart(this);
         m_charts[i]->setMinimumHeight(200);
-        l->addWidget(m_charts[i], i == 0 ? 3 : 2);
+        m_layout->addWidget(m_charts[i], i == 0 ? 3 : 2);
     }
     m_charts[0]->setTitle(tr("Zero-shot speed-up over the compiler on workloads the GNN never trained on"));
     m_charts[0]->setAxisTitles(its, tr("Speed-up (×)"));
@@ -213,35 +203,9 @@ PlacementZeroShotView::PlacementZeroShotView(RunsPanel* runs, QWidget* parent)
     m_charts[1]->setToolTip(tr("Share of the target's mappable bytes the compiler had to demote from the GNN's map"));
 }
 
-bool PlacementZeroShotView::followRun(int runId)
-{
-    refresh();
-    const int index = m_chooser->findData(runId);
-    if (index < 0)
-        return false;
-    m_chooser->setCurrentIndex(index);
-    if (m_runId != runId)
-        follow(runId);
-    refresh();
-    return true;
-}
-
-void PlacementZeroShotView::follow(int runId)
-{
-    m_runId = runId;
-    m_consumed.clear();
-    for (LiveLineChart* c : m_charts)
-        c->clear();
-}
-
-QString PlacementZeroShotView::statusText() const { return m_status->text(); }
-
 void PlacementZeroShotView::refresh()
 {
-    RunListModel* model = m_runs->runModel();
-    const int id = relistRuns(m_chooser, model, [model](int row) { return trainsGnn(model, row); });
-    if (id != m_runId)
-        follow(id);
+    relist();
     if (m_runId < 0) {
         m_status->setText(tr("No EGRL, EA or PG run yet. In the Optimize tab, set \"Zero-shot workloads\" (for "
                              "example resnet101,bert) and start one."));

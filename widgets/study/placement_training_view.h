@@ -13,9 +13,11 @@
 
 #include <array>
 #include <functional>
+#include <span>
 
 class QComboBox;
 class QLabel;
+class QVBoxLayout;
 
 namespace mapscape {
 
@@ -23,61 +25,70 @@ class LiveLineChart;
 class RunListModel;
 class RunsPanel;
 
-/// Re-lists the runs of `model` that `accept` takes (by row) in `chooser`, keeping its current
-/// run or else choosing the newest; returns the chosen run's id (−1 if none).
-int relistRuns(QComboBox* chooser, RunListModel* model, const std::function<bool(int row)>& accept);
+/// A view that follows one run of the panel, chosen in a combo box above its charts: the list
+/// follows the panel's runs (those the view accepts), the newest is chosen when the followed run
+/// goes, and the charts start afresh when another run is chosen. GUI thread only.
+class RunFollowingView : public QWidget {
+    Q_OBJECT
+
+public:
+    /// Follows a run by id (false if the view does not list it).
+    bool followRun(int runId);
+    int followedRun() const { return m_runId; }
+    QString statusText() const;
+    /// Re-lists the runs and appends what the followed run recorded since the last refresh.
+    virtual void refresh() = 0;
+
+protected:
+    RunFollowingView(RunsPanel* runs, const QString& chooserLabel, const QString& chooserTip,
+                     std::function<bool(const RunListModel&, int row)> accept, QWidget* parent);
+    /// Re-lists the accepted runs; follows the chosen one (charts cleared) if it changed.
+    void relist();
+    /// The charts cleared when another run is followed.
+    virtual std::span<LiveLineChart* const> charts() const = 0;
+
+    RunsPanel* m_runs;
+    QVBoxLayout* m_layout = nullptr; ///< the chooser bar, then what the view adds
+    QComboBox* m_chooser = nullptr;
+    QLabel* m_status = nullptr;
+    int m_runId = -1;
+    QHash<QString, qsizetype> m_consumed; ///< points appended per metric (appendRecorded)
+
+private:
+    void follow(int runId);
+    std::function<bool(const RunListModel&, int row)> m_accept;
+};
 
 /// GUI thread only.
-class PlacementTrainingView final : public QWidget {
+class PlacementTrainingView final : public RunFollowingView {
     Q_OBJECT
 
 public:
     explicit PlacementTrainingView(RunsPanel* runs, QWidget* parent = nullptr);
-    /// Re-lists the runs and appends what the followed run recorded since the last refresh.
-    void refresh();
-    /// Follows a run by id (false if the panel has no such run).
-    bool followRun(int runId);
-    int followedRun() const { return m_runId; }
+    void refresh() override;
     /// 0 speed-ups, 1 validity, 2 temperatures, 3 migration, 4 SAC losses, 5 SAC entropy and Q.
     LiveLineChart* chart(int index) const { return m_charts.at(std::size_t(index)); }
-    QString statusText() const;
 
 private:
-    void syncChooser();
-    void follow(int runId);
-
-    RunsPanel* m_runs;
-    QComboBox* m_chooser = nullptr;
-    QLabel* m_status = nullptr;
+    std::span<LiveLineChart* const> charts() const override { return m_charts; }
     std::array<LiveLineChart*, 6> m_charts{};
-    int m_runId = -1;
-    QHash<QString, qsizetype> m_consumed;
 };
 
 /// Fig. 4, zero-shot transfer: the speed-up on other workloads of the best GNN a run has trained
 /// so far, with no further training, against the run's iterations (runs started with the
 /// "Zero-shot workloads" option). GUI thread only.
-class PlacementZeroShotView final : public QWidget {
+class PlacementZeroShotView final : public RunFollowingView {
     Q_OBJECT
 
 public:
     explicit PlacementZeroShotView(RunsPanel* runs, QWidget* parent = nullptr);
-    void refresh();
-    bool followRun(int runId);
-    int followedRun() const { return m_runId; }
+    void refresh() override;
     /// 0 speed-up of the compiled map per target, 1 mapping error ε per target.
     LiveLineChart* chart(int index) const { return m_charts.at(std::size_t(index)); }
-    QString statusText() const;
 
 private:
-    void follow(int runId);
-
-    RunsPanel* m_runs;
-    QComboBox* m_chooser = nullptr;
-    QLabel* m_status = nullptr;
+    std::span<LiveLineChart* const> charts() const override { return m_charts; }
     std::array<LiveLineChart*, 2> m_charts{};
-    int m_runId = -1;
-    QHash<QString, qsizetype> m_consumed;
     QHash<QString, QString> m_names; ///< target id → workload name ("bert" → "BERT-base")
 };
 
