@@ -56,12 +56,16 @@ private Q_SLOTS:
     void permutationEquivariance_data()
     {
         QTest::addColumn<int>("heads");
-        QTest::newRow("GAT, 4 heads") << 4;
-        QTest::newRow("GCN") << 0;
+        QTest::addColumn<double>("denseShare");
+        QTest::newRow("GAT, 4 heads") << 4 << 0.1;
+        QTest::newRow("GAT, dense attention") << 4 << 0.0;
+        QTest::newRow("GAT, per-edge attention") << 4 << 1.0;
+        QTest::newRow("GCN") << 0 << 0.1;
     }
     void permutationEquivariance()
     {
         QFETCH(int, heads);
+        QFETCH(double, denseShare);
         // A small DAG with random features; relabelling the nodes relabels the outputs.
         const int n = 11, f = 5;
         std::mt19937_64 rng(3);
@@ -83,6 +87,7 @@ private Q_SLOTS:
 
         EgrlOptions o = small();
         o.heads = heads;
+        o.denseShare = denseShare;
         for (bool undirected : {true, false}) {
             o.undirected = undirected;
             const std::vector<float> out = gnnActorLogits(o, n, f, x, edges, 17);
@@ -96,6 +101,32 @@ private Q_SLOTS:
                     spread += std::abs(out[std::size_t(i * 6 + c)] - out[std::size_t(c)]);
                 }
             QVERIFY(spread > 1e-3); // not a constant output
+        }
+    }
+
+    void denseAndPerEdgeAttentionAgree()
+    {
+        // The GAT's two forms are one function: on BERT (hub nodes fill the pooled levels'
+        // two-hop adjacencies) and on ResNet-50, all-dense and all-per-edge give the same logits.
+        for (const char* w : {"bert", "resnet50"}) {
+            const WorkloadGraph g = builtinWorkload(w);
+            const FeatureOptions fo;
+            const std::vector<float> x = nodeFeatures(g, fo, 1);
+            std::vector<std::pair<int, int>> edges;
+            for (int i = 0; i < g.nodeCount(); ++i)
+                for (int p : g.nodes[std::size_t(i)].inputs)
+                    edges.emplace_back(p, i);
+            EgrlOptions o = small();
+            o.depth = 4;
+            o.denseShare = 0;
+            const std::vector<float> dense = gnnActorLogits(o, g.nodeCount(), nodeFeatureCount(fo), x, edges, 5);
+            o.denseShare = 1;
+            const std::vector<float> sparse = gnnActorLogits(o, g.nodeCount(), nodeFeatureCount(fo), x, edges, 5);
+            QCOMPARE(dense.size(), sparse.size());
+            double worst = 0;
+            for (std::size_t k = 0; k < dense.size(); ++k)
+                worst = std::max(worst, double(std::abs(dense[k] - sparse[k])) / (1 + std::abs(double(sparse[k]))));
+            QVERIFY2(worst < 1e-4, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(w)).arg(worst)));
         }
     }
 

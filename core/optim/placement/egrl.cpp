@@ -45,9 +45,10 @@ Tensor segmentMax(const Tensor& scores, const Tensor& dst, std::int64_t nodes)
 /// Multi-head graph attention (PyG GATConv semantics: self-loops, LeakyReLU(0.2) scores,
 /// softmax over each node's incoming neighbours, concatenated heads, bias).
 struct GatConvImpl : torch::nn::Module {
-    GatConvImpl(int in, int out, int heads)
+    GatConvImpl(int in, int out, int heads, double denseShare)
         : heads(heads)
         , channels(out / heads)
+        , denseShare(denseShare)
     {
         lin = register_module("lin", torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false)));
         attSrc = register_parameter("att_src", torch::zeros({heads, out / heads}));
@@ -55,12 +56,21 @@ struct GatConvImpl : torch::nn::Module {
         bias = register_parameter("bias", torch::zeros({out}));
     }
     /// x: [B, n, in]; mask: [B or 1, n, n] bool, row i = the nodes i receives from (self included).
-    /// Message passing runs over the mask's edges only (graphs here have a few edges per node,
-    /// so a dense n × n attention would spend nearly all its time on absent edges).
+    /// Sparse masks (the workload graphs: a few edges per node) pass messages over their edges
+    /// only, where a dense n × n attention would spend nearly all its time on absent edges. The
+    /// pooled levels' two-hop adjacencies fill up (BERT's hub nodes make them nearly complete),
+    /// and per-edge messages then cost far more than one masked attention matrix per head: above
+    /// `denseShare` of the n² pairs (EgrlOptions::denseShare) the dense form runs. Both compute
+    /// the same function.
     Tensor forward(const Tensor& x, const Tensor& mask)
     {
         const auto B = x.size(0), n = x.size(1);
-        const Tensor h = lin->forward(x).view({B * n, heads, channels});
+        const Tensor h = lin->forward(x).view({B, n, heads, channels});
+        const Tensor aSrc = (h * attSrc).sum(-1); // [B, n, H]
+        const Tensor aDst = (h * attDst).sum(-1);
+        const double share = mask.sum().item<double>() / double(mask.numel());
+        if (share > denseShare)
+            return denseForward(h, aSrc, aDst, mask);
         const Tensor nz = mask.nonzero(); // [E, 3]: graph, receiver, sender
         Tensor dst, src;
         if (mask.size(0) == 1 && B > 1) {
@@ -71,19 +81,32 @@ struct GatConvImpl : torch::nn::Module {
             dst = nz.select(1, 0) * n + nz.select(1, 1);
             src = nz.select(1, 0) * n + nz.select(1, 2);
         }
-        const Tensor aSrc = (h * attSrc).sum(-1); // [Bn, H]
-        const Tensor aDst = (h * attDst).sum(-1);
-        const Tensor e = torch::leaky_relu(aDst.index_select(0, dst) + aSrc.index_select(0, src), 0.2); // [E, H]
+        const Tensor hf = h.view({B * n, heads, channels});
+        const Tensor e = torch::leaky_relu(aDst.view({B * n, heads}).index_select(0, dst) +
+                                               aSrc.view({B * n, heads}).index_select(0, src),
+                                           0.2); // [E, H]
         // Softmax over each receiver's incoming edges (the shift by the maximum needs no gradient).
         const Tensor emax = segmentMax(e.detach(), dst, B * n);
         const Tensor ex = (e - emax.index_select(0, dst)).exp();
         const Tensor denom = torch::zeros({B * n, heads}, e.options()).index_add(0, dst, ex);
         const Tensor alpha = ex / denom.index_select(0, dst);
-        const Tensor msg = h.index_select(0, src) * alpha.unsqueeze(-1); // [E, H, C]
+        const Tensor msg = hf.index_select(0, src) * alpha.unsqueeze(-1); // [E, H, C]
         const Tensor out = torch::zeros({B * n, heads, channels}, h.options()).index_add(0, dst, msg);
         return out.view({B, n, heads * channels}) + bias;
     }
+    /// The same attention as one masked n × n matrix per graph and head.
+    Tensor denseForward(const Tensor& h, const Tensor& aSrc, const Tensor& aDst, const Tensor& mask)
+    {
+        const auto B = h.size(0), n = h.size(1);
+        // e[b, head, receiver, sender]
+        const Tensor e = torch::leaky_relu(aDst.permute({0, 2, 1}).unsqueeze(-1) + aSrc.permute({0, 2, 1}).unsqueeze(-2), 0.2);
+        // Every row has its self-loop, so no row is all −∞.
+        const Tensor alpha = torch::softmax(e.masked_fill(mask.logical_not().unsqueeze(1), -std::numeric_limits<float>::infinity()), -1);
+        const Tensor out = alpha.matmul(h.permute({0, 2, 1, 3})); // [B, H, n, C]
+        return out.permute({0, 2, 1, 3}).reshape({B, n, heads * channels}) + bias;
+    }
     int heads, channels;
+    double denseShare;
     torch::nn::Linear lin{nullptr};
     Tensor attSrc, attDst, bias;
 };
@@ -110,10 +133,10 @@ struct GcnConvImpl : torch::nn::Module {
 TORCH_MODULE(GcnConv);
 
 struct GraphConvImpl : torch::nn::Module {
-    GraphConvImpl(int in, int out, int heads)
+    GraphConvImpl(int in, int out, int heads, double denseShare)
     {
         if (heads > 0)
-            gat = register_module("gat", GatConv(in, out, heads));
+            gat = register_module("gat", GatConv(in, out, heads, denseShare));
         else
             gcn = register_module("gcn", GcnConv(in, out));
     }
@@ -167,6 +190,7 @@ struct UNetShape {
     int in = 0, hidden = 128, out = 128, depth = 4, heads = 4;
     double ratio = 0.5;
     bool batchNorm = true;
+    double denseShare = 0.1;
 };
 
 struct GraphUNetImpl : torch::nn::Module {
@@ -179,13 +203,13 @@ struct GraphUNetImpl : torch::nn::Module {
         downNorm = register_module("down_norm", torch::nn::ModuleList());
         upNorm = register_module("up_norm", torch::nn::ModuleList());
         for (int i = 0; i <= s.depth; ++i) {
-            down->push_back(GraphConv(i == 0 ? s.in : s.hidden, s.hidden, s.heads));
+            down->push_back(GraphConv(i == 0 ? s.in : s.hidden, s.hidden, s.heads, s.denseShare));
             downNorm->push_back(torch::nn::BatchNorm1d(s.hidden));
         }
         for (int i = 0; i < s.depth; ++i) {
             pools->push_back(TopKPool(s.hidden, s.ratio));
             const int o = i == s.depth - 1 ? s.out : s.hidden;
-            up->push_back(GraphConv(s.hidden, o, s.heads));
+            up->push_back(GraphConv(s.hidden, o, s.heads, s.denseShare));
             upNorm->push_back(torch::nn::BatchNorm1d(o));
         }
     }
@@ -357,7 +381,7 @@ GraphTensors makeGraphTensors(int n, int featureCount, const std::vector<float>&
 UNetShape unetShape(const EgrlOptions& o, int in)
 {
     return UNetShape{.in = in, .hidden = o.hidden, .out = o.output, .depth = o.depth, .heads = o.heads,
-                     .ratio = o.poolRatio, .batchNorm = o.batchNorm};
+                     .ratio = o.poolRatio, .batchNorm = o.batchNorm, .denseShare = o.denseShare};
 }
 
 /// A stateless per-node prior with a temperature, per head (A, W).

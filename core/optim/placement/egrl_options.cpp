@@ -30,6 +30,7 @@ const std::vector<OptionField>& fields()
         {"undirected", &EgrlOptions::undirected, 0, 1},
         {"batch_norm", &EgrlOptions::batchNorm, 0, 1},
         {"one_hot_op", &EgrlOptions::oneHotOp, 0, 1},
+        {"dense_share", &EgrlOptions::denseShare, 0, 1},
         {"population", &EgrlOptions::population, 0, 1000},
         {"boltzmann_fraction", &EgrlOptions::boltzmannFraction, 0, 1},
         {"elite_fraction", &EgrlOptions::eliteFraction, 0, 0.5},

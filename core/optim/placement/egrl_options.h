@@ -39,6 +39,10 @@ struct EgrlOptions {
     bool undirected = true;    ///< message passing over both edge directions
     bool batchNorm = true;
     bool oneHotOp = true;      ///< op_id one-hot (false: one scalar feature)
+    /// GAT levels whose mask holds more than this share of the n² node pairs attend densely
+    /// (one masked matrix per head) instead of per edge: the same function, computed faster on
+    /// the pooled levels' filled-in adjacencies (0: always dense, 1: always per edge).
+    double denseShare = 0.1;
     // Evolution.
     int population = 20;
     double boltzmannFraction = 0.2;
