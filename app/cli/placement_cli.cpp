@@ -168,16 +168,7 @@ int runOptimize(const PlacementArgs& a)
             throw InputError("--metrics-csv: cannot write " + a.metricsCsv);
     }
     // Zero-shot probes (spec §3.9): built-in workloads on the same hardware and reward.
-    std::vector<ZeroShotTarget> zeroShot;
-    for (const std::string& item : split(a.zeroShot, ',')) {
-        const std::string id(trim(item));
-        if (id.empty())
-            continue;
-        const auto graph = findBuiltinWorkload(id);
-        if (!graph)
-            throw InputError("--zero-shot: unknown workload \"" + id + "\"; expected resnet50, resnet101 or bert");
-        zeroShot.push_back({id, std::make_shared<const PlacementModel>(*graph, model.params(), model.rewardOptions())});
-    }
+    const std::vector<ZeroShotTarget> zeroShot = zeroShotTargets(a.zeroShot, model, "--zero-shot");
     std::vector<double> speedups, measured, seconds;
     PlacementRunResult bestRun;
     nlohmann::ordered_json runs = nlohmann::ordered_json::array();

@@ -899,17 +899,7 @@ PlacementMethod makePlacementMethod(std::string_view id, const placement::Placem
         if (spec.key == "iterations")
             continue;
         if (spec.key == "zero_shot") {
-            for (const std::string& item : split(o.str(spec.key), ',')) {
-                const std::string name(trim(item));
-                if (name.empty())
-                    continue;
-                const auto graph = placement::findBuiltinWorkload(name);
-                if (!graph)
-                    throw InputError(info.id + ".zero_shot: unknown workload \"" + name +
-                                     "\"; expected resnet50, resnet101 or bert");
-                zeroShot.push_back({name, std::make_shared<const placement::PlacementModel>(
-                                              *graph, model.params(), model.rewardOptions())});
-            }
+            zeroShot = placement::zeroShotTargets(o.str(spec.key), model, info.id + ".zero_shot");
             continue;
         }
         placement::setEgrlOption(e, spec.key, spec.type == T::Choice ? o.pick(spec.key) : o.str(spec.key));

@@ -25,7 +25,16 @@ struct BandChart::Private {
     QValueAxis* yAxis = nullptr;
     std::vector<BandCurve> curves;
     std::vector<ReferenceLine> references;
-    QStringList referenceNames;
+    /// The series drawn, kept while the curves and references keep their names and colours so
+    /// that a refresh is one replace() per series.
+    struct Drawn {
+        QLineSeries* upper = nullptr;
+        QLineSeries* lower = nullptr;
+        QLineSeries* mean = nullptr;
+    };
+    std::vector<Drawn> drawn;
+    std::vector<QLineSeries*> referenceLines;
+    QStringList signature;
 };
 
 BandChart::BandChart(QWidget* parent)
@@ -61,17 +70,70 @@ void BandChart::setAxisTitles(const QString& x, const QString& y)
 
 void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vector<ReferenceLine>& references)
 {
-    d->chart->removeAllSeries();
-    d->curves = curves;
-    d->references = references;
-    d->referenceNames.clear();
-    double x0 = 0, x1 = 1, y0 = INFINITY, y1 = -INFINITY;
+    d->curves.clear();
     for (const BandCurve& c : curves)
-        for (qsizetype i = 0; i < c.x.size(); ++i) {
-            x1 = std::max(x1, c.x[i]);
-            y0 = std::min(y0, c.mean[i] - c.stddev[i]);
-            y1 = std::max(y1, c.mean[i] + c.stddev[i]);
+        if (!c.x.isEmpty())
+            d->curves.push_back(c);
+    d->references = references;
+    QStringList signature;
+    for (const BandCurve& c : d->curves)
+        signature << c.name << c.colour.name();
+    signature << QStringLiteral("|");
+    for (const ReferenceLine& r : references)
+        signature << r.name << r.colour.name();
+    if (signature != d->signature) {
+        // Other curves: new series, one legend entry per method (the band's marker is hidden).
+        d->chart->removeAllSeries();
+        d->drawn.clear();
+        d->referenceLines.clear();
+        d->signature = signature;
+        const auto attach = [this](QAbstractSeries* s) {
+            d->chart->addSeries(s);
+            s->attachAxis(d->xAxis);
+            s->attachAxis(d->yAxis);
+        };
+        for (const BandCurve& c : d->curves) {
+            Private::Drawn drawn{new QLineSeries, new QLineSeries, new QLineSeries};
+            auto* band = new QAreaSeries(drawn.upper, drawn.lower);
+            QColor fill = c.colour;
+            fill.setAlphaF(0.18f);
+            band->setBrush(fill);
+            band->setPen(Qt::NoPen);
+            band->setName(c.name + tr(" ± std"));
+            attach(band);
+            drawn.mean->setName(c.name);
+            drawn.mean->setPen(QPen(c.colour, 2.2));
+            attach(drawn.mean);
+            for (QLegendMarker* m : d->chart->legend()->markers(band))
+                m->setVisible(false);
+            d->drawn.push_back(drawn);
         }
+        for (const ReferenceLine& r : references) {
+            auto* line = new QLineSeries;
+            line->setName(r.name);
+            line->setPen(QPen(r.colour, 1.6, Qt::DashLine));
+            attach(line);
+            d->referenceLines.push_back(line);
+        }
+    }
+
+    double x0 = 0, x1 = d->curves.empty() ? 4000 : 1; // nothing yet: the paper's budget
+    double y0 = INFINITY, y1 = -INFINITY;
+    for (std::size_t k = 0; k < d->curves.size(); ++k) {
+        const BandCurve& c = d->curves[k];
+        QList<QPointF> upper, lower, mean;
+        for (qsizetype i = 0; i < c.x.size(); ++i) {
+            upper.append({c.x[i], c.mean[i] + c.stddev[i]});
+            lower.append({c.x[i], c.mean[i] - c.stddev[i]});
+            mean.append({c.x[i], c.mean[i]});
+            x1 = std::max(x1, c.x[i]);
+            y0 = std::min(y0, lower.back().y());
+            y1 = std::max(y1, upper.back().y());
+        }
+        d->drawn[k].upper->replace(upper);
+        d->drawn[k].lower->replace(lower);
+        d->drawn[k].mean->replace(mean);
+    }
     for (const ReferenceLine& r : references) {
         y0 = std::min(y0, r.y);
         y1 = std::max(y1, r.y);
@@ -81,55 +143,14 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
         y1 = 1;
     }
     const double pad = std::max(0.02, 0.06 * (y1 - y0));
-    const auto attach = [this](QAbstractSeries* s) {
-        d->chart->addSeries(s);
-        s->attachAxis(d->xAxis);
-        s->attachAxis(d->yAxis);
-    };
-    for (const BandCurve& c : curves) {
-        if (c.x.isEmpty())
-            continue;
-        QList<QPointF> upper, lower, mean;
-        for (qsizetype i = 0; i < c.x.size(); ++i) {
-            upper.append({c.x[i], c.mean[i] + c.stddev[i]});
-            lower.append({c.x[i], c.mean[i] - c.stddev[i]});
-            mean.append({c.x[i], c.mean[i]});
-        }
-        auto* up = new QLineSeries;
-        auto* lo = new QLineSeries;
-        up->replace(upper);
-        lo->replace(lower);
-        auto* band = new QAreaSeries(up, lo);
-        QColor fill = c.colour;
-        fill.setAlphaF(0.18f);
-        band->setBrush(fill);
-        band->setPen(Qt::NoPen);
-        band->setName(c.name + tr(" ± std"));
-        attach(band);
-        auto* line = new QLineSeries;
-        line->setName(c.name);
-        line->setPen(QPen(c.colour, 2.2));
-        line->replace(mean);
-        attach(line);
-        // One legend entry per method: the band's marker is hidden.
-        for (QLegendMarker* m : d->chart->legend()->markers(band))
-            m->setVisible(false);
-    }
-    if (curves.empty())
-        x1 = 4000; // nothing yet: the paper's budget
     d->xAxis->setRange(x0, x1);
     d->xAxis->applyNiceNumbers();
     d->yAxis->setRange(std::max(0.0, y0 - pad), y1 + pad);
     d->yAxis->applyNiceNumbers();
     // Reference lines span the whole axis.
-    for (const ReferenceLine& r : references) {
-        auto* line = new QLineSeries;
-        line->setName(r.name);
-        line->setPen(QPen(r.colour, 1.6, Qt::DashLine));
-        line->replace(QList<QPointF>{{d->xAxis->min(), r.y}, {d->xAxis->max(), r.y}});
-        attach(line);
-        d->referenceNames << r.name;
-    }
+    for (std::size_t k = 0; k < references.size(); ++k)
+        d->referenceLines[k]->replace(
+            QList<QPointF>{{d->xAxis->min(), references[k].y}, {d->xAxis->max(), references[k].y}});
 }
 
 QStringList BandChart::curveNames() const
@@ -140,7 +161,13 @@ QStringList BandChart::curveNames() const
     return names;
 }
 
-QStringList BandChart::referenceNames() const { return d->referenceNames; }
+QStringList BandChart::referenceNames() const
+{
+    QStringList names;
+    for (const ReferenceLine& r : d->references)
+        names << r.name;
+    return names;
+}
 
 QPointF BandChart::yRange() const { return {d->yAxis->min(), d->yAxis->max()}; }
 

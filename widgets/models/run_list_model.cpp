@@ -125,6 +125,14 @@ OptimizerRun* RunListModel::runAt(int row) const
     return row >= 0 && row < m_rows.size() ? m_rows[row].live.data() : nullptr;
 }
 
+const OptimizerSettings* RunListModel::settingsAt(int row) const
+{
+    if (const OptimizerRun* r = runAt(row))
+        return &r->settings().optimizer;
+    const RunRecord* rec = recordAt(row);
+    return rec ? &rec->settings : nullptr;
+}
+
 const RunRecord* RunListModel::recordAt(int row) const
 {
     return row >= 0 && row < m_rows.size() && m_rows[row].record ? &*m_rows[row].record : nullptr;

@@ -45,6 +45,8 @@ public:
     QColor colorAt(int row) const;
     bool isVisibleAt(int row) const;
     void setVisibleAt(int row, bool visible);
+    /// The optimizer settings a row's run used (live or restored); nullptr for a bad row.
+    const OptimizerSettings* settingsAt(int row) const;
     /// Setup key of the inputs a row's run optimised.
     std::string setupKeyAt(int row) const;
     QString titleAt(int row) const; ///< "#3 gamma"

@@ -177,8 +177,9 @@ void AccelResultsView::refresh()
         const double lastHv = hv.isEmpty() ? 0 : hv.back().y();
         const int r = m_resultsTable->rowCount();
         m_resultsTable->insertRow(r);
-        const std::string optimizer = run ? run->settings().optimizer.id : rec ? rec->settings.id : "";
-        const std::uint64_t seed = run ? run->settings().optimizer.seed : rec ? rec->settings.seed : 0;
+        const OptimizerSettings* settings = model->settingsAt(row);
+        const std::string optimizer = settings ? settings->id : std::string();
+        const std::uint64_t seed = settings ? settings->seed : 0;
         const std::uint64_t evals = run ? run->evaluations() : rec ? rec->evaluations : 0;
         auto* name = readOnly(title);
         name->setForeground(colour);

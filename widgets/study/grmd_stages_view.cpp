@@ -145,9 +145,8 @@ void GrmdStagesView::syncChooser()
     m_stagesRun->clear();
     int newest = -1;
     for (int row = 0; row < model->rowCount(); ++row) {
-        const OptimizerRun* run = model->runAt(row);
-        const std::string id = run ? run->settings().optimizer.id : model->recordAt(row) ? model->recordAt(row)->settings.id : "";
-        if (id != "grmd" && id != "ga")
+        const OptimizerSettings* s = model->settingsAt(row);
+        if (!s || (s->id != "grmd" && s->id != "ga"))
             continue;
         m_stagesRun->addItem(model->titleAt(row), model->idAt(row));
         newest = model->idAt(row);

@@ -264,7 +264,7 @@ bool PlacementCurvesView::chooseBenchmark(const QString& preset, const QString& 
     return true;
 }
 
-std::vector<PlacementCurvesView::Group> PlacementCurvesView::projectGroups() const
+std::vector<PlacementCurvesView::Group> PlacementCurvesView::projectGroups(bool windowBest) const
 {
     std::vector<Group> groups;
     if (!m_inputs)
@@ -280,7 +280,7 @@ std::vector<PlacementCurvesView::Group> PlacementCurvesView::projectGroups() con
             continue;
         if (rec && rec->state == "failed")
             continue;
-        const std::string id = run ? run->settings().optimizer.id : rec->settings.id;
+        const std::string& id = model->settingsAt(row)->id;
         const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(model->idAt(row));
         const QList<QPointF> best = history.value(QStringLiteral("placement/best_true_speedup"));
         if (best.isEmpty())
@@ -293,8 +293,9 @@ std::vector<PlacementCurvesView::Group> PlacementCurvesView::projectGroups() con
         std::vector<std::pair<double, double>> curve, current;
         for (const QPointF& p : best)
             curve.emplace_back(p.x(), p.y());
-        for (const QPointF& p : history.value(QStringLiteral("placement/speedup")))
-            current.emplace_back(p.x(), p.y());
+        if (windowBest) // every map's speed-up: only the window-best curves need them
+            for (const QPointF& p : history.value(QStringLiteral("placement/speedup")))
+                current.emplace_back(p.x(), p.y());
         g->finals.push_back(curve.back().second);
         g->seconds.push_back(run ? run->elapsedSeconds() : rec->seconds);
         const auto iterations = run ? double(run->evaluations()) : double(rec->evaluations);
@@ -340,7 +341,7 @@ void PlacementCurvesView::refresh()
     m_curve->setEnabled(!bench);
     const bool windowBest = !bench && m_curve->currentData().toInt() == WindowBest;
 
-    std::vector<Group> groups = bench ? benchmarkGroups() : projectGroups();
+    std::vector<Group> groups = bench ? benchmarkGroups() : projectGroups(windowBest);
     std::sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
         const auto rank = [](const std::string& id) {
             for (std::size_t i = 0; i < std::size(kMethods); ++i)

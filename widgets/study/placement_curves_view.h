@@ -66,7 +66,9 @@ public:
 
 private:
     struct Group;
-    std::vector<Group> projectGroups() const;
+    /// This project's runs on the current setup by method; `windowBest` also collects every
+    /// map's speed-up (the window-best curves).
+    std::vector<Group> projectGroups(bool windowBest) const;
     std::vector<Group> benchmarkGroups() const;
     void syncBenchmarkChoosers();
     void startNextSweepRun();

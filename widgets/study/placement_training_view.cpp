@@ -172,10 +172,8 @@ namespace {
 /// Runs of the methods that train a GNN (EGRL and its ablations).
 bool trainsGnn(const RunListModel& model, int row)
 {
-    const OptimizerRun* run = model.runAt(row);
-    const RunRecord* rec = model.recordAt(row);
-    const std::string id = run ? run->settings().optimizer.id : rec ? rec->settings.id : std::string();
-    return id == "egrl" || id == "ea" || id == "pg";
+    const OptimizerSettings* s = model.settingsAt(row);
+    return s && (s->id == "egrl" || s->id == "ea" || s->id == "pg");
 }
 
 } // namespace

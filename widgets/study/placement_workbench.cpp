@@ -609,13 +609,8 @@ QString PlacementWorkbench::setWorkloadCell(int node, int column, const QString&
     const QString t = text.trimmed();
     const QString field = QStringLiteral("nodes[%1]").arg(node);
     const int bpe = inputs().hardware.bytesPerElement;
-    const auto integer = [&t](std::int64_t& out) {
-        bool ok = false;
-        const qlonglong v = t.toLongLong(&ok);
-        if (ok)
-            out = v;
-        return ok;
-    };
+    // The table shows "–" for a node without weights or MACs; typing it (or "-") means none.
+    const bool none = t == QStringLiteral("–") || t == QLatin1String("-");
     switch (column) {
     case NameColumn:
         if (t.isEmpty())
@@ -663,10 +658,9 @@ QString PlacementWorkbench::setWorkloadCell(int node, int column, const QString&
         break;
     }
     case WeightsColumn: {
-        std::int64_t bytes = 0;
-        if (t == QStringLiteral("–") || t == QLatin1String("-"))
-            bytes = 0;
-        else if (!integer(bytes) || bytes < 0)
+        bool ok = none;
+        const std::int64_t bytes = none ? 0 : t.toLongLong(&ok);
+        if (!ok || bytes < 0)
             return tr("%1.weight_size: expected a non-negative whole number of bytes, got \"%2\"").arg(field, t);
         if (bytes % bpe != 0)
             return tr("%1.weight_size: %2 bytes is not a whole number of %3-byte elements").arg(field).arg(bytes).arg(bpe);
@@ -678,9 +672,9 @@ QString PlacementWorkbench::setWorkloadCell(int node, int column, const QString&
         break;
     }
     case MacsColumn: {
-        bool ok = false;
-        const double mega = (t == QStringLiteral("–") || t == QLatin1String("-")) ? 0.0 : t.toDouble(&ok);
-        if (!(t == QStringLiteral("–") || t == QLatin1String("-")) && (!ok || !(mega >= 0) || !std::isfinite(mega)))
+        bool ok = none;
+        const double mega = none ? 0.0 : t.toDouble(&ok);
+        if (!ok || !(mega >= 0) || !std::isfinite(mega))
             return tr("%1.macs: expected a non-negative number of millions, got \"%2\"").arg(field, t);
         n.macs = std::int64_t(std::llround(mega * 1e6));
         break;

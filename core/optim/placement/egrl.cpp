@@ -509,13 +509,20 @@ struct EgrlSearch::Impl {
                                 edges, o.undirected);
     }
 
-    /// The GNN's greedy map on a graph (no exploration, no random numbers).
-    static MemoryMap greedyOn(Actor& net, const GraphTensors& g)
+    /// A GNN's logits on a graph's start state s₀ ([N, 3] for activations, then weights).
+    static std::pair<Tensor, Tensor> logitsOn(Actor& net, const GraphTensors& g)
     {
         torch::NoGradGuard noGrad;
         auto [la, lw] = net->forward(g.base.unsqueeze(0), g.adj, g.aug);
-        const Tensor aa = la.squeeze(0).argmax(-1).to(torch::kInt64).contiguous();
-        const Tensor aw = lw.squeeze(0).argmax(-1).to(torch::kInt64).contiguous();
+        return {la.squeeze(0).contiguous(), lw.squeeze(0).contiguous()};
+    }
+
+    /// The GNN's greedy map on a graph (no exploration, no random numbers).
+    static MemoryMap greedyOn(Actor& net, const GraphTensors& g)
+    {
+        auto [la, lw] = logitsOn(net, g);
+        const Tensor aa = la.argmax(-1).to(torch::kInt64).contiguous();
+        const Tensor aw = lw.argmax(-1).to(torch::kInt64).contiguous();
         MemoryMap m = MemoryMap::uniform(g.n, Level::Dram);
         for (int i = 0; i < g.n; ++i) {
             m.activations[std::size_t(i)] = std::uint8_t(aa.data_ptr<std::int64_t>()[i]);
@@ -603,21 +610,14 @@ struct EgrlSearch::Impl {
     }
     void seedFromGnn(Boltzmann& b, Actor& net)
     {
-        torch::NoGradGuard noGrad;
-        auto [la, lw] = net->forward(graph.base.unsqueeze(0), graph.adj, graph.aug);
-        const Tensor logits[2] = {la.squeeze(0).contiguous(), lw.squeeze(0).contiguous()};
+        auto [la, lw] = logitsOn(net, graph);
+        const Tensor logits[2] = {la, lw};
         for (int h = 0; h < 2; ++h)
             std::copy_n(logits[h].data_ptr<float>(), std::size_t(n) * 3, b.prior[std::size_t(h)].begin());
         normalise(b);
     }
 
     // ---- GNN rollouts ----
-    std::pair<Tensor, Tensor> logitsOnStart(Actor& net)
-    {
-        torch::NoGradGuard noGrad;
-        auto [la, lw] = net->forward(graph.base.unsqueeze(0), graph.adj, graph.aug);
-        return {la.squeeze(0).contiguous(), lw.squeeze(0).contiguous()};
-    }
     MemoryMap greedy(Actor& net, double epsilon)
     {
         MemoryMap m = greedyOn(net, graph);
@@ -1159,7 +1159,7 @@ MapDistribution EgrlSearch::championDistribution() const
     }
     if (!net)
         return dist;
-    auto [la, lw] = s.logitsOnStart(net);
+    auto [la, lw] = Impl::logitsOn(net, s.graph);
     const Tensor pa = torch::softmax(la, -1).contiguous(), pw = torch::softmax(lw, -1).contiguous();
     for (int i = 0; i < n; ++i)
         for (int a = 0; a < 3; ++a) {

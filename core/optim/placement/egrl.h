@@ -26,14 +26,6 @@ struct MapDistribution {
     std::vector<float> temperature;      ///< Boltzmann: per node (mean of the two heads); empty for GNNs
 };
 
-/// A workload the champion GNN is tried on each generation with no further training (spec §3.9,
-/// Fig. 4). The GNN's weights do not depend on the node count, so the same network runs on the
-/// target's graph; Boltzmann chromosomes cannot transfer.
-struct ZeroShotTarget {
-    std::string id;                              ///< metric suffix: "zeroshot/<id>"
-    std::shared_ptr<const PlacementModel> model; ///< the target workload on the same hardware
-};
-
 /// EGRL and its ablations as an ask/tell search (one generation per ask). Deterministic for a
 /// seed. Metrics per generation: "egrl/best_<type>" (best speed-up of GNN members, Boltzmann
 /// members, the learner's noisy and greedy rollouts), "egrl/champion_type", "egrl/invalid_fraction",

@@ -201,4 +201,20 @@ std::string egrlOptionValue(const EgrlOptions& o, std::string_view key)
     throw InputError("egrl." + std::string(key) + ": unknown option");
 }
 
+std::vector<ZeroShotTarget> zeroShotTargets(std::string_view list, const PlacementModel& trained, const std::string& field)
+{
+    std::vector<ZeroShotTarget> targets;
+    for (const std::string& item : split(list, ',')) {
+        const std::string id(trim(item));
+        if (id.empty())
+            continue;
+        std::optional<WorkloadGraph> graph = findBuiltinWorkload(id);
+        if (!graph)
+            throw InputError(field + ": unknown workload \"" + id + "\"; expected resnet50, resnet101 or bert");
+        targets.push_back(
+            {id, std::make_shared<const PlacementModel>(std::move(*graph), trained.params(), trained.rewardOptions())});
+    }
+    return targets;
+}
+
 } // namespace mapscape::placement

@@ -5,9 +5,11 @@
 /// EGRL's options (Table 2 and the public code's constants, specs/seed-004.md §3.7), without
 /// LibTorch: set by name from the CLI, projects and the GUI's option form.
 
+#include "core/cost/placement/placement_model.h"
 #include "core/model/validation.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -84,6 +86,19 @@ struct EgrlOptions {
     int threads = 0;           ///< LibTorch intra-op threads (0: keep the current setting)
     friend bool operator==(const EgrlOptions&, const EgrlOptions&) = default;
 };
+
+/// A workload the champion GNN is tried on each generation with no further training (spec §3.9,
+/// Fig. 4). The GNN's weights do not depend on the node count, so the same network runs on the
+/// target's graph; Boltzmann chromosomes cannot transfer.
+struct ZeroShotTarget {
+    std::string id;                              ///< metric suffix: "zeroshot/<id>"
+    std::shared_ptr<const PlacementModel> model; ///< the target workload on the same hardware
+};
+
+/// Zero-shot targets from a comma-separated list of built-in workloads ("resnet101, bert"), each
+/// on the trained model's hardware and reward; blanks are skipped. Throws InputError starting
+/// with `field` for an unknown name.
+std::vector<ZeroShotTarget> zeroShotTargets(std::string_view list, const PlacementModel& trained, const std::string& field);
 
 /// Problems with the options, one per field ("egrl.population: …").
 FieldIssues validateEgrlOptions(const EgrlOptions& o);
