@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/placement/egrl.h"
 
+#include "core/optim/placement/gat_kernel.h"
+
 #include "core/util/strings.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -26,22 +28,6 @@ using torch::Tensor;
 // the same graph, so a batch is [B, N, F] features over one shared [1, N, N] adjacency until
 // TopK pooling picks different nodes per sample.
 
-/// Per receiver and head, the largest score of its incoming edges ([E, H] → [nodes, H]).
-Tensor segmentMax(const Tensor& scores, const Tensor& dst, std::int64_t nodes)
-{
-    const Tensor e = scores.contiguous();
-    const Tensor d = dst.contiguous();
-    const auto E = e.size(0), H = e.size(1);
-    Tensor out = torch::full({nodes, H}, -std::numeric_limits<float>::infinity());
-    float* o = out.data_ptr<float>();
-    const float* v = e.data_ptr<float>();
-    const std::int64_t* to = d.data_ptr<std::int64_t>();
-    for (std::int64_t k = 0; k < E; ++k)
-        for (std::int64_t h = 0; h < H; ++h)
-            o[to[k] * H + h] = std::max(o[to[k] * H + h], v[k * H + h]);
-    return out;
-}
-
 /// Multi-head graph attention (PyG GATConv semantics: self-loops, LeakyReLU(0.2) scores,
 /// softmax over each node's incoming neighbours, concatenated heads, bias).
 struct GatConvImpl : torch::nn::Module {
@@ -56,42 +42,22 @@ struct GatConvImpl : torch::nn::Module {
         bias = register_parameter("bias", torch::zeros({out}));
     }
     /// x: [B, n, in]; mask: [B or 1, n, n] bool, row i = the nodes i receives from (self included).
-    /// Sparse masks (the workload graphs: a few edges per node) pass messages over their edges
-    /// only, where a dense n × n attention would spend nearly all its time on absent edges. The
-    /// pooled levels' two-hop adjacencies fill up (BERT's hub nodes make them nearly complete),
-    /// and per-edge messages then cost far more than one masked attention matrix per head: above
-    /// `denseShare` of the n² pairs (EgrlOptions::denseShare) the dense form runs. Both compute
-    /// the same function.
+    /// Messages pass over the mask's edges only (gat_kernel: one fused pass each way, nothing of
+    /// size edges × channels stored), where a dense n × n attention spends its time on absent
+    /// pairs. Masks holding more than `denseShare` of the n² pairs (EgrlOptions::denseShare; by
+    /// default none) use one masked attention matrix per head instead: the same function, kept
+    /// as the reference the fused kernel is tested against.
     Tensor forward(const Tensor& x, const Tensor& mask)
     {
         const auto B = x.size(0), n = x.size(1);
         const Tensor h = lin->forward(x).view({B, n, heads, channels});
         const Tensor aSrc = (h * attSrc).sum(-1); // [B, n, H]
         const Tensor aDst = (h * attDst).sum(-1);
-        const double share = mask.sum().item<double>() / double(mask.numel());
-        if (share > denseShare)
+        if (denseShare < 1 && mask.sum().item<double>() / double(mask.numel()) > denseShare)
             return denseForward(h, aSrc, aDst, mask);
-        const Tensor nz = mask.nonzero(); // [E, 3]: graph, receiver, sender
-        Tensor dst, src;
-        if (mask.size(0) == 1 && B > 1) {
-            const Tensor offset = torch::arange(B, nz.options()).mul(n).unsqueeze(1);
-            dst = (offset + nz.select(1, 1).unsqueeze(0)).flatten();
-            src = (offset + nz.select(1, 2).unsqueeze(0)).flatten();
-        } else {
-            dst = nz.select(1, 0) * n + nz.select(1, 1);
-            src = nz.select(1, 0) * n + nz.select(1, 2);
-        }
-        const Tensor hf = h.view({B * n, heads, channels});
-        const Tensor e = torch::leaky_relu(aDst.view({B * n, heads}).index_select(0, dst) +
-                                               aSrc.view({B * n, heads}).index_select(0, src),
-                                           0.2); // [E, H]
-        // Softmax over each receiver's incoming edges (the shift by the maximum needs no gradient).
-        const Tensor emax = segmentMax(e.detach(), dst, B * n);
-        const Tensor ex = (e - emax.index_select(0, dst)).exp();
-        const Tensor denom = torch::zeros({B * n, heads}, e.options()).index_add(0, dst, ex);
-        const Tensor alpha = ex / denom.index_select(0, dst);
-        const Tensor msg = hf.index_select(0, src) * alpha.unsqueeze(-1); // [E, H, C]
-        const Tensor out = torch::zeros({B * n, heads, channels}, h.options()).index_add(0, dst, msg);
+        const gat::EdgeIndex index = gat::edgeIndex(mask, B);
+        const Tensor out = gat::edgeAttention(h.reshape({B * n, heads, channels}), aSrc.reshape({B * n, heads}),
+                                              aDst.reshape({B * n, heads}), index, 0.2);
         return out.view({B, n, heads * channels}) + bias;
     }
     /// The same attention as one masked n × n matrix per graph and head.
@@ -1181,6 +1147,43 @@ std::vector<float> gnnActorLogits(const EgrlOptions& options, int nodes, int fea
     auto [la, lw] = actor->forward(g.base.unsqueeze(0), g.adj, g.aug);
     const Tensor both = torch::cat({la.squeeze(0), lw.squeeze(0)}, -1).contiguous();
     return {both.data_ptr<float>(), both.data_ptr<float>() + both.numel()};
+}
+
+GnnProbe gnnActorProbe(const EgrlOptions& options, int nodes, int featureCount, const std::vector<float>& features,
+                       const std::vector<std::pair<int, int>>& edges, std::uint64_t seed, int batch)
+{
+    std::mt19937_64 rng(seed);
+    const GraphTensors g = makeGraphTensors(nodes, featureCount, features, edges, options.undirected);
+    Actor actor(unetShape(options, g.features));
+    initialiseNet(*actor, rng);
+    actor->train();
+    // Copy b > 0 places every tensor at a pseudo-random level, so TopK keeps different nodes per
+    // copy and the pooled levels see per-copy masks.
+    Tensor x = g.base.unsqueeze(0).repeat({batch, 1, 1});
+    std::uniform_int_distribution<int> level(0, 2);
+    std::uniform_real_distribution<double> weight(-1, 1);
+    {
+        auto a = x.accessor<float, 3>();
+        for (int b = 1; b < batch; ++b)
+            for (int i = 0; i < nodes; ++i)
+                for (int c = g.features - 2; c < g.features; ++c)
+                    a[b][i][c] = float(level(rng));
+    }
+    actor->to(torch::kDouble);
+    auto [la, lw] = actor->forward(x.to(torch::kDouble), g.adj.to(torch::kDouble), g.aug.to(torch::kDouble));
+    const Tensor logits = torch::cat({la, lw}, -1).contiguous();
+    std::vector<double> w(std::size_t(logits.numel()));
+    for (double& v : w)
+        v = weight(rng);
+    (logits * torch::from_blob(w.data(), logits.sizes(), torch::kDouble)).sum().backward();
+    GnnProbe probe;
+    probe.logits.assign(logits.data_ptr<double>(), logits.data_ptr<double>() + logits.numel());
+    for (const Tensor& p : actor->parameters())
+        if (p.grad().defined()) {
+            const Tensor gr = p.grad().contiguous();
+            probe.gradients.insert(probe.gradients.end(), gr.data_ptr<double>(), gr.data_ptr<double>() + gr.numel());
+        }
+    return probe;
 }
 
 std::unique_ptr<PlacementSearch> makePlacementSearch(std::string_view id, const PlacementModel& model,

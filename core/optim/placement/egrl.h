@@ -61,6 +61,18 @@ private:
 std::vector<float> gnnActorLogits(const EgrlOptions& options, int nodes, int featureCount, const std::vector<float>& features,
                                   const std::vector<std::pair<int, int>>& edges, std::uint64_t seed);
 
+/// A freshly initialised actor (training mode, double precision) on `batch` copies of a graph's
+/// start state (copies after the first with pseudo-random levels, so pooling differs per copy):
+/// its logits (batch × N × 6) and the gradient of a fixed pseudo-random weighting of them with
+/// respect to every parameter, concatenated. For tests that the GAT's dense and per-edge forms
+/// agree in value and gradient (double, so that batch normalisation's amplified rounding does
+/// not hide or fake a difference).
+struct GnnProbe {
+    std::vector<double> logits, gradients;
+};
+GnnProbe gnnActorProbe(const EgrlOptions& options, int nodes, int featureCount, const std::vector<float>& features,
+                       const std::vector<std::pair<int, int>>& edges, std::uint64_t seed, int batch);
+
 /// A learner by id: "egrl", "ea", "pg", or a baseline of makeBaselineSearch. Throws InputError.
 std::unique_ptr<PlacementSearch> makePlacementSearch(std::string_view id, const PlacementModel& model,
                                                      const EgrlOptions& options, std::uint64_t seed);
