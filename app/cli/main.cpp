@@ -12,6 +12,8 @@
 #include "core/io/file_util.h"
 #include "core/io/neurospector_cfg.h"
 #include "core/io/neurospector_json.h"
+#include "core/io/onnx_import.h"
+#include "core/io/placement_io.h"
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/optim/optimizer_registry.h"
@@ -306,6 +308,54 @@ int runOptimize(const OptimizeArgs& a)
     return res.layersFound == int(res.layers.size()) ? kExitOk : kExitFailure;
 }
 
+struct ImportArgs {
+    std::string file, out, workload;
+    bool distinct = false;
+};
+
+/// ONNX → network JSON (stdout without -o) and, with --workload, the placement graph (.json or .csv).
+int runImport(const ImportArgs& a)
+{
+    const OnnxImport im = importOnnxFile(a.file, {.distinctLayers = a.distinct});
+    for (const std::string& w : im.warnings)
+        std::cerr << "warning: " << w << "\n";
+    if (!a.out.empty() || a.workload.empty()) {
+        if (im.network.layers.empty())
+            throw InputError(a.file + ": no Conv, Gemm or MatMul layers to write");
+        if (const FieldIssues issues = validateNetwork(im.network); !issues.empty())
+            throw InputError(a.file + ": imported network: " + joinIssues(issues));
+    }
+    if (a.out.empty() && a.workload.empty()) {
+        std::cout << networkToJson(im.network);
+        return kExitOk;
+    }
+    std::int64_t occurrences = 0;
+    for (const Layer& l : im.network.layers)
+        occurrences += l.repeat;
+    std::cout << a.file << ": \"" << im.network.name << "\", " << occurrences << " layers";
+    if (a.distinct)
+        std::cout << " (" << im.network.layers.size() << " distinct)";
+    if (!a.out.empty()) {
+        writeTextFileAtomic(a.out, networkToJson(im.network));
+        std::cout << " -> " << a.out;
+    }
+    std::cout << "\n";
+    if (!a.workload.empty()) {
+        placement::checkWorkloadGraph(im.graph);
+        const bool csv = fs::path(a.workload).extension() == ".csv";
+        writeTextFileAtomic(a.workload, csv ? placementWorkloadToCsv(im.graph) : placementWorkloadToJson(im.graph));
+        std::cout << "placement graph: " << im.graph.nodeCount() << " nodes, " << im.graph.edgeCount() << " edges, "
+                  << im.graph.totalWeights() << " weights, " << im.graph.totalMacs() << " MACs -> " << a.workload << "\n";
+    }
+    if (!im.skippedOperators.empty()) {
+        std::cout << "skipped unsupported operators:";
+        for (const std::string& op : im.skippedOperators)
+            std::cout << " " << op;
+        std::cout << "\n";
+    }
+    return kExitOk;
+}
+
 int runPresets()
 {
     for (PresetKind k : {PresetKind::Accelerator, PresetKind::Network, PresetKind::Mapping, PresetKind::DataflowHardware,
@@ -373,6 +423,14 @@ int main(int argc, char** argv)
     convert->add_option("--layer", dfConv.layer, "Layer of a MAESTRO file");
 
     CLI::App* presets = app.add_subcommand("presets", "List the available presets");
+
+    ImportArgs im;
+    CLI::App* importCmd = app.add_subcommand("import", "Import an ONNX model as a network (and a placement workload graph)");
+    importCmd->add_option("file", im.file, "ONNX model (.onnx)")->required();
+    importCmd->add_option("-o,--out", im.out, "Write the network (Mapscape JSON) here; without -o or --workload it goes to "
+                                              "standard output");
+    importCmd->add_option("--workload", im.workload, "Also write the placement-study workload graph (.json or .csv)");
+    importCmd->add_flag("--distinct", im.distinct, "Merge layers of identical shape (repeat counts them)");
 
     OptimizeArgs op;
     std::string optimizerList;
@@ -474,6 +532,8 @@ int main(int argc, char** argv)
             return runConvert(cv);
         if (*presets)
             return runPresets();
+        if (*importCmd)
+            return runImport(im);
         if (*optimize)
             return runOptimize(op);
     } catch (const InputError& e) {

@@ -99,6 +99,21 @@ void MainWindow::buildUi()
         if (const QString error = wb->openFile(path); !error.isEmpty())
             reportError(error);
     });
+    m_importOnnx = file->addAction(tr("&Import ONNX model…"), QKeySequence(tr("Ctrl+I")), this, [this] {
+        StudyWorkbench* wb = currentWorkbench();
+        if (!wb->acceptsOnnx()) {
+            reportError(tr("This study has no network to import into: ONNX models become the network of a "
+                           "scheduling-table study or the workload graph of a tensor-placement study."));
+            return;
+        }
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import ONNX model"), QString(), tr("ONNX models (*.onnx)"));
+        if (path.isEmpty())
+            return;
+        if (const QString error = wb->openFile(path); !error.isEmpty())
+            reportError(error);
+    });
+    m_importOnnx->setStatusTip(tr("Read an .onnx model's graph: its Conv, Gemm and MatMul layers become the network "
+                                  "(scheduling studies) or its operators the workload graph (placement studies)"));
     file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, [this] {
         StudyWorkbench* wb = currentWorkbench();
         const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("results.csv"),

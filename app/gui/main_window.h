@@ -73,6 +73,7 @@ public:
     void markUnmodified();
     QStringList recentProjects() const;
     QMenu* recentMenu() const { return m_recentMenu; }
+    QAction* importOnnxAction() const { return m_importOnnx; }
     /// The project file's name ("untitled" before the first save).
     QString projectName() const;
     QListWidget* studyList() const { return m_studyList; }
@@ -103,6 +104,7 @@ private:
     QStackedWidget* m_stack = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QAction* m_importOnnx = nullptr;
     std::vector<StudyWorkbench*> m_workbenches;
     QString m_projectPath;
     bool m_dirty = false;

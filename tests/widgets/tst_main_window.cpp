@@ -19,7 +19,9 @@
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/accel_workbench.h"
 #include "widgets/study/dataflow_workbench.h"
+#include "widgets/study/placement_workbench.h"
 #include "widgets/study/scheduling_workbench.h"
+#include "support/onnx_models.h"
 
 #include <QComboBox>
 #include <QListWidget>
@@ -28,6 +30,8 @@
 #include <QUndoGroup>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+
+#include <fstream>
 #include <QtTest>
 
 using namespace mapscape;
@@ -291,6 +295,61 @@ private Q_SLOTS:
         QCOMPARE(a->document()->inputs().design.spBanks, 4);
         QCOMPARE(a->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("mopso"));
         QVERIFY(a->detail().metrics.valid);
+    }
+
+    void importOnnx()
+    {
+        // File → Import ONNX model: the network of a scheduling study (distinct layer shapes),
+        // the workload graph of a placement study; one undo step each; bad files leave the
+        // study as it was; studies without a network say where ONNX models go.
+        QTemporaryDir dir;
+        const auto write = [&](const QString& name, const std::string& bytes) {
+            const QString path = dir.filePath(name);
+            std::ofstream(path.toStdString(), std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+            return path;
+        };
+        const std::string resnet = mapscape::testing::resnet50Onnx(true);
+        const QString model = write(QStringLiteral("resnet50.onnx"), resnet);
+        const QString cut = write(QStringLiteral("cut.onnx"), resnet.substr(0, resnet.size() / 3));
+        const QString odd = write(QStringLiteral("odd.onnx"), mapscape::testing::unsupportedOpsOnnx());
+
+        MainWindow w;
+        QVERIFY(w.importOnnxAction());
+        QCOMPARE(w.importOnnxAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+I")));
+        auto* s = qobject_cast<SchedulingWorkbench*>(w.currentWorkbench());
+        QVERIFY(s && s->acceptsOnnx());
+        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        waitForEvaluation(s);
+        const auto network = [&] { return std::get<SchedulingInputs>(s->study()->inputs).network; };
+        QCOMPARE(int(network().layers.size()), 21);
+        QSignalSpy messages(s, &StudyWorkbench::message);
+        const auto said = [&](const QString& text) {
+            return std::any_of(messages.begin(), messages.end(), [&](const QList<QVariant>& m) { return m.at(0).toString() == text; });
+        };
+        QCOMPARE(s->openFile(model), QString());
+        QVERIFY(said(QStringLiteral("resnet50.onnx imported: 24 distinct layers")));
+        QCOMPARE(int(network().layers.size()), 24);
+        QCOMPARE(network().description, std::string("Imported from resnet50.onnx (ONNX, mapscape-tests); layers of identical shape merged (repeat counts them)"));
+        QTRY_VERIFY_WITH_TIMEOUT(s->currentSnapshot() && s->currentSnapshot()->result.layers.size() == 24, 20000);
+        w.undoGroup()->undo();
+        QCOMPARE(int(network().layers.size()), 21);
+        const QString error = s->openFile(cut);
+        QVERIFY2(error.contains(cut) && error.contains(QStringLiteral("not a valid ONNX model")), qPrintable(error));
+        QCOMPARE(int(network().layers.size()), 21);
+        QCOMPARE(s->openFile(odd), QString());
+        QVERIFY(said(QStringLiteral("odd.onnx imported: 3 distinct layers; skipped unsupported operators: Resize, Fancy")));
+        QCOMPARE(int(network().layers.size()), 3);
+
+        auto* p = qobject_cast<PlacementWorkbench*>(w.addStudy(ProblemKind::TensorPlacement));
+        QVERIFY(p && p->acceptsOnnx());
+        QCOMPARE(p->openFile(model), QString());
+        QVERIFY(p->inputs().workload.nodes == placement::makeResNet(50).nodes);
+        QCOMPARE(p->inputs().workload.name, std::string("ResNet-50"));
+        QVERIFY(!p->openFile(cut).isEmpty());
+        QCOMPARE(p->inputs().workload.nodeCount(), 57);
+
+        QVERIFY(!w.addStudy(ProblemKind::DpuConfig)->acceptsOnnx());
     }
 
     void studiesSideBySide()

@@ -3,6 +3,7 @@
 #include "widgets/study/placement_workbench.h"
 
 #include "core/io/file_util.h"
+#include "core/io/onnx_import.h"
 #include "core/io/placement_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
@@ -886,15 +887,25 @@ bool PlacementWorkbench::setStudy(const Study& study, QString* error)
 
 QString PlacementWorkbench::openFileFilter() const
 {
-    return tr("Placement files (*.json *.csv);;Workloads (*.json *.csv);;Hardware or maps (*.json)");
+    return tr("Placement files (*.json *.csv *.onnx);;Workloads (*.json *.csv);;ONNX models (*.onnx);;Hardware or maps (*.json)");
 }
 
 QString PlacementWorkbench::openFile(const QString& path)
 {
     const std::string p = path.toStdString();
     try {
-        const std::string text = readTextFile(p);
         const QString name = QFileInfo(path).fileName();
+        if (path.endsWith(QStringLiteral(".onnx"), Qt::CaseInsensitive)) {
+            const OnnxImport im = importOnnxFile(p);
+            PlacementInputs in = inputs();
+            in.workload = im.graph;
+            in.map.reset();
+            in.pins.clear();
+            applyValid(std::move(in), tr("Import ONNX %1").arg(name));
+            Q_EMIT message(onnxSummary(name, tr("%1 nodes").arg(im.graph.nodeCount()), im.skippedOperators), 10000);
+            return {};
+        }
+        const std::string text = readTextFile(p);
         if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive) ||
             text.find("mapscape/placement-workload") != std::string::npos) {
             PlacementInputs in = inputs();

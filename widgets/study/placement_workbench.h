@@ -58,6 +58,7 @@ public:
     QString openFileFilter() const override;
     /// A workload (.json / .csv), a hardware file or a map file, recognised by its schema.
     QString openFile(const QString& path) override;
+    bool acceptsOnnx() const override { return true; }
     QString resultsFilter() const override;
     /// Every run's best speed-up and latency (.csv).
     QString exportResults(const QString& path) const override;

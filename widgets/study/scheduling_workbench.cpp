@@ -8,6 +8,7 @@
 #include "core/export/timeloop_map.h"
 #include "core/io/file_util.h"
 #include "core/io/neurospector_cfg.h"
+#include "core/io/onnx_import.h"
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/model/validation.h"
@@ -815,12 +816,34 @@ bool SchedulingWorkbench::setStudy(const Study& study, QString* error)
 
 QString SchedulingWorkbench::openFileFilter() const
 {
-    return tr("Accelerators, networks and mappings (*.json *.jsonl *.cfg)");
+    return tr("Accelerators, networks and mappings (*.json *.jsonl *.cfg);;ONNX models (*.onnx)");
 }
 
 QString SchedulingWorkbench::openFile(const QString& path)
 {
     try {
+        if (path.endsWith(QStringLiteral(".onnx"), Qt::CaseInsensitive)) {
+            // Layers of identical shape merge (repeat counts them): each shape is optimised once.
+            const OnnxImport im = importOnnxFile(path.toStdString(), {.distinctLayers = true});
+            if (im.network.layers.empty())
+                return tr("%1: no Conv, Gemm or MatMul layers to import").arg(path);
+            if (const FieldIssues issues = validateNetwork(im.network); !issues.empty())
+                return tr("%1: imported network: %2").arg(path, qs(joinIssues(issues)));
+            SetupState s = captureState();
+            s.netKey = kCustom;
+            s.netLabel = qs(im.network.name) + tr(" (ONNX)");
+            s.network = im.network;
+            s.hasNetwork = true;
+            s.mapKey.clear();
+            s.mapLabel.clear();
+            s.mapping.reset();
+            pushState(std::move(s), tr("Import ONNX %1").arg(QFileInfo(path).fileName()));
+            Q_EMIT message(onnxSummary(QFileInfo(path).fileName(), im.network.layers.size() == 1 ? tr("1 distinct layer")
+                                                                       : tr("%1 distinct layers").arg(im.network.layers.size()),
+                                       im.skippedOperators),
+                           10000);
+            return {};
+        }
         const std::string text = readTextFile(path.toStdString());
         // Anything that is neither an accelerator nor a network is read as a mapping (tables,
         // reference result lines).

@@ -56,6 +56,7 @@ public:
     QString setupText() const override;
     QString openFileFilter() const override;
     QString openFile(const QString& path) override;
+    bool acceptsOnnx() const override { return true; }
     QString resultsFilter() const override;
     QString exportResults(const QString& path) const override;
     QString mappingFilter() const override;

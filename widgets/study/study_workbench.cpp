@@ -17,6 +17,18 @@ void StudyWorkbench::setStudyName(const QString& name)
     Q_EMIT changed();
 }
 
+QString StudyWorkbench::onnxSummary(const QString& file, const QString& what, const std::vector<std::string>& skipped)
+{
+    QString text = tr("%1 imported: %2").arg(file, what);
+    if (!skipped.empty()) {
+        QStringList ops;
+        for (const std::string& op : skipped)
+            ops << QString::fromStdString(op);
+        text += tr("; skipped unsupported operators: %1").arg(ops.join(QStringLiteral(", ")));
+    }
+    return text;
+}
+
 void StudyWorkbench::restoreOptimizerAndRuns(const Study& study)
 {
     RunsPanel* runs = runsPanel();

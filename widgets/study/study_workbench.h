@@ -46,6 +46,8 @@ public:
     /// File menu actions, delegated by the main window. Each returns an error message or "".
     virtual QString openFileFilter() const = 0;
     virtual QString openFile(const QString& path) = 0;
+    /// Whether openFile takes ONNX models (.onnx): studies with a network or workload graph.
+    virtual bool acceptsOnnx() const { return false; }
     virtual QString resultsFilter() const = 0;
     virtual QString exportResults(const QString& path) const = 0;
     virtual QString mappingFilter() const = 0;
@@ -57,6 +59,9 @@ public:
 protected:
     /// Shows a saved study's optimizer form and runs (a message lists settings it could not apply).
     void restoreOptimizerAndRuns(const Study& study);
+    /// Status line after an ONNX import: "model.onnx imported: 24 distinct layers; skipped
+    /// unsupported operators: Resize, LSTM".
+    static QString onnxSummary(const QString& file, const QString& what, const std::vector<std::string>& skipped);
 
 Q_SIGNALS:
     /// The study changed in a way worth saving (an edit, a run, a renamed study).
