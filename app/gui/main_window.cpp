@@ -109,8 +109,21 @@ void MainWindow::buildUi()
         const QString path = QFileDialog::getOpenFileName(this, tr("Import ONNX model"), QString(), tr("ONNX models (*.onnx)"));
         if (path.isEmpty())
             return;
-        if (const QString error = wb->openFile(path); !error.isEmpty())
+        if (const QString error = wb->openFile(path); !error.isEmpty()) {
             reportError(error);
+            return;
+        }
+        // Skipped operators change what was imported: say so where it stays readable (the
+        // status line is soon taken by the evaluation).
+        if (const QStringList warnings = wb->takeImportWarnings(); !warnings.isEmpty()) {
+            const QString file = QFileInfo(path).fileName();
+            const QString head = warnings.size() == 1 ? tr("%1 imported with a note:").arg(file)
+                                                      : tr("%1 imported with %2 notes:").arg(file).arg(warnings.size());
+            auto* box = new QMessageBox(QMessageBox::Information, tr("ONNX import"), head, QMessageBox::Ok, this);
+            box->setInformativeText(QStringLiteral("• ") + warnings.join(QStringLiteral("\n• ")));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
     });
     m_importOnnx->setStatusTip(tr("Read an .onnx model's graph: its Conv, Gemm and MatMul layers become the network "
                                   "(scheduling studies) or its operators the workload graph (placement studies)"));

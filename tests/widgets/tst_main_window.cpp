@@ -339,6 +339,11 @@ private Q_SLOTS:
         QCOMPARE(int(network().layers.size()), 21);
         QCOMPARE(s->openFile(odd), QString());
         QVERIFY(said(QStringLiteral("odd.onnx imported: 3 distinct layers; skipped unsupported operators: Resize, Fancy")));
+        // The warnings, handed to the main window once for a lasting message.
+        const QStringList notes = s->takeImportWarnings();
+        QCOMPARE(notes.size(), 2);
+        QVERIFY(notes.at(0).startsWith(QStringLiteral("skipped unsupported operator Resize in node \"upsample\"")));
+        QVERIFY(s->takeImportWarnings().isEmpty());
         QCOMPARE(int(network().layers.size()), 3);
 
         auto* p = qobject_cast<PlacementWorkbench*>(w.addStudy(ProblemKind::TensorPlacement));

@@ -902,6 +902,7 @@ QString PlacementWorkbench::openFile(const QString& path)
             in.map.reset();
             in.pins.clear();
             applyValid(std::move(in), tr("Import ONNX %1").arg(name));
+            setImportWarnings(im.warnings);
             Q_EMIT message(onnxSummary(name, tr("%1 nodes").arg(im.graph.nodeCount()), im.skippedOperators), 10000);
             return {};
         }

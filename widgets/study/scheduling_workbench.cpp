@@ -838,6 +838,7 @@ QString SchedulingWorkbench::openFile(const QString& path)
             s.mapLabel.clear();
             s.mapping.reset();
             pushState(std::move(s), tr("Import ONNX %1").arg(QFileInfo(path).fileName()));
+            setImportWarnings(im.warnings);
             Q_EMIT message(onnxSummary(QFileInfo(path).fileName(), im.network.layers.size() == 1 ? tr("1 distinct layer")
                                                                        : tr("%1 distinct layers").arg(im.network.layers.size()),
                                        im.skippedOperators),

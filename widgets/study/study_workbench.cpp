@@ -29,6 +29,13 @@ QString StudyWorkbench::onnxSummary(const QString& file, const QString& what, co
     return text;
 }
 
+void StudyWorkbench::setImportWarnings(const std::vector<std::string>& warnings)
+{
+    m_importWarnings.clear();
+    for (const std::string& w : warnings)
+        m_importWarnings << QString::fromStdString(w);
+}
+
 void StudyWorkbench::restoreOptimizerAndRuns(const Study& study)
 {
     RunsPanel* runs = runsPanel();

@@ -10,7 +10,10 @@
 #include "core/study/study.h"
 
 #include <QList>
+#include <QStringList>
 #include <QWidget>
+
+#include <utility>
 
 class QUndoStack;
 
@@ -48,6 +51,9 @@ public:
     virtual QString openFile(const QString& path) = 0;
     /// Whether openFile takes ONNX models (.onnx): studies with a network or workload graph.
     virtual bool acceptsOnnx() const { return false; }
+    /// The warnings of the last ONNX import (skipped operators, symbolic dimensions taken as 1),
+    /// handed over once: the main window lists them where they stay readable.
+    QStringList takeImportWarnings() { return std::exchange(m_importWarnings, {}); }
     virtual QString resultsFilter() const = 0;
     virtual QString exportResults(const QString& path) const = 0;
     virtual QString mappingFilter() const = 0;
@@ -62,6 +68,13 @@ protected:
     /// Status line after an ONNX import: "model.onnx imported: 24 distinct layers; skipped
     /// unsupported operators: Resize, LSTM".
     static QString onnxSummary(const QString& file, const QString& what, const std::vector<std::string>& skipped);
+    /// Keeps an import's warnings for takeImportWarnings.
+    void setImportWarnings(const std::vector<std::string>& warnings);
+
+private:
+    QStringList m_importWarnings;
+
+protected:
 
 Q_SIGNALS:
     /// The study changed in a way worth saving (an edit, a run, a renamed study).
