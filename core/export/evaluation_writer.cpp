@@ -38,16 +38,6 @@ std::string pad(const std::string& s, std::size_t w, bool right = true)
 
 std::string sci(double v) { return formatSig(v, 6); }
 
-std::string csvEscape(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string o = "\"";
-    for (char c : s)
-        o += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return o + "\"";
-}
-
 std::string writeText(const SchedulingModel& model, const Network& net, const NetworkResult& res,
                       const WriterOptions& options)
 {
@@ -147,7 +137,7 @@ std::string writeCsv(const SchedulingModel& model, const Network& net, const Net
     const auto num = [](double v) { return formatSig(v, 10); };
     for (std::size_t i = 0; i < res.layers.size(); ++i) {
         const LayerResult& lr = res.layers[i];
-        o << csvEscape(lr.layer) << "," << layerKindName(net.layers[i].kind()) << "," << lr.repeat << "," << num(lr.macs)
+        o << csvQuote(lr.layer) << "," << layerKindName(net.layers[i].kind()) << "," << lr.repeat << "," << num(lr.macs)
           << "," << (lr.ok ? "1" : "0");
         if (lr.ok) {
             const Evaluation& e = lr.eval;
@@ -158,7 +148,7 @@ std::string writeCsv(const SchedulingModel& model, const Network& net, const Net
                 o << "," << num(levelTrafficWords(e, l));
             o << "," << e.activeMacs << "," << e.activePes << "," << e.activeChips << ",";
         } else {
-            o << ",,,,,,,,,,,,,," << csvEscape(lr.error);
+            o << ",,,,,,,,,,,,,," << csvQuote(lr.error);
         }
         o << "\n";
     }

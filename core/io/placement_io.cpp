@@ -89,16 +89,6 @@ std::vector<std::string> csvFields(std::string_view line)
     return out;
 }
 
-std::string csvQuote(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string q = "\"";
-    for (char c : s)
-        q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
-
 ojson nodeJson(const WorkloadGraph& g, const GraphNode& n)
 {
     ojson j;

@@ -95,4 +95,14 @@ std::string formatSig(double v, int significant)
     return buf;
 }
 
+std::string csvQuote(std::string_view s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string_view::npos)
+        return std::string(s);
+    std::string q = "\"";
+    for (char c : s)
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
 } // namespace mapscape

@@ -23,6 +23,9 @@ bool iequals(std::string_view a, std::string_view b);
 std::optional<std::int64_t> parseInt(std::string_view s);
 std::optional<double> parseReal(std::string_view s);
 
+/// A CSV field: as is, or in double quotes (inner quotes doubled) when it holds a comma, a quote
+/// or a line break.
+std::string csvQuote(std::string_view s);
 /// Shortest round-trip text of a double ("0.19", "1.2547e+10").
 std::string formatReal(double v);
 /// `significant` significant digits in %g style, as C++ streams print by default (6).
