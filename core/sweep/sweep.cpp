@@ -22,6 +22,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 namespace mapscape::sweep {
@@ -294,32 +295,42 @@ ShardResult shardResultFromJson(std::string_view text, const std::string& source
     return s;
 }
 
+namespace {
+
+/// Shard `shard`'s result file if it is complete and belongs to this shard of this sweep.
+std::optional<ShardResult> finishedShard(const std::string& folder, const SweepSpec& spec, const Shard& shard,
+                                         std::vector<std::string>* problems)
+{
+    const fs::path file = fs::path(folder) / shardFileName(shard.index);
+    std::error_code ec;
+    if (!fs::exists(file, ec))
+        return std::nullopt;
+    try {
+        ShardResult r = shardResultFromJson(readTextFile(file.string()), file.string());
+        const bool matches = r.sweep == spec.name && r.index == shard.index && r.accelerator == shard.accelerator &&
+                             r.network == shard.network && r.optimizer == shard.optimizer.id &&
+                             r.options == optionsText(shard.optimizer.options) && r.seed == shard.seed &&
+                             r.metric == spec.metric && r.layer == spec.layer;
+        if (matches)
+            return r;
+        if (problems)
+            problems->push_back(file.string() + ": belongs to another sweep or shard (re-run)");
+    } catch (const InputError& e) {
+        if (problems)
+            problems->push_back(std::string(e.what()) + " (re-run)");
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::map<int, ShardResult> readFinishedShards(const std::string& folder, const SweepSpec& spec,
                                               std::vector<std::string>* problems)
 {
     std::map<int, ShardResult> out;
-    for (const Shard& shard : planSweep(spec)) {
-        const fs::path file = fs::path(folder) / shardFileName(shard.index);
-        std::error_code ec;
-        if (!fs::exists(file, ec))
-            continue;
-        try {
-            ShardResult r = shardResultFromJson(readTextFile(file.string()), file.string());
-            const bool matches = r.sweep == spec.name && r.index == shard.index && r.accelerator == shard.accelerator &&
-                                 r.network == shard.network && r.optimizer == shard.optimizer.id &&
-                                 r.options == optionsText(shard.optimizer.options) && r.seed == shard.seed &&
-                                 r.metric == spec.metric && r.layer == spec.layer;
-            if (!matches) {
-                if (problems)
-                    problems->push_back(file.string() + ": belongs to another sweep or shard (re-run)");
-                continue;
-            }
-            out.emplace(shard.index, std::move(r));
-        } catch (const InputError& e) {
-            if (problems)
-                problems->push_back(std::string(e.what()) + " (re-run)");
-        }
-    }
+    for (const Shard& shard : planSweep(spec))
+        if (std::optional<ShardResult> r = finishedShard(folder, spec, shard, problems))
+            out.emplace(shard.index, std::move(*r));
     return out;
 }
 
@@ -333,8 +344,7 @@ bool runShardInto(const std::string& folder, const SweepSpec& spec, int index, s
     fs::create_directories(folder, ec);
     if (ec)
         throw InputError(folder + ": cannot create the results folder (" + ec.message() + ")");
-    const std::map<int, ShardResult> done = readFinishedShards(folder, spec);
-    if (done.count(index))
+    if (finishedShard(folder, spec, shards[std::size_t(index)], nullptr))
         return false;
     const ShardResult r = runShard(spec, shards[std::size_t(index)], stop);
     writeTextFileAtomic((fs::path(folder) / shardFileName(index)).string(), shardResultToJson(r));
