@@ -24,5 +24,9 @@ $SUDO apt-get install -y -qq --no-install-recommends \
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev libgl-dev qt6-charts-dev qt6-svg-dev \
     qt6-qpa-plugins libqt6svg6 fonts-dejavu-core
 
+# Cluster sweeps: the tests start a single-node Slurm on localhost (scripts/slurm-local.sh).
+# The packages' system services stay inactive: they start only once /etc/slurm/slurm.conf exists.
+$SUDO apt-get install -y -qq --no-install-recommends slurm-wlm munge
+
 # Running the GUI headless (screenshots, CI) and packaging.
 $SUDO apt-get install -y -qq --no-install-recommends xvfb xauth dpkg-dev file

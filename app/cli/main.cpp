@@ -26,6 +26,7 @@
 #include "app/cli/accel_cli.h"
 #include "app/cli/dpu_cli.h"
 #include "app/cli/placement_cli.h"
+#include "app/cli/sweep_cli.h"
 #include "app/cli/cli_output.h"
 #include "app/cli/dataflow_cli.h"
 
@@ -56,10 +57,8 @@ void restrictToLayer(Network& net, const std::string& layer)
 {
     if (layer.empty())
         return;
-    const int i = net.indexOf(layer);
-    if (i < 0)
+    if (!net.keepOnlyLayer(layer))
         throw InputError("--layer: network \"" + net.name + "\" has no layer \"" + layer + "\"");
-    net.layers = {net.layers[std::size_t(i)]};
 }
 
 struct EvaluateArgs {
@@ -474,6 +473,8 @@ int main(int argc, char** argv)
     CLI::App* dpu = cli::addDpuCommand(app, dpuArgs);
     cli::PlacementArgs placementArgs;
     CLI::App* placement = cli::addPlacementCommand(app, placementArgs);
+    cli::SweepArgs sweepArgs;
+    CLI::App* sweepCmd = cli::addSweepCommand(app, sweepArgs);
 
     try {
         app.parse(argc, argv);
@@ -491,6 +492,8 @@ int main(int argc, char** argv)
             return cli::runDpuCommand(*dpu, dpuArgs);
         if (*placement)
             return cli::runPlacementCommand(*placement, placementArgs);
+        if (*sweepCmd)
+            return cli::runSweepCommand(*sweepCmd, sweepArgs);
         if (*evaluate && cli::isAccelStudy(dfEval.study))
             return cli::evaluateAccel(dfEval.study, accelDesign, ev.format, ev.out);
         if (*evaluate && !accelDesign.empty())

@@ -60,7 +60,11 @@ int main(int argc, char** argv)
                                    QStringLiteral("kind"), QStringLiteral("scheduling"));
     const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("Open this project file."),
                                      QStringLiteral("file"));
-    parser.addOptions({acc, net, map, shot, optimize, budget, delay, tab, study, project});
+    const QCommandLineOption sweepResults(QStringLiteral("sweep-results"),
+                                          QStringLiteral("Also open sweep results (a table from `mapscape-cli sweep "
+                                                         "collect`, or a results folder) in a comparison window."),
+                                          QStringLiteral("path"));
+    parser.addOptions({acc, net, map, shot, optimize, budget, delay, tab, study, project, sweepResults});
     parser.process(app);
 
     mapscape::MainWindow window;
@@ -124,6 +128,8 @@ int main(int argc, char** argv)
         shown->showTab(t);
     }
     window.show();
+    if (parser.isSet(sweepResults) && !window.openSweepResults(parser.value(sweepResults)))
+        return 2;
     // Unsaved work of a session that did not end cleanly (crash, kill) is offered back.
     if (!parser.isSet(shot) && !parser.isSet(optimize) && QFile::exists(mapscape::MainWindow::autosavePath()) &&
         QGuiApplication::platformName() != QStringLiteral("offscreen")) {

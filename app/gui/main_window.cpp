@@ -8,6 +8,7 @@
 #include "widgets/study/placement_workbench.h"
 #include "widgets/study/dataflow_workbench.h"
 #include "widgets/study/scheduling_workbench.h"
+#include "widgets/views/sweep_comparison_view.h"
 
 #include <QCloseEvent>
 #include <QDir>
@@ -127,6 +128,15 @@ void MainWindow::buildUi()
     });
     m_importOnnx->setStatusTip(tr("Read an .onnx model's graph: its Conv, Gemm and MatMul layers become the network "
                                   "(scheduling studies) or its operators the workload graph (placement studies)"));
+    QAction* sweepResults = file->addAction(tr("Open s&weep results…"), QKeySequence(tr("Ctrl+Shift+W")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open sweep results"), QString(),
+            tr("Sweep results (*.csv *.json);;A results folder's sweep.json (sweep.json)"));
+        if (!path.isEmpty())
+            openSweepResults(path);
+    });
+    sweepResults->setStatusTip(tr("Compare the optimizers of a sweep (mapscape-cli sweep): the table `sweep collect` "
+                                  "wrote, or the sweep.json of a results folder"));
     file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, [this] {
         StudyWorkbench* wb = currentWorkbench();
         const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("results.csv"),
@@ -626,6 +636,32 @@ void MainWindow::rebuildRecentMenu()
     for (const QString& path : list)
         m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openProject(path); })->setToolTip(path);
     m_recentMenu->setEnabled(!list.isEmpty());
+}
+
+QWidget* MainWindow::openSweepResults(const QString& path)
+{
+    std::vector<sweep::ShardResult> results;
+    try {
+        results = sweep::loadSweepResults(path.toStdString());
+    } catch (const std::exception& e) {
+        reportError(QString::fromStdString(e.what()));
+        return nullptr;
+    }
+    if (results.empty()) {
+        reportError(tr("%1: holds no results").arg(path));
+        return nullptr;
+    }
+    auto* window = new QWidget(this, Qt::Window);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setObjectName(QStringLiteral("sweepResultsWindow"));
+    window->setWindowTitle(tr("Sweep \"%1\" — Mapscape").arg(QString::fromStdString(results.front().sweep)));
+    auto* layout = new QVBoxLayout(window);
+    auto* view = new SweepComparisonView(window);
+    view->setResults(std::move(results), QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
+    layout->addWidget(view);
+    window->resize(1100, 680);
+    window->show();
+    return window;
 }
 
 void MainWindow::reportError(const QString& message)

@@ -74,6 +74,9 @@ public:
     QStringList recentProjects() const;
     QMenu* recentMenu() const { return m_recentMenu; }
     QAction* importOnnxAction() const { return m_importOnnx; }
+    /// Opens sweep results (a table from `mapscape-cli sweep collect`, or a results folder) in a
+    /// comparison window; null and a message naming the file on bad input.
+    QWidget* openSweepResults(const QString& path);
     /// The project file's name ("untitled" before the first save).
     QString projectName() const;
     QListWidget* studyList() const { return m_studyList; }

@@ -59,36 +59,6 @@ int inputFrom(const std::string& ref, const std::map<std::string, int>& byName, 
     return -1;
 }
 
-/// Splits one CSV line (fields may be double-quoted, "" inside quotes is a quote).
-std::vector<std::string> csvFields(std::string_view line)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                cur += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                cur += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            out.emplace_back(trim(cur));
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    out.emplace_back(trim(cur));
-    return out;
-}
-
 ojson nodeJson(const WorkloadGraph& g, const GraphNode& n)
 {
     ojson j;

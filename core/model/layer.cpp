@@ -144,6 +144,15 @@ int Network::indexOf(std::string_view layerName) const
     return -1;
 }
 
+bool Network::keepOnlyLayer(std::string_view layerName)
+{
+    const int i = indexOf(layerName);
+    if (i < 0)
+        return false;
+    layers = {layers[std::size_t(i)]};
+    return true;
+}
+
 FieldIssues validateNetwork(const Network& net)
 {
     FieldIssues out;

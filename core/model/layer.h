@@ -66,6 +66,8 @@ struct Network {
 
     /// Index of the layer with that name (case-insensitive), or -1.
     int indexOf(std::string_view layerName) const;
+    /// Keeps only the named layer (case-insensitive); false, and unchanged, if there is none.
+    bool keepOnlyLayer(std::string_view layerName);
 };
 
 /// Problems with every layer plus duplicate or empty names ("layers[3].K: ...").

@@ -105,4 +105,33 @@ std::string csvQuote(std::string_view s)
     return q + "\"";
 }
 
+std::vector<std::string> csvFields(std::string_view line)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                cur += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                cur += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            out.emplace_back(trim(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.emplace_back(trim(cur));
+    return out;
+}
+
 } // namespace mapscape

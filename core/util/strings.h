@@ -26,6 +26,8 @@ std::optional<double> parseReal(std::string_view s);
 /// A CSV field: as is, or in double quotes (inner quotes doubled) when it holds a comma, a quote
 /// or a line break.
 std::string csvQuote(std::string_view s);
+/// Splits one CSV line into trimmed fields (fields may be double-quoted; "" inside quotes is a quote).
+std::vector<std::string> csvFields(std::string_view line);
 /// Shortest round-trip text of a double ("0.19", "1.2547e+10").
 std::string formatReal(double v);
 /// `significant` significant digits in %g style, as C++ streams print by default (6).

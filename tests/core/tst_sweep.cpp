@@ -4,6 +4,7 @@
 
 #include "core/io/file_util.h"
 #include "core/model/validation.h"
+#include "core/sweep/slurm.h"
 #include "core/sweep/sweep.h"
 
 #include <QTemporaryDir>
@@ -149,6 +150,190 @@ private Q_SLOTS:
         const std::string json = collectJson(rows);
         QVERIFY(json.find("\"index\": 47") != std::string::npos);
         QVERIFY_THROWS_EXCEPTION(InputError, runShardInto(out, s, 48));
+
+        // Collected tables read back (CSV and JSON, with and without timing) to the same results.
+        for (const CollectOptions opts : {CollectOptions{.timing = true}, CollectOptions{.timing = false}}) {
+            for (const std::string& text : {collectCsv(rows, opts), collectJson(rows, opts)}) {
+                const std::vector<ShardResult> back = readCollected(text, "collected");
+                QCOMPARE(back.size(), rows.size());
+                for (std::size_t i = 0; i < rows.size(); ++i) {
+                    QVERIFY(back[i].sameResult(rows[i]));
+                    QCOMPARE(back[i].host, opts.timing ? rows[i].host : std::string());
+                }
+            }
+        }
+        QVERIFY(collectCsv(rows, {.timing = false}).find("seconds") == std::string::npos);
+        QCOMPARE(unfinishedShards(out, s), std::vector<int>{});
+        std::filesystem::remove(std::filesystem::path(out) / shardFileName(17));
+        QCOMPARE(unfinishedShards(out, s), std::vector<int>{17});
+    }
+
+    void collectedTableErrors()
+    {
+        auto expect = [](const std::string& text, const std::string& what) {
+            try {
+                readCollected(text, "t.csv");
+                QFAIL(("accepted: " + text).c_str());
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(what) != std::string::npos, e.what());
+            }
+        };
+        const std::string header = "index,sweep,accelerator,network,optimizer,options,metric,layer,seed,energy_pj,cycles,"
+                                   "layers_found,layers,evaluations\n";
+        expect("", "t.csv: empty file");
+        expect("index,sweep,colour\n", "t.csv:1: unknown column \"colour\"");
+        expect("index,sweep\n", "t.csv:1: missing column \"accelerator\"");
+        expect(header + "0,s,eyeriss,n,random,,energy,,1,12.5,3,1,1\n", "t.csv:2: 13 fields, the header has 14");
+        expect(header + "0,s,eyeriss,n,random,,energy,,1,lots,3,1,1,9\n", "t.csv:2: energy_pj: expected a number");
+        expect(header + "0,s,eyeriss,n,random,,energy,,-1,1,3,1,1,9\n", "t.csv:2: seed: expected an integer");
+        expect("[{\"schema\": \"mapscape/sweep-shard\", \"version\": 1}]", "sweep");
+        QCOMPARE(readCollected(header + "3,s,eyeriss,\"n, 2\",random,samples=5,energy,,1,12.5,3,1,1,9\n", "t.csv")
+                     .front()
+                     .network,
+                 std::string("n, 2"));
+    }
+
+    void foldersAndIndexRanges()
+    {
+        QCOMPARE(formatIndexRanges({7, 0, 1, 2, 3, 9, 10, 3}), std::string("0-3,7,9-10"));
+        QCOMPARE(formatIndexRanges({}), std::string());
+        QCOMPARE(parseIndexRanges("0-3, 7,9-10", 48, "--shards"), (std::vector<int>{0, 1, 2, 3, 7, 9, 10}));
+        for (const char* bad : {"", "x", "5-2", "-3", "1,,2"})
+            QVERIFY_THROWS_EXCEPTION(InputError, parseIndexRanges(bad, 48, "--shards"));
+        try {
+            parseIndexRanges("40-48", 48, "--shards");
+            QFAIL("accepted shard 48");
+        } catch (const InputError& e) {
+            QCOMPARE(std::string(e.what()), std::string("--shards: shard 48 does not exist; the sweep has 48 shards (0 to 47)"));
+        }
+
+        // A results folder keeps its sweep; another sweep is refused rather than mixed in.
+        const SweepSpec s = sweepFromJson(sweepText(m_dir.path()), "small.json");
+        const std::string out = m_dir.filePath(QStringLiteral("adopt")).toStdString();
+        adoptSweepFolder(out, s);
+        adoptSweepFolder(out, s);
+        QCOMPARE(sweepOfFolder(out), s);
+        SweepSpec other = s;
+        other.seeds.push_back(5);
+        QVERIFY_THROWS_EXCEPTION(InputError, adoptSweepFolder(out, other));
+        QVERIFY_THROWS_EXCEPTION(InputError, sweepOfFolder(m_dir.path().toStdString()));
+
+        // Relative network files are found next to the sweep file, from any working folder.
+        const std::string file = m_dir.filePath(QStringLiteral("rel.json")).toStdString();
+        std::string text = sweepText(m_dir.path());
+        for (const char* n : {"/a.json", "/b.json"})
+            text.replace(text.find(m_dir.path().toStdString() + n), m_dir.path().size() + 7, std::string(n + 1));
+        writeTextFileAtomic(file, text);
+        const SweepSpec rel = loadSweepFile(file);
+        QCOMPARE(rel.networks.front(), std::string("a.json"));
+        QCOMPARE(rel.baseDir, m_dir.path().toStdString());
+        checkSweepInputs(rel);
+        const ShardResult r = runShard(rel, planSweep(rel)[12]);
+        QCOMPARE(r.network, std::string("b.json"));
+        QCOMPARE(r.layers, 1);
+        // A bad option value fails when the sweep is checked, naming the optimizer.
+        SweepSpec badValue = rel;
+        badValue.optimizers[0].options["samples"] = "-3";
+        try {
+            checkSweepInputs(badValue);
+            QFAIL("accepted samples=-3");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("optimizers[0] (random)") != std::string::npos, e.what());
+        }
+        SweepSpec badLayer = rel;
+        badLayer.layer = "C1"; // only in a.json
+        QVERIFY_THROWS_EXCEPTION(InputError, checkSweepInputs(badLayer));
+    }
+
+    void comparison()
+    {
+        auto row = [](std::string acc, std::string opt, std::string opts, std::uint64_t seed, double e, double c,
+                      int found = 1) {
+            ShardResult r;
+            r.accelerator = std::move(acc);
+            r.network = "net";
+            r.optimizer = std::move(opt);
+            r.options = std::move(opts);
+            r.seed = seed;
+            r.energy = e;
+            r.cycles = c;
+            r.layers = 1;
+            r.layersFound = found;
+            return r;
+        };
+        const std::vector<ShardResult> rows = {
+            row("eyeriss", "random", "samples=30", 1, 10, 4), row("eyeriss", "random", "samples=30", 2, 14, 4),
+            row("eyeriss", "bottom-up", "", 1, 8, 5),         row("eyeriss", "bottom-up", "", 2, 8, 5),
+            row("simba", "random", "samples=30", 1, 3, 1),    row("simba", "random", "samples=30", 2, 0, 0, 0),
+            row("simba", "bottom-up", "", 7, 6, 1)};
+        const SweepComparison e = compareSweepResults(rows, SweepQuantity::Energy);
+        QCOMPARE(int(e.groups.size()), 2);
+        QCOMPARE(e.optimizers, (std::vector<std::string>{"random (samples=30)", "bottom-up"}));
+        QCOMPARE(e.seeds, (std::vector<std::uint64_t>{1, 2, 7}));
+        const SweepCell& r0 = e.cells[0][0];
+        QCOMPARE(r0.runs, 2);
+        QCOMPARE(r0.mean, 12.0);
+        QCOMPARE(r0.stddev, std::sqrt(8.0));
+        QCOMPARE(r0.relative, 1.5);
+        QVERIFY(e.cells[0][1].best && !r0.best);
+        // An incomplete run is counted but stays out of the statistics.
+        QCOMPARE(e.cells[1][0].runs, 2);
+        QCOMPARE(e.cells[1][0].complete, 1);
+        QCOMPARE(e.cells[1][0].mean, 3.0);
+        QVERIFY(e.cells[1][0].best);
+        QCOMPARE(e.cells[1][1].relative, 2.0);
+        const SweepComparison edp = compareSweepResults(rows, SweepQuantity::Edp);
+        QCOMPARE(edp.cells[0][0].mean, 48.0);
+        QVERIFY(edp.cells[0][1].best); // bottom-up: 8 pJ · 5 cycles = 40
+        QVERIFY(!parseSweepQuantity("area"));
+    }
+
+    void slurmPieces()
+    {
+        // One array with task ids = shard indices, unless the cluster's MaxArraySize is smaller.
+        const std::vector<SlurmArray> one = planArrays({3, 4, 5, 17, 40}, 1001);
+        QCOMPARE(int(one.size()), 1);
+        QCOMPARE(one[0].offset, 0);
+        QCOMPARE(one[0].tasks, std::string("3-5,17,40"));
+        const std::vector<SlurmArray> split = planArrays({3, 9, 10, 25, 40}, 20);
+        QCOMPARE(int(split.size()), 2);
+        QCOMPARE(split[0].tasks, std::string("3,9-10"));
+        QCOMPARE(split[1].offset, 25);
+        QCOMPARE(split[1].tasks, std::string("0,15"));
+
+        const std::string script = jobScript("/opt/bin/mapscape-cli", "/data/it's here");
+        QVERIFY2(script.find("exec '/opt/bin/mapscape-cli' sweep run-shard '/data/it'\\''s here' --index "
+                             "\"$((SLURM_ARRAY_TASK_ID + ${1:-0}))\"") != std::string::npos,
+                 script.c_str());
+        SlurmOptions opt;
+        opt.partition = "gpu";
+        opt.timeLimit = "30:00";
+        opt.throttle = 8;
+        opt.extra = {"--exclusive"};
+        const std::vector<std::string> args = sbatchArguments(split[1], opt, "/data/out", "demo");
+        const std::vector<std::string> expected = {
+            "--parsable", "--job-name=mapscape-demo", "--array=0,15%8", "--output=/data/out/slurm/%A_%a.out",
+            "--ntasks=1", "--cpus-per-task=1", "--partition=gpu", "--time=30:00", "--exclusive",
+            "/data/out/slurm/job.sh", "25"};
+        QCOMPARE(args, expected);
+
+        std::vector<SlurmArray> arrays = {{0, "0-47", "101"}, {1000, "0-5", "102"}};
+        const std::vector<TaskState> q = parseSqueue("101_7|RUNNING|0:03|None\n101_9|PENDING|0:00|Resources\n"
+                                                     "102_2|PENDING|0:00|JobArrayTaskLimit\n999_1|RUNNING|1:00|None\n"
+                                                     "101_[10-12%2]|PENDING|0:00|JobArrayTaskLimit\n",
+                                                     arrays);
+        QCOMPARE(int(q.size()), 3);
+        QCOMPARE(q[0].shard, 7);
+        QCOMPARE(q[0].state, std::string("RUNNING"));
+        QCOMPARE(q[1].detail, std::string("Resources"));
+        QCOMPARE(q[2].shard, 1002);
+        const std::vector<TaskState> acct = parseSacct("101_7|COMPLETED|0:0|00:00:04\n101_7.batch|COMPLETED|0:0|00:00:04\n"
+                                                       "101_9|CANCELLED by 0|0:15|00:00:02\n101_9|FAILED|1:0|00:00:01\n",
+                                                       arrays);
+        QCOMPARE(int(acct.size()), 2);
+        QCOMPARE(acct[1].shard, 9);
+        QCOMPARE(acct[1].state, std::string("FAILED"));
+        QCOMPARE(acct[1].detail, std::string("exit 1:0, 00:00:01"));
     }
 
 private:

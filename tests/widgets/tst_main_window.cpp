@@ -21,9 +21,17 @@
 #include "widgets/study/dataflow_workbench.h"
 #include "widgets/study/placement_workbench.h"
 #include "widgets/study/scheduling_workbench.h"
+#include "widgets/views/sweep_comparison_view.h"
+#include "core/sweep/sweep.h"
 #include "support/onnx_models.h"
 
+#include <QChartView>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QComboBox>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTableWidget>
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalSpy>
@@ -355,6 +363,67 @@ private Q_SLOTS:
         QCOMPARE(p->inputs().workload.nodeCount(), 57);
 
         QVERIFY(!w.addStudy(ProblemKind::DpuConfig)->acceptsOnnx());
+    }
+
+    void sweepResults()
+    {
+        // File → Open sweep results: a results folder (its finished shards) or a collected table
+        // opens in a comparison window; bad files name themselves and open nothing.
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        writeTextFileAtomic(d + "/net.json", R"({"schema": "mapscape/network", "version": 1, "name": "tiny", "layers": [
+  {"name": "PW", "K": 32, "B": 1, "P": 4, "Q": 4, "C": 16, "R": 1, "S": 1, "G": 1, "stride": 1}]})");
+        writeTextFileAtomic(d + "/sweep.json", R"({"schema": "mapscape/sweep", "version": 1, "name": "gui-sweep",
+  "accelerators": ["eyeriss", "simba"], "networks": ["net.json"],
+  "optimizers": [{"id": "random", "options": {"samples": 5}}, "bottom-up"], "seeds": [1, 2, 3]})");
+        const sweep::SweepSpec spec = sweep::loadSweepFile(d + "/sweep.json");
+        const std::string out = d + "/results";
+        sweep::adoptSweepFolder(out, spec);
+        for (int i = 0; i < 12; ++i)
+            QVERIFY(sweep::runShardInto(out, spec, i));
+        std::vector<sweep::ShardResult> rows;
+        for (auto& [i, r] : sweep::readFinishedShards(out, spec))
+            rows.push_back(r);
+        writeTextFileAtomic(d + "/table.csv", sweep::collectCsv(rows));
+        writeTextFileAtomic(d + "/bad.csv", "index,sweep,colour\n");
+
+        MainWindow w;
+        for (const QString& path : {dir.filePath(QStringLiteral("table.csv")), dir.filePath(QStringLiteral("results")),
+                                    dir.filePath(QStringLiteral("results/sweep.json"))}) {
+            QWidget* window = w.openSweepResults(path);
+            QVERIFY2(window, qPrintable(path));
+            QCOMPARE(window->windowTitle(), QStringLiteral("Sweep \"gui-sweep\" — Mapscape"));
+            auto* view = window->findChild<SweepComparisonView*>();
+            QVERIFY(view);
+            QCOMPARE(int(view->results().size()), 12);
+            QCOMPARE(view->quantity(), sweep::SweepQuantity::Energy);
+            QCOMPARE(view->summaryTable()->rowCount(), 2);
+            QCOMPARE(view->summaryTable()->columnCount(), 2);
+            QCOMPARE(view->summaryTable()->horizontalHeaderItem(0)->text(), QStringLiteral("random (samples=5)"));
+            QCOMPARE(view->summaryTable()->verticalHeaderItem(1)->text(), QStringLiteral("simba / net"));
+            // Each row has its best cell in bold, and the bars are relative to it.
+            for (int g = 0; g < 2; ++g) {
+                int bold = 0;
+                for (int o = 0; o < 2; ++o)
+                    bold += view->summaryTable()->item(g, o)->font().bold() ? 1 : 0;
+                QCOMPARE(bold, 1);
+            }
+            const auto series = view->chartView()->chart()->series();
+            QCOMPARE(series.size(), 1);
+            auto* bars = qobject_cast<QBarSeries*>(series.front());
+            QVERIFY(bars && bars->count() == 2);
+            for (int g = 0; g < 2; ++g)
+                QCOMPARE(std::min(bars->barSets().at(0)->at(g), bars->barSets().at(1)->at(g)), 1.0);
+            QCOMPARE(view->runsTable()->model()->rowCount(), 12);
+            view->setQuantity(sweep::SweepQuantity::Cycles);
+            QVERIFY(view->summaryTable()->item(0, 0)->text().endsWith(QStringLiteral(" cycles")));
+            window->close();
+        }
+        QVERIFY(!w.openSweepResults(dir.filePath(QStringLiteral("bad.csv"))));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("bad.csv:1: unknown column \"colour\"")));
+        QVERIFY(!w.openSweepResults(dir.filePath(QStringLiteral("sweep.json"))));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("a sweep file, not results")));
+        QVERIFY(!w.openSweepResults(dir.filePath(QStringLiteral("missing.csv"))));
     }
 
     void studiesSideBySide()
