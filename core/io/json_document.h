@@ -17,7 +17,8 @@ namespace mapscape::io {
 
 class JsonDocument {
 public:
-    /// Throws InputError "source:line:column: syntax error ..." on malformed JSON.
+    /// Throws InputError "source:line: malformed JSON: ..." on malformed JSON or JSON beyond the
+    /// bounds of input_limits.h ("too deeply nested (limit 64)").
     static JsonDocument parse(std::string_view text, std::string source);
 
     const nlohmann::json& root() const { return m_root; }
@@ -33,6 +34,27 @@ private:
     std::string m_source;
     std::map<std::string, int> m_lines;
 };
+
+/// A JSON value parsed within the bounds of input_limits.h (depth, key length, number of
+/// values). Throws InputError "source:line: malformed JSON: ..." on malformed or unbounded input.
+nlohmann::json parseJson(std::string_view text, const std::string& source);
+nlohmann::ordered_json parseOrderedJson(std::string_view text, const std::string& source);
+
+/// Runs `read`, which walks a parsed document: a type or range error of the JSON library that
+/// the reader's own checks missed becomes an InputError naming the source (never a crash or an
+/// unexplained exception). The readers' checks give the better messages; this is the net below.
+template<typename F>
+auto readGuarded(const std::string& source, F&& read) -> decltype(read())
+{
+    try {
+        return read();
+    } catch (const nlohmann::json::exception& e) {
+        std::string what = e.what();
+        if (const auto p = what.find("] "); p != std::string::npos)
+            what = what.substr(p + 2);
+        throw InputError(source + ": unexpected JSON value: " + what.substr(0, 300));
+    }
+}
 
 /// "layers[3].K" for "/layers/3/K".
 std::string fieldFromPointer(const std::string& pointer);

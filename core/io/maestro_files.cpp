@@ -3,6 +3,7 @@
 #include "core/io/maestro_files.h"
 
 #include "core/model/validation.h"
+#include "core/io/input_limits.h"
 #include "core/util/strings.h"
 
 #include <cctype>
@@ -22,8 +23,9 @@ struct Token {
 
 /// MAESTRO splits on " ,->():\t;" and treats a token starting with "//" as a comment to the end
 /// of the line. Braces are tokens of their own here even without blanks around them.
-std::vector<Token> tokenize(std::string_view text)
+std::vector<Token> tokenize(std::string_view text, const std::string& source)
 {
+    io::checkTextLines(text, source);
     std::vector<Token> out;
     int line = 1;
     std::size_t i = 0;
@@ -56,6 +58,8 @@ std::vector<Token> tokenize(std::string_view text)
         while (i < text.size() && text[i] != '\n' && !isSep(text[i]) && text[i] != '{' && text[i] != '}')
             ++i;
         out.push_back({std::string(text.substr(start, i - start)), line});
+        if (out.size() > io::kMaxElements)
+            io::checkElementCount(out.size(), source, "tokens");
     }
     return out;
 }
@@ -63,7 +67,7 @@ std::vector<Token> tokenize(std::string_view text)
 class Parser {
 public:
     Parser(std::string_view text, std::string source)
-        : m_tokens(tokenize(text))
+        : m_tokens(tokenize(text, source))
         , m_source(std::move(source))
     {
     }
@@ -386,7 +390,7 @@ std::string sizeText(int value, std::int8_t ref, DfLayerType type)
 
 Directive parseDirective(std::string_view text, DfLayerType type)
 {
-    const std::vector<Token> t = tokenize(text);
+    const std::vector<Token> t = tokenize(text, "directive");
     auto number = [&](std::size_t& i, const char* what, std::int8_t& ref) -> int {
         if (i >= t.size())
             throw InputError(std::string("missing ") + what);
@@ -509,7 +513,7 @@ std::string writeMaestroMapping(const DataflowLayer& layer, const DataflowMappin
 
 DataflowHardware parseMaestroHardware(std::string_view text, const std::string& source, DataflowHardware base)
 {
-    const std::vector<Token> tokens = tokenize(text);
+    const std::vector<Token> tokens = tokenize(text, source);
     for (std::size_t i = 0; i < tokens.size(); i += 2) {
         const Token& key = tokens[i];
         if (i + 1 >= tokens.size())

@@ -3,12 +3,14 @@
 #include "core/io/neurospector_cfg.h"
 
 #include "core/io/file_util.h"
+#include "core/io/input_limits.h"
 #include "core/util/strings.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <sstream>
+#include <unordered_set>
 
 namespace mapscape {
 
@@ -54,6 +56,7 @@ struct CfgFile {
 
 CfgFile parseCfg(std::string_view text, const std::string& source)
 {
+    io::checkTextLines(text, source);
     CfgFile f{source, {}};
     std::istringstream in{std::string(text)};
     std::string raw;
@@ -74,10 +77,11 @@ CfgFile parseCfg(std::string_view text, const std::string& source)
         }
         const auto eq = s.find('=');
         if (eq == std::string::npos)
-            f.fail(line, "line", "expected KEY=VALUE or [SECTION], got \"" + s + "\"");
+            f.fail(line, "line", "expected KEY=VALUE or [SECTION], got \"" + quoteBrief(s) + "\"");
         if (f.sections.empty())
             f.fail(line, s.substr(0, eq), "key outside of any [SECTION]");
         f.sections.back().entries.push_back({toLower(s.substr(0, eq)), s.substr(0, eq), s.substr(eq + 1), line});
+        io::checkElementCount(f.sections.back().entries.size(), source, "entries in [" + f.sections.back().name + "]");
     }
     return f;
 }
@@ -253,6 +257,7 @@ Network networkFromNeuroSpectorCfg(std::string_view text, const std::string& sou
     const Section* layers = f.find("LAYERS");
     if (!layers)
         f.fail(1, "[LAYERS]", "section is missing");
+    std::unordered_set<std::string> names; // duplicate check in linear time
     for (const Entry& e : layers->entries) {
         const std::vector<std::string> v = split(e.value, ',');
         Layer l;
@@ -266,7 +271,7 @@ Network networkFromNeuroSpectorCfg(std::string_view text, const std::string& sou
         l.stride = intOf(f, *layers, e, v[8]);
         if (FieldIssues issues = validateLayer(l); !issues.empty())
             f.fail(e.line, "LAYERS." + name + "." + issues[0].field, issues[0].message);
-        if (net.indexOf(l.name) >= 0)
+        if (!names.insert(toLower(l.name)).second)
             f.fail(e.line, "LAYERS." + name, "duplicate layer name");
         net.layers.push_back(std::move(l));
     }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/neurospector_json.h"
 
+#include "core/io/json_document.h"
+
 #include "core/io/file_util.h"
 #include "core/util/strings.h"
 
@@ -23,6 +25,17 @@ struct Ctx {
         throw InputError(source + ":" + std::to_string(line) + ": " + field + ": " + msg);
     }
 };
+
+/// obj[key] as text; `fallback` when absent; an error naming the field when it is not text.
+std::string textOf(const Ctx& ctx, const json& obj, const char* key, const std::string& field, std::string fallback = {})
+{
+    const auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return fallback;
+    if (!it->is_string())
+        ctx.fail(field, std::string("expected text, got ") + it->type_name());
+    return it->get<std::string>();
+}
 
 double number(const Ctx& ctx, const json& j, const std::string& field)
 {
@@ -92,7 +105,7 @@ Accelerator parseAccelerator(const Ctx& ctx, const json& a)
     if (!a.is_object())
         ctx.fail("accelerator", "expected an object");
     Accelerator acc;
-    acc.name = a.value("name", std::string());
+    acc.name = textOf(ctx, a, "name", "accelerator.name");
     if (a.contains("precision")) {
         const json& p = a["precision"];
         if (p.is_number_integer()) {
@@ -115,9 +128,10 @@ Accelerator parseAccelerator(const Ctx& ctx, const json& a)
     for (std::size_t i = 0; i < a["levels"].size(); ++i) {
         const json& l = a["levels"][i];
         const std::string field = "accelerator.levels[" + std::to_string(i) + "]";
-        auto comp = parseComponent(l.value("component", std::string()));
+        const std::string component = textOf(ctx, l, "component", field + ".component", "(missing)");
+        auto comp = parseComponent(component);
         if (!comp)
-            ctx.fail(field + ".component", "unknown component " + l.value("component", std::string("(missing)")));
+            ctx.fail(field + ".component", "unknown component " + component);
         if (isSpatial(*comp)) {
             ArraySpec& s = acc.array(*comp);
             s.present = true;
@@ -189,13 +203,16 @@ DimVector factorsOf(const Ctx& ctx, const json& j, const std::string& field)
 
 } // namespace
 
-ReferenceCase parseReferenceLine(std::string_view text, const std::string& source, int line)
+static ReferenceCase parseReferenceLineUnguarded(std::string_view text, const std::string& source, int line)
 {
     const Ctx ctx{source, line};
+    if (text.size() > io::kMaxLineLength)
+        ctx.fail("(line)", "line too long (" + std::to_string(text.size()) + " characters, limit " +
+                               std::to_string(io::kMaxLineLength) + ")");
     json j;
     try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
+        j = io::parseJson(text, "line");
+    } catch (const InputError& e) {
         ctx.fail("(json)", e.what());
     }
     ReferenceCase rc;
@@ -204,7 +221,7 @@ ReferenceCase parseReferenceLine(std::string_view text, const std::string& sourc
     if (!j.contains("accelerator"))
         ctx.fail("accelerator", "missing");
     rc.accelerator = parseAccelerator(ctx, j["accelerator"]);
-    rc.layer.name = j.value("layer_name", std::string());
+    rc.layer.name = textOf(ctx, j, "layer_name", "layer_name");
     if (!j.contains("layer") || !j["layer"].is_object())
         ctx.fail("layer", "missing");
     for (Dim d : kAllDims) {
@@ -216,6 +233,8 @@ ReferenceCase parseReferenceLine(std::string_view text, const std::string& sourc
     rc.layer.stride = j["layer"].contains("stride") ? std::int64_t(number(ctx, j["layer"]["stride"], "layer.stride")) : 1;
     if (j.contains("dataflow_strategy") && j["dataflow_strategy"].is_string())
         rc.strategy = j["dataflow_strategy"].get<std::string>();
+    if (const auto v = j.find("valid"); v != j.end() && !v->is_boolean())
+        ctx.fail("valid", std::string("expected true or false, got ") + v->type_name());
     rc.expectValid = j.value("valid", true);
 
     const auto setRow = [&](const std::string& name, const json& factors, const json* dataflow, const std::string& field) {
@@ -238,7 +257,9 @@ ReferenceCase parseReferenceLine(std::string_view text, const std::string& sourc
             const json& r = j["table"][i];
             const std::string field = "table[" + std::to_string(i) + "]";
             const json* df = r.contains("dataflow") ? &r["dataflow"] : nullptr;
-            setRow(r.value("level", std::string()), r.contains("factors") ? r["factors"] : json(), df, field);
+            if (!r.is_object())
+                ctx.fail(field, "expected an object");
+            setRow(textOf(ctx, r, "level", field + ".level"), r.contains("factors") ? r["factors"] : json(), df, field);
         }
     } else if (j.contains("rows") && j["rows"].is_object()) {
         for (auto it = j["rows"].begin(); it != j["rows"].end(); ++it)
@@ -269,6 +290,11 @@ std::vector<ReferenceCase> readReferenceFile(const std::string& path)
         out.push_back(parseReferenceLine(lineText, path, line));
     }
     return out;
+}
+
+ReferenceCase parseReferenceLine(std::string_view text, const std::string& source, int line)
+{
+    return io::readGuarded(source, [&] { return parseReferenceLineUnguarded(text, source, line); });
 }
 
 } // namespace mapscape

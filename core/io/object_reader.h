@@ -95,6 +95,8 @@ public:
     }
     std::int64_t integerValue(const json& v, const std::string& p) const
     {
+        if (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
+            m_doc.fail(p, "integer out of range, got " + v.dump());
         if (v.is_number_integer())
             return v.get<std::int64_t>();
         if (v.is_number_float()) {

@@ -3,6 +3,7 @@
 #include "core/io/onnx_import.h"
 
 #include "core/io/file_util.h"
+#include "core/io/input_limits.h"
 #include "core/model/validation.h"
 
 #include <onnx/checker.h>
@@ -32,7 +33,7 @@ struct UnknownShape {
     std::string tensor;
 };
 
-constexpr std::uint64_t kMaxFileBytes = (std::uint64_t(1) << 31) - 1; // protobuf's 2 GiB
+constexpr std::uint64_t kMaxOnnxBytes = (std::uint64_t(1) << 31) - 1; // protobuf's 2 GiB
 constexpr std::int64_t kMaxDim = std::int64_t(1) << 40;
 
 struct TensorInfo {
@@ -756,11 +757,67 @@ private:
 
 } // namespace
 
+/// Checks made before ONNX's own checker and shape inference see the model. ONNX is proto2:
+/// protobuf does not check that its strings are UTF-8, but the names end up in JSON documents,
+/// which must be.
+static void precheckModel(const onnx::ModelProto& model, const std::string& source)
+{
+    const auto check = [&](const std::string& text, const std::string& what) {
+        if (io::firstInvalidUtf8(text) != std::string_view::npos)
+            throw InputError(source + ": " + what + " is not valid UTF-8 text");
+    };
+    check(model.producer_name(), "producer_name");
+    // Attributes that ONNX's shape inference divides by (libonnx 1.13 does not check them and
+    // dies of a division by zero: found by fuzzing) or that no real model has.
+    for (int i = 0; i < model.graph().node_size(); ++i) {
+        const onnx::NodeProto& n = model.graph().node(i);
+        for (const onnx::AttributeProto& a : n.attribute()) {
+            const std::string& name = a.name();
+            const bool positive = name == "strides" || name == "dilations" || name == "kernel_shape" ||
+                                  name == "group" || name == "blocksize" || name == "num_outputs";
+            if (!positive && name != "pads")
+                continue;
+            std::vector<std::int64_t> values(a.ints().begin(), a.ints().end());
+            if (a.has_i())
+                values.push_back(a.i());
+            for (const std::int64_t v : values)
+                if (positive ? v <= 0 : v < 0)
+                    throw InputError(source + ": node " + std::to_string(i) + " (" + n.op_type() + "): attribute " +
+                                     name + " must be " + (positive ? "positive" : "non-negative") + ", got " +
+                                     std::to_string(v));
+        }
+    }
+    const onnx::GraphProto& g = model.graph();
+    check(g.name(), "graph name");
+    for (int i = 0; i < g.node_size(); ++i) {
+        const onnx::NodeProto& n = g.node(i);
+        const std::string where = "node " + std::to_string(i);
+        check(n.name(), where + ": name");
+        check(n.op_type(), where + ": op_type");
+        for (const std::string& v : n.input())
+            check(v, where + ": an input name");
+        for (const std::string& v : n.output())
+            check(v, where + ": an output name");
+    }
+    const auto values = [&](const auto& list, const std::string& what) {
+        for (const auto& v : list)
+            check(v.name(), "a name of graph." + what);
+    };
+    values(g.input(), "input");
+    values(g.output(), "output");
+    values(g.value_info(), "value_info");
+    values(g.initializer(), "initializer");
+    for (const onnx::ValueInfoProto& v : g.input())
+        if (v.type().has_tensor_type() && v.type().tensor_type().has_shape())
+            for (const onnx::TensorShapeProto::Dimension& d : v.type().tensor_type().shape().dim())
+                check(d.dim_param(), "a dimension name of graph.input");
+}
+
 OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, const OnnxImportOptions& options)
 {
     if (bytes.empty())
         throw InputError(source + ": empty file, not an ONNX model");
-    if (bytes.size() > kMaxFileBytes)
+    if (bytes.size() > kMaxOnnxBytes)
         throw InputError(source + ": larger than 2 GiB, protobuf's limit for an ONNX model");
     onnx::ModelProto model;
     if (!model.ParseFromArray(bytes.data(), int(bytes.size())))
@@ -770,6 +827,7 @@ OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, co
         throw InputError(source + ": the ONNX model has no graph nodes (truncated or not an .onnx file)");
     if (model.opset_import_size() == 0)
         throw InputError(source + ": the ONNX model imports no operator set (opset_import missing; truncated file?)");
+    precheckModel(model, source);
     try {
         onnx::checker::check_model(model);
     } catch (const std::exception& e) {
@@ -805,9 +863,9 @@ OnnxImport importOnnxFile(const std::string& path, const OnnxImportOptions& opti
 {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxFileBytes)
+    if (!ec && size > kMaxOnnxBytes)
         throw InputError(path + ": larger than 2 GiB, protobuf's limit for an ONNX model");
-    return importOnnxBytes(readTextFile(path), path, options);
+    return importOnnxBytes(readTextFile(path, kMaxOnnxBytes), path, options);
 }
 
 } // namespace mapscape

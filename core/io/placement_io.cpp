@@ -186,6 +186,7 @@ std::string placementWorkloadToJson(const WorkloadGraph& g)
 WorkloadGraph placementWorkloadFromCsv(std::string_view text, const std::string& source)
 {
     WorkloadGraph g;
+    io::checkTextLines(text, source);
     g.name = source;
     if (const auto slash = g.name.find_last_of('/'); slash != std::string::npos)
         g.name = g.name.substr(slash + 1);
@@ -510,7 +511,7 @@ std::vector<PlacementBenchRun> readPlacementBenchRuns(const std::string& path)
         if (trim(line).empty())
             continue;
         try {
-            const json j = json::parse(line);
+            const json j = io::parseJson(line, path);
             PlacementBenchRun r;
             r.preset = j.at("preset").get<std::string>();
             r.workload = j.at("workload").get<std::string>();
@@ -528,7 +529,10 @@ std::vector<PlacementBenchRun> readPlacementBenchRuns(const std::string& path)
             runs.push_back(std::move(r));
         } catch (const json::exception&) {
             // A line cut by a kill, or not a run: skipped.
+        } catch (const InputError&) {
+            // A line beyond the JSON bounds (input_limits.h): not a run either.
         }
+        io::checkElementCount(runs.size(), path, "benchmark runs");
     }
     if (runs.empty())
         throw InputError(path + ": no benchmark runs (expected JSON lines with preset, workload, method, seed, "

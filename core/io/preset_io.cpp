@@ -447,13 +447,13 @@ std::string mappingToJson(const Mapping& mapping, const Accelerator& acc)
 std::string detectSchema(std::string_view text)
 {
     try {
-        const json j = json::parse(text);
+        const json j = io::parseJson(text, "document");
         if (j.is_object() && j.contains("schema") && j["schema"].is_string()) {
             const std::string s = j["schema"].get<std::string>();
             if (s.rfind("mapscape/", 0) == 0)
                 return s.substr(9);
         }
-    } catch (const json::exception&) {
+    } catch (const InputError&) {
     }
     return {};
 }

@@ -7,6 +7,7 @@
 #include "core/io/dpu_io.h"
 #include "core/io/placement_io.h"
 #include "core/io/file_util.h"
+#include "core/io/json_document.h"
 #include "core/io/maestro_files.h"
 #include "core/io/preset_io.h"
 
@@ -18,6 +19,21 @@ namespace {
 
 using json = nlohmann::ordered_json; // member order is kept (objective lists, curves)
 using ojson = nlohmann::ordered_json;
+
+[[noreturn]] void fail(const std::string& source, const std::string& field, const std::string& message);
+
+/// obj[key] as text; `fallback` when absent; an error naming the field when it is not text.
+template<typename Json>
+std::string textField(const Json& obj, const char* key, const std::string& source, const std::string& field,
+                      std::string fallback = {})
+{
+    const auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return fallback;
+    if (!it->is_string())
+        fail(source, field, std::string("expected text, got ") + it->type_name());
+    return it->template get<std::string>();
+}
 
 [[noreturn]] void fail(const std::string& source, const std::string& field, const std::string& message)
 {
@@ -223,14 +239,14 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
 {
     if (!s.is_object())
         fail(source, prefix, "expected an object");
-    const std::string kindId = s.value("kind", std::string());
+    const std::string kindId = textField(s, "kind", source, prefix + ".kind");
     const auto kind = parseProblemKind(kindId);
     if (!kind)
         fail(source, prefix + ".kind", "expected scheduling, dataflow, accel, dpu or placement, got \"" + kindId + "\"");
     Study st;
     if (s.contains("name") && !s["name"].is_string())
         fail(source, prefix + ".name", "expected a string");
-    st.name = s.value("name", std::string(problemKindInfo(*kind).title));
+    st.name = textField(s, "name", source, prefix + ".name", problemKindInfo(*kind).title);
     if (*kind == ProblemKind::SchedulingTables) {
         checkMembers(s, {"name", "kind", "accelerator", "network", "mapping", "optimizer", "runs"}, source, prefix + ".");
         for (const char* member : {"accelerator", "network"}) {
@@ -336,17 +352,17 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
                     fail(source, at, "expected {node, tensor, level}");
                 checkMembers(pj, {"node", "tensor", "level"}, source, at + ".");
                 placement::Pin pin;
-                const std::string node = pj.value("node", std::string());
+                const std::string node = textField(pj, "node", source, at + ".node");
                 const auto it = std::find_if(in.workload.nodes.begin(), in.workload.nodes.end(),
                                              [&](const placement::GraphNode& g) { return g.name == node; });
                 if (it == in.workload.nodes.end())
                     fail(source, at + ".node", "no node \"" + node + "\" in the workload");
                 pin.node = int(it - in.workload.nodes.begin());
-                const std::string tensor = pj.value("tensor", std::string());
+                const std::string tensor = textField(pj, "tensor", source, at + ".tensor");
                 if (tensor != "weights" && tensor != "activation")
                     fail(source, at + ".tensor", "expected weights or activation, got \"" + tensor + "\"");
                 pin.weights = tensor == "weights";
-                const auto level = placement::parseLevel(pj.value("level", std::string()));
+                const auto level = placement::parseLevel(textField(pj, "level", source, at + ".level"));
                 if (!level)
                     fail(source, at + ".level", "expected SRAM, LLC or DRAM");
                 pin.level = *level;
@@ -468,17 +484,12 @@ ojson studyJson(const Study& st)
 
 } // namespace
 
-Project projectFromJson(std::string_view text, const std::string& source)
+static Project projectFromJsonUnguarded(std::string_view text, const std::string& source)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw InputError(source + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
-    }
+    json j = io::parseOrderedJson(text, source); // bounded; errors name the line
     if (!j.is_object())
         fail(source, "(document)", "expected a JSON object");
-    if (j.value("schema", std::string()) != "mapscape/project")
+    if (textField(j, "schema", source, "schema") != "mapscape/project")
         fail(source, "schema", "expected \"mapscape/project\"");
     if (!j.contains("version") || !j["version"].is_number_integer())
         fail(source, "version", "required integer is missing");
@@ -552,8 +563,8 @@ std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType typ
 
 DataflowMapping dataflowResultMapping(std::string_view text, DfLayerType type, const std::string& source)
 {
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    json j = io::parseOrderedJson(text, source);
+    if (!j.is_object())
         throw InputError(source + ": the run's result is not a JSON object");
     j.erase("point");
     j["schema"] = "mapscape/dataflow-mapping";
@@ -564,14 +575,24 @@ DataflowMapping dataflowResultMapping(std::string_view text, DfLayerType type, c
 std::map<std::string, std::int64_t> dataflowResultPoint(std::string_view text)
 {
     std::map<std::string, std::int64_t> out;
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("point") || !j["point"].is_object())
+    json j;
+    try {
+        j = io::parseOrderedJson(text, "run result");
+    } catch (const InputError&) {
+        return out;
+    }
+    if (!j.is_object() || !j.contains("point") || !j["point"].is_object())
         return out;
     for (const auto& [k, v] : j["point"].items()) {
         if (v.is_number_integer())
             out[k] = v.get<std::int64_t>();
     }
     return out;
+}
+
+Project projectFromJson(std::string_view text, const std::string& source)
+{
+    return io::readGuarded(source, [&] { return projectFromJsonUnguarded(text, source); });
 }
 
 } // namespace mapscape

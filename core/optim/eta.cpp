@@ -39,7 +39,7 @@ double EtaEstimator::eta() const
         return -1;
     // Rate over the window: from the oldest sample at most `window` seconds old.
     const double window = std::max(kMinWindow, kWindowFraction * t);
-    auto it = std::find_if(m_samples.begin(), m_samples.end(), [&](const auto& s) { return s.first >= t - window; });
+    auto it = std::find_if(m_samples.begin(), m_samples.end(), [from = t - window](const auto& s) { return s.first >= from; });
     if (it != m_samples.begin())
         --it; // the sample just before the window spans it completely
     const auto [t0, p0] = *it;

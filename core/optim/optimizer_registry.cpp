@@ -8,11 +8,10 @@
 #include "core/optim/space/multi_objective.h"
 #include "core/optim/space/point_optimizers.h"
 #include "core/util/strings.h"
-#ifdef MAPSCAPE_HAS_TORCH
+// Torch-free headers (pimpl): their options describe the learners also in builds without LibTorch.
 #include "core/optim/accel/grmd_search.h"
 #include "core/optim/rl/marl/marl_search.h"
 #include "core/optim/scheduling/ppo_scheduler.h"
-#endif
 
 #include <charconv>
 #include <cmath>

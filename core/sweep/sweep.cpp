@@ -3,6 +3,7 @@
 #include "core/sweep/sweep.h"
 
 #include "core/io/file_util.h"
+#include "core/io/input_limits.h"
 #include "core/io/json_document.h"
 #include "core/io/object_reader.h"
 #include "core/io/preset_io.h"
@@ -108,7 +109,7 @@ ShardResult shardIdentity(const SweepSpec& spec, const Shard& shard)
     return r;
 }
 
-SweepSpec sweepFromJson(std::string_view text, const std::string& source)
+static SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& source)
 {
     const io::JsonDocument doc = io::JsonDocument::parse(text, source);
     io::ObjectReader r(doc, "", doc.root());
@@ -157,7 +158,7 @@ SweepSpec sweepFromJson(std::string_view text, const std::string& source)
             // Option names are checked now, not in shard 4,711 on a cluster (values when a shard
             // builds its optimizer; `sweep plan` builds every one once).
             for (const auto& [key, value] : c.options)
-                if (std::none_of(info->options.begin(), info->options.end(), [&](const OptionSpec& o) { return o.key == key; })) {
+                if (std::none_of(info->options.begin(), info->options.end(), [&key = key](const OptionSpec& o) { return o.key == key; })) {
                     std::string known;
                     for (const OptionSpec& o : info->options)
                         known += (known.empty() ? "" : ", ") + o.key;
@@ -186,7 +187,11 @@ SweepSpec sweepFromJson(std::string_view text, const std::string& source)
     s.layer = r.text("layer", std::string());
     s.baseDir = r.text("base_dir", std::string());
     r.finish();
-    planSweep(s); // the product's size
+    try {
+        planSweep(s); // the product's size
+    } catch (const InputError& e) {
+        doc.fail("", e.what());
+    }
     return s;
 }
 
@@ -298,11 +303,16 @@ std::vector<int> parseIndexRanges(std::string_view text, int count, const std::s
 
 std::vector<Shard> planSweep(const SweepSpec& s)
 {
-    const std::size_t n = s.accelerators.size() * s.networks.size() * s.optimizers.size() * s.seeds.size();
+    // The product, saturated: four lists of a million entries each must not wrap around.
+    std::size_t n = 1;
+    for (const std::size_t k : {s.accelerators.size(), s.networks.size(), s.optimizers.size(), s.seeds.size()})
+        n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
     if (n == 0)
         throw InputError("sweep \"" + s.name + "\": the cross product is empty");
     if (n > kMaxShards)
-        throw InputError("sweep \"" + s.name + "\": " + std::to_string(n) + " shards, more than the limit of " +
+        throw InputError("sweep \"" + s.name + "\": " + std::to_string(s.accelerators.size()) + " × " +
+                         std::to_string(s.networks.size()) + " × " + std::to_string(s.optimizers.size()) + " × " +
+                         std::to_string(s.seeds.size()) + " shards, more than the limit of " +
                          std::to_string(kMaxShards));
     std::vector<Shard> out;
     out.reserve(n);
@@ -429,7 +439,7 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r)
 
 } // namespace
 
-ShardResult shardResultFromJson(std::string_view text, const std::string& source)
+static ShardResult shardResultFromJsonUnguarded(std::string_view text, const std::string& source)
 {
     const io::JsonDocument doc = io::JsonDocument::parse(text, source);
     io::ObjectReader r(doc, "", doc.root());
@@ -559,6 +569,7 @@ std::vector<ShardResult> readCollected(std::string_view text, const std::string&
         }
         return out;
     }
+    io::checkTextLines(text, source);
     std::istringstream in{std::string(text)};
     std::string line;
     int lineNo = 0;
@@ -719,6 +730,16 @@ SweepComparison compareSweepResults(const std::vector<ShardResult>& results, Swe
         }
     }
     return c;
+}
+
+SweepSpec sweepFromJson(std::string_view text, const std::string& source)
+{
+    return io::readGuarded(source, [&] { return sweepFromJsonUnguarded(text, source); });
+}
+
+ShardResult shardResultFromJson(std::string_view text, const std::string& source)
+{
+    return io::readGuarded(source, [&] { return shardResultFromJsonUnguarded(text, source); });
 }
 
 } // namespace mapscape::sweep

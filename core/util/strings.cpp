@@ -88,6 +88,26 @@ std::string formatReal(double v)
     return ec == std::errc() ? std::string(buf, ptr) : std::to_string(v);
 }
 
+std::string quoteBrief(std::string_view text, std::size_t max)
+{
+    if (text.size() <= max)
+        return std::string(text);
+    // Cut at a character boundary: never inside a UTF-8 sequence.
+    std::size_t cut = max;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    const std::string digits = std::to_string(text.size());
+    std::string out(text.substr(0, cut));
+    out += "… (";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    out += " characters)";
+    return out;
+}
+
 std::string formatSig(double v, int significant)
 {
     char buf[64];

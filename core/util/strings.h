@@ -30,6 +30,9 @@ std::string csvQuote(std::string_view s);
 std::vector<std::string> csvFields(std::string_view line);
 /// Shortest round-trip text of a double ("0.19", "1.2547e+10").
 std::string formatReal(double v);
+/// At most `max` characters of `text` for an error message that quotes input: longer text is
+/// cut and says how long it was ("[1,2,3,… (8,388,608 characters)").
+std::string quoteBrief(std::string_view text, std::size_t max = 60);
 /// `significant` significant digits in %g style, as C++ streams print by default (6).
 std::string formatSig(double v, int significant = 6);
 

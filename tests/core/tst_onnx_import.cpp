@@ -258,6 +258,22 @@ private Q_SLOTS:
             badGroup = m.SerializeAsString();
         }
         expectError(write("group.onnx", badGroup), "");
+        // Zero strides or a negative pad: ONNX's shape inference would divide by zero (found by
+        // fuzzing); the import names node and attribute instead.
+        for (const char* attribute : {"strides", "pads"}) {
+            onnx::ModelProto m;
+            QVERIFY(m.ParseFromString(testing::mobileBlocksOnnx()));
+            bool changed = false;
+            for (onnx::NodeProto& n : *m.mutable_graph()->mutable_node())
+                for (onnx::AttributeProto& a : *n.mutable_attribute())
+                    if (!changed && a.name() == attribute && a.ints_size() > 0) {
+                        a.set_ints(0, std::string(attribute) == "pads" ? -1 : 0);
+                        changed = true;
+                    }
+            QVERIFY(changed);
+            expectError(write(std::string(attribute) + ".onnx", m.SerializeAsString()),
+                        (std::string("): attribute ") + attribute + (std::string(attribute) == "pads" ? " must be non-negative, got -1" : " must be positive, got 0")).c_str());
+        }
     }
 };
 

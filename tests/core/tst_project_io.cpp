@@ -154,7 +154,11 @@ private Q_SLOTS:
 
     void errorsNameTheField()
     {
-        QVERIFY(messageOf("{").startsWith(QStringLiteral("p.json: not valid JSON")));
+        QVERIFY(messageOf("{").startsWith(QStringLiteral("p.json:1: malformed JSON")));
+        // Found by fuzzing: a value of the wrong JSON type is an error naming the field.
+        QCOMPARE(messageOf("{\"schema\": 5}"), QStringLiteral("p.json: schema: expected text, got number"));
+        QCOMPARE(messageOf("{\"schema\":\"mapscape/project\",\"version\":2,\"studies\":[{\"kind\":[1]}]}"),
+                 QStringLiteral("p.json: studies[0].kind: expected text, got array"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/network","version":1})"),
                  QStringLiteral("p.json: schema: expected \"mapscape/project\""));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":9})"),

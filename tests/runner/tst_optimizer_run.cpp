@@ -29,16 +29,9 @@ RunSettings settings(std::string optimizer, OptionValues options = {})
 /// VGG16's second row on a 256-PE accelerator with bounded buffers.
 RunSettings dataflowSettings(std::string optimizer, OptionValues options = {})
 {
-    DataflowInputs in;
-    in.layer = DataflowLayer::conv("VGG16 row 2", 128, 64, 3, 3, 112, 112);
-    in.hardware.name = "test 256 PEs";
-    in.hardware.numPes = 256;
-    in.hardware.l1Size = 1 << 16;
-    in.hardware.l2Size = 1 << 22;
-    in.hardware.nocBandwidth = 64;
     RunSettings s;
     s.studyName = "dataflow";
-    s.inputs = in;
+    s.inputs = test::vgg16Row2Inputs();
     s.optimizer.id = std::move(optimizer);
     s.optimizer.options = std::move(options);
     s.optimizer.objective = "latency";

@@ -7,6 +7,7 @@
 #include "core/model/accelerator.h"
 #include "core/model/layer.h"
 #include "core/model/scheduling_table.h"
+#include "core/study/study.h"
 
 #include <initializer_list>
 #include <utility>
@@ -128,6 +129,20 @@ inline Network twoLayerNetwork()
     n.name = "small";
     n.layers = {layer("A", 8, 1, 7, 7, 4, 3, 3, 1, 1), layer("FC", 64, 1, 1, 1, 96, 1, 1, 1, 0)};
     return n;
+}
+
+/// A dataflow-mapping study's inputs: VGG16's second row on a 256-PE accelerator with bounded
+/// buffers.
+inline DataflowInputs vgg16Row2Inputs()
+{
+    DataflowInputs in;
+    in.layer = DataflowLayer::conv("VGG16 row 2", 128, 64, 3, 3, 112, 112);
+    in.hardware.name = "test 256 PEs";
+    in.hardware.numPes = 256;
+    in.hardware.l1Size = 1 << 16;
+    in.hardware.l2Size = 1 << 22;
+    in.hardware.nocBandwidth = 64;
+    return in;
 }
 
 } // namespace mapscape::test

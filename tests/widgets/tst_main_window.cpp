@@ -10,6 +10,7 @@
 #include "core/io/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
+#include "core/util/fault_injection.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/document/accelerator_document.h"
 #include "widgets/document/inputs_document.h"
@@ -158,6 +159,59 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(!w.restoreAutosave());
         QVERIFY(!w.openProject(dir.filePath(QStringLiteral("missing.json"))));
+    }
+
+    /// An optimizer that throws mid-run: the run is marked failed with the reason (table and status
+    /// bar), the user's edits and the other studies stay as they were, the project still saves
+    /// with the failed run recorded, and the next run works.
+    void failingRunKeepsTheProject()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("f.mapscape.json"));
+        MainWindow w;
+        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        QVERIFY(w.scheduling()->networkDocument()->setField(0, LayerField::K, QStringLiteral("48")).isEmpty());
+        auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(ProblemKind::DataflowMapping, QStringLiteral("VGG layer")));
+        QVERIFY(d);
+        QVERIFY(d->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("gamma")));
+        QVERIFY(d->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("3000")));
+        const std::string beforeInputs = w.scheduling()->networkDocument()->network().name;
+        {
+            const fault::Armed armed("run.progress", 2, "simulated failure: out of memory in the optimizer");
+            OptimizerRun* run = d->runsPanel()->startRun();
+            QVERIFY(run);
+            QTRY_COMPARE_WITH_TIMEOUT(run->state(), RunState::Failed, 20000);
+        }
+        RunListModel* runs = d->runsPanel()->runModel();
+        QTRY_COMPARE(runs->index(0, RunListModel::State).data().toString(), QStringLiteral("failed"));
+        QCOMPARE(runs->index(0, RunListModel::State).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("simulated failure: out of memory in the optimizer"));
+        QTRY_VERIFY(w.statusBar()->currentMessage().contains(
+            QStringLiteral("failed: simulated failure: out of memory in the optimizer")));
+        // Nothing the user had was touched.
+        QCOMPARE(w.studyCount(), 2);
+        QCOMPARE(w.scheduling()->networkDocument()->network().layers[0].k, 48);
+        QCOMPARE(w.scheduling()->networkDocument()->network().name, beforeInputs);
+        QVERIFY(w.hasUnsavedChanges());
+        QVERIFY(w.saveProjectAs(path));
+        {
+            MainWindow back;
+            QVERIFY(back.openProject(path));
+            QCOMPARE(back.scheduling()->networkDocument()->network().layers[0].k, 48);
+            RunListModel* restored = back.dataflow()->runsPanel()->runModel();
+            QCOMPARE(restored->rowCount(), 1);
+            QCOMPARE(restored->index(0, RunListModel::State).data().toString(), QStringLiteral("failed"));
+            QCOMPARE(restored->index(0, RunListModel::State).data(Qt::ToolTipRole).toString(),
+                     QStringLiteral("simulated failure: out of memory in the optimizer"));
+        }
+        // The next run is unaffected.
+        QVERIFY(d->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("200")));
+        QSignalSpy finished(d->runsPanel(), &RunsPanel::runFinished);
+        OptimizerRun* again = d->runsPanel()->startRun();
+        QVERIFY(again);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(again->state(), RunState::Finished);
     }
 
     /// A project file of the first format (one accelerator, network, mapping) still opens.

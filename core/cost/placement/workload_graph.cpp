@@ -161,9 +161,18 @@ FieldIssues validateWorkloadGraph(const WorkloadGraph& g)
                 issues.push_back({at(i, std::string("ofm_") + kAxis[d]),
                                   "must be a positive integer, got " + std::to_string(n.ofm[std::size_t(d)])});
         }
-        if (n.ofm[0] > 0 && n.ofm[1] > 0 && n.ofm[2] > 0 && n.ofmSize() / n.ofm[0] / n.ofm[1] != n.ofm[2])
-            issues.push_back({at(i, "ofm"), "too large"});
-        else if (n.ofmSize() > kMaxElements)
+        // Element counts: the product of the extents, checked without overflowing (found by
+        // fuzzing: the check itself multiplied 2^40 by 5·10^7).
+        const auto tooLarge = [](const std::array<std::int64_t, 3>& e) {
+            if (e[0] < 1 || e[1] < 1 || e[2] < 1)
+                return false; // reported per extent above
+            std::int64_t xy = 0, xyz = 0;
+            return __builtin_mul_overflow(e[0], e[1], &xy) || __builtin_mul_overflow(xy, e[2], &xyz) ||
+                   xyz > kMaxElements;
+        };
+        if (tooLarge(n.ifm))
+            issues.push_back({at(i, "ifm"), "too large (more than 2^44 elements)"});
+        if (tooLarge(n.ofm))
             issues.push_back({at(i, "ofm"), "too large (more than 2^44 elements)"});
         if (n.weights < 0 || n.weights > kMaxElements)
             issues.push_back({at(i, "weight_size"), "must be a non-negative integer below 2^44, got " + std::to_string(n.weights)});

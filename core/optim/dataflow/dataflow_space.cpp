@@ -147,7 +147,7 @@ void DataflowProblem::build()
 
     // The user's restrictions.
     for (const auto& [key, r] : m_options.restrictions) {
-        auto it = std::find_if(m_params.begin(), m_params.end(), [&](const Parameter& p) { return p.name == key; });
+        auto it = std::find_if(m_params.begin(), m_params.end(), [&key = key](const Parameter& p) { return p.name == key; });
         if (it == m_params.end()) {
             std::string known;
             for (const Parameter& p : m_params)
@@ -309,7 +309,7 @@ Point DataflowProblem::pointFromValues(const std::map<std::string, std::int64_t>
 {
     Point p = firstPoint();
     for (const auto& [key, value] : values) {
-        auto it = std::find_if(m_params.begin(), m_params.end(), [&](const Parameter& q) { return q.name == key; });
+        auto it = std::find_if(m_params.begin(), m_params.end(), [&key = key](const Parameter& q) { return q.name == key; });
         if (it == m_params.end())
             throw InputError("point." + key + ": unknown parameter");
         const int i = it->indexOf(value);

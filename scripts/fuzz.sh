@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 Mapscape developers
+# SPDX-License-Identifier: MIT
+#
+# Fuzzes Mapscape's parsers with libFuzzer (clang 14 from Debian, ASan + UBSan), each target for
+# MINUTES minutes, one after the other (or JOBS at a time), and prints per target: executions,
+# executions/s, edges covered (libFuzzer's cov), features, corpus size and findings. A finding
+# (crash, uncaught exception, sanitizer report, an input taking > 5 s, or > 2 GiB of memory) is
+# copied to tests/fuzz/reproducers/<target>/, which the fuzz_replay_* CTests replay from then on.
+#
+# Usage: scripts/fuzz.sh [-m MINUTES] [-j JOBS] [--merge] [TARGET ...]
+#   -m MINUTES  time per target (default 10)
+#   -j JOBS     targets fuzzed at once (default 1; one core each)
+#   --merge     afterwards, add the inputs that reach new coverage to tests/fuzz/corpus/<target>/
+#   TARGET      preset_json project_json neurospector_cfg maestro onnx sweep study_files (default: all)
+# The working corpus lives in build/fuzz/corpus/<target>/ and grows from run to run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+minutes=10
+jobs=1
+merge=0
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -m) minutes=$2; shift 2 ;;
+        -j) jobs=$2; shift 2 ;;
+        --merge) merge=1; shift ;;
+        -h|--help) sed -n '5,17p' "$0"; exit 0 ;;
+        *) targets+=("$1"); shift ;;
+    esac
+done
+all=(preset_json project_json neurospector_cfg maestro onnx sweep study_files)
+[ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
+
+if ! command -v clang++-14 >/dev/null || ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang-14 libclang-rt-14-dev
+fi
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --target make_fuzz_corpus $(printf 'fuzz_%s ' "${targets[@]}")
+bin=build/fuzz/tests/fuzz
+seeds=build/fuzz/seed-corpus
+rm -rf "$seeds"
+"$bin/make_fuzz_corpus" "$seeds" presets tests/data/neurospector_golden
+
+report=build/fuzz/report.md
+printf '| target | minutes | executions | exec/s | edges (cov) | features | corpus | findings |\n|---|---|---|---|---|---|---|---|\n' >"$report"
+# One target: fuzz it, copy its findings, write its report row to build/fuzz/<target>.row.
+fuzz_one() {
+    local t=$1
+    local corpus=build/fuzz/corpus/$t
+    local findings=build/fuzz/findings/$t
+    rm -rf "$findings" # earlier findings are in tests/fuzz/reproducers already
+    mkdir -p "$corpus" "$findings"
+    local extra=()
+    [ -d "tests/fuzz/corpus/$t" ] && extra+=("tests/fuzz/corpus/$t")
+    [ -d "tests/fuzz/reproducers/$t" ] && extra+=("tests/fuzz/reproducers/$t")
+    local log=build/fuzz/$t.log
+    echo "== $t: $minutes min"
+    # -fork keeps fuzzing after a finding; each finding lands in $findings.
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        "$bin/fuzz_$t" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+        -max_total_time=$((minutes * 60)) -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
+        -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" "$seeds/$t" "${extra[@]}" >"$log" 2>&1 || true
+    # The fork mode's last status line: "#N: cov: C ft: F corp: K exec/s E ... time: T".
+    local last execs cov ft corp eps n=0
+    last=$(grep -E '^#[0-9]+: cov:' "$log" | tail -1 || true)
+    execs=$(sed -nE 's/^#([0-9]+):.*/\1/p' <<<"$last")
+    cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$last")
+    ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
+    corp=$(sed -nE 's/.* corp: ([0-9]+).*/\1/p' <<<"$last")
+    eps=$(sed -nE 's/.* exec\/s:? ([0-9]+).*/\1/p' <<<"$last")
+    for f in "$findings"/crash-* "$findings"/timeout-* "$findings"/oom-* "$findings"/leak-*; do
+        [ -e "$f" ] || continue
+        mkdir -p "tests/fuzz/reproducers/$t"
+        cp "$f" "tests/fuzz/reproducers/$t/"
+        n=$((n + 1))
+    done
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$t" "$minutes" "${execs:-?}" "${eps:-?}" "${cov:-?}" \
+        "${ft:-?}" "${corp:-?}" "$n" | tee "build/fuzz/$t.row"
+    if [ "$merge" -eq 1 ]; then
+        mkdir -p "tests/fuzz/corpus/$t"
+        "$bin/fuzz_$t" -merge=1 -timeout=5 -max_len=65536 "tests/fuzz/corpus/$t" "$corpus" >/dev/null 2>&1 || true
+    fi
+}
+
+running=0
+for t in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+    fuzz_one "$t" &
+    running=$((running + 1))
+done
+wait
+status=0
+for t in "${targets[@]}"; do
+    cat "build/fuzz/$t.row" >>"$report"
+    [ "$(cut -d'|' -f9 "build/fuzz/$t.row" | tr -d ' ')" = 0 ] || status=1
+done
+echo
+cat "$report"
+[ "$status" -eq 0 ] || echo "findings were copied to tests/fuzz/reproducers/ (logs: build/fuzz/<target>.log)"
+exit $status
