@@ -8,6 +8,7 @@
 #include "core/io/dpu_io.h"
 #include "core/io/preset_io.h"
 #include "core/io/project_io.h"
+#include "core/util/fault_injection.h"
 #ifdef MAPSCAPE_HAS_TORCH
 #include "core/optim/rl/common/torch_setup.h"
 #endif
@@ -62,6 +63,7 @@ public:
     }
     void progress(double fraction) override
     {
+        fault::check("run.progress"); // tests make the optimizer fail here, mid-run
         {
             std::lock_guard lock(m_run.m_mutex);
             m_run.m_progress = fraction;
@@ -342,10 +344,19 @@ std::shared_ptr<dpu::PolicyModel> OptimizerRun::dpuModel() const
 
 void OptimizerRun::setState(RunState s)
 {
+    setStateFrom(std::nullopt, s);
+}
+
+bool OptimizerRun::setStateFrom(std::optional<RunState> expected, RunState s)
+{
     {
         std::lock_guard lock(m_mutex);
+        // Pause and resume come from the owner's thread while the worker may end the run at any
+        // moment: checked and changed under one lock, so an ended run is never put back.
+        if (expected && m_state != *expected)
+            return false;
         if (m_state == s)
-            return;
+            return true;
         if (s == RunState::Paused)
             m_pauseStart = std::chrono::steady_clock::now();
         if (m_state == RunState::Paused && s != RunState::Paused)
@@ -355,6 +366,7 @@ void OptimizerRun::setState(RunState s)
         m_state = s;
     }
     post([this, s] { Q_EMIT stateChanged(s); });
+    return true;
 }
 
 void OptimizerRun::post(std::function<void()> fn)
@@ -367,18 +379,14 @@ void OptimizerRun::post(std::function<void()> fn)
 
 void OptimizerRun::pause()
 {
-    if (state() != RunState::Running)
-        return;
-    m_control.pause();
-    setState(RunState::Paused);
+    if (setStateFrom(RunState::Running, RunState::Paused))
+        m_control.pause();
 }
 
 void OptimizerRun::resume()
 {
-    if (state() != RunState::Paused)
-        return;
-    m_control.resume();
-    setState(RunState::Running);
+    if (setStateFrom(RunState::Paused, RunState::Running))
+        m_control.resume();
 }
 
 void OptimizerRun::cancel()

@@ -146,6 +146,8 @@ Q_SIGNALS:
 private:
     class Sink;
     void setState(RunState s);
+    /// Changes the state to `s` only while it is `expected` (any state when none); false if not.
+    bool setStateFrom(std::optional<RunState> expected, RunState s);
     /// Runs `fn` on this object's thread: directly there, queued from the worker (dropped if
     /// this object is gone by then).
     void post(std::function<void()> fn);

@@ -196,6 +196,34 @@ private Q_SLOTS:
               info->id.c_str(), runs, finished, cancelled, runs - finished - cancelled);
     }
 
+    /// Pause and resume clicked while the worker ends the run: the end is never overwritten by
+    /// the click (a resume that raced the end once left a finished run "running" forever).
+    void pauseAndResumeRacingTheEnd()
+    {
+        const OptimizerInfo* info = findOptimizer("random", ProblemKind::DataflowMapping);
+        QVERIFY(info);
+        const RunSettings settings = smallRun(*info);
+        const int runs = 5 * soakRuns();
+        for (int i = 0; i < runs; ++i) {
+            RunSettings s = settings;
+            s.optimizer.seed = std::uint64_t(i + 1);
+            OptimizerRun run(i + 1, std::move(s));
+            QVERIFY(run.start());
+            QElapsedTimer timer;
+            timer.start();
+            while (!ended(run.state())) {
+                QVERIFY2(timer.elapsed() < 60000, qPrintable(QStringLiteral("run %1: did not end, state %2")
+                                                                 .arg(i)
+                                                                 .arg(runStateName(run.state()))));
+                run.pause();
+                run.resume();
+            }
+            run.wait();
+            QCOMPARE(run.state(), RunState::Finished);
+            QCoreApplication::processEvents();
+        }
+    }
+
     /// An optimizer that throws mid-run (the second progress report fails): the run fails with
     /// the reason, emits `failed` once and keeps what it had; the next run is unaffected.
     void throwingOptimizerFailsWithTheReason_data()
