@@ -95,6 +95,9 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
         for (const BandCurve& c : d->curves) {
             Private::Drawn drawn{new QLineSeries, new QLineSeries, new QLineSeries};
             auto* band = new QAreaSeries(drawn.upper, drawn.lower);
+            // An area series does not own its boundary lines: deleted with it.
+            drawn.upper->setParent(band);
+            drawn.lower->setParent(band);
             QColor fill = c.colour;
             fill.setAlphaF(0.18f);
             band->setBrush(fill);

@@ -104,7 +104,7 @@ void FrontOverlayChart::redraw()
     if (rebuild) {
         chart->removeAllSeries();
         for (QAbstractAxis* a : chart->axes())
-            chart->removeAxis(a);
+            chart->removeAxis(a), delete a; // removeAxis gives up ownership
         d->xAxis = d->yAxis = nullptr;
     }
     // Ranges over every set shown (positive values: the axes are logarithmic).

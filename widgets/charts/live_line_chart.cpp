@@ -95,6 +95,7 @@ struct LiveLineChart::Private {
         for (auto& s : series)
             s.line->detachAxis(from);
         chart->removeAxis(from);
+        from->setParent(chart); // removeAxis gives up ownership: the chart still deletes it at the end
         chart->addAxis(to, where);
         for (auto& s : series)
             s.line->attachAxis(to);
@@ -109,11 +110,12 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->xAxis = new QValueAxis;
-    d->xLog = new QLogValueAxis;
+    // The axes not shown yet are owned by the chart too (deleted with it).
+    d->xLog = new QLogValueAxis(d->chart);
     d->xLog->setLabelFormat(QStringLiteral("%.0f"));
     d->xLog->setMinorTickCount(-1);
     d->yLinear = new QValueAxis;
-    d->yLog = new QLogValueAxis;
+    d->yLog = new QLogValueAxis(d->chart);
     d->xAxis->setLabelFormat(QStringLiteral("%g"));
     d->yLinear->setLabelFormat(QStringLiteral("%.3g"));
     d->yLog->setLabelFormat(QStringLiteral("%.3g"));

@@ -395,7 +395,7 @@ void DpuEvaluationView::refresh()
     QChart* chart = m_chartView->chart();
     chart->removeAllSeries();
     for (QAbstractAxis* a : chart->axes())
-        chart->removeAxis(a);
+        chart->removeAxis(a), delete a; // removeAxis gives up ownership
     m_bars.clear();
     if (!runs) {
         m_status->setText(tr("Generating the recorded runs…"));
