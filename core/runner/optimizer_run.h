@@ -149,8 +149,11 @@ private:
     /// Changes the state to `s` only while it is `expected` (any state when none); false if not.
     bool setStateFrom(std::optional<RunState> expected, RunState s);
     /// Runs `fn` on this object's thread: directly there, queued from the worker (dropped if
-    /// this object is gone by then).
+    /// this object is gone by then). Queued calls wait in m_posted, guarded by our own mutex, and
+    /// one queued deliverPosted() runs them in order: the hand-over between the threads is then
+    /// visible to ThreadSanitizer, which cannot see inside Qt's (uninstrumented) event queue.
     void post(std::function<void()> fn);
+    Q_INVOKABLE void deliverPosted();
     void work(std::stop_token stop);
     /// The DPU learner's part of work(): returns whether it was cancelled.
     bool trainDpu(std::stop_token stop);
@@ -169,6 +172,9 @@ private:
     PlacementMethod m_placementMethod;
     RunControl m_control;
     std::unique_ptr<Sink> m_sink;
+
+    std::mutex m_postMutex; // guards m_posted
+    std::vector<std::function<void()>> m_posted;
 
     mutable std::mutex m_mutex; // guards everything below
     RunState m_state = RunState::Pending;
