@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/runner/evaluation_runner.h"
 
-#include <QMetaObject>
-#include <QPointer>
 #include <QThread>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
@@ -33,15 +31,19 @@ quint64 EvaluationRunner::request(Accelerator accelerator, Network network, Mapp
 {
     Q_ASSERT(QThread::currentThread() == thread());
     const quint64 gen = ++m_generation;
-    QPointer<EvaluationRunner> self(this);
     auto running = m_running;
     running->fetch_add(1);
-    auto job = [self, gen, running, acc = std::move(accelerator), net = std::move(network), map = std::move(mapping),
+    // The job may use `this` until it decrements the count: the destructor waits for that.
+    // Queued deliveries to a destroyed runner are dropped with its pending events.
+    auto job = [this, gen, running, acc = std::move(accelerator), net = std::move(network), map = std::move(mapping),
                 options]() mutable {
-        const auto deliver = [&](auto&& fn) {
+        const auto deliver = [&](std::function<void()> fn) {
             // Results are only worth a queued call while this request is still the latest.
-            if (self && self->m_generation.load() == gen)
-                QMetaObject::invokeMethod(self.data(), std::forward<decltype(fn)>(fn), Qt::QueuedConnection);
+            if (m_generation.load() == gen)
+                m_posted.post(this, [this, gen, fn = std::move(fn)] {
+                    if (m_generation.load() == gen)
+                        fn();
+                });
         };
         try {
             auto snap = std::make_shared<EvaluationSnapshot>();
@@ -50,21 +52,11 @@ quint64 EvaluationRunner::request(Accelerator accelerator, Network network, Mapp
             snap->network = std::move(net);
             snap->mapping = std::move(map);
             std::shared_ptr<const EvaluationSnapshot> done = std::move(snap);
-            deliver([self, gen, done]() {
-                if (self && self->m_generation.load() == gen)
-                    Q_EMIT self->finished(gen, done);
-            });
+            deliver([this, gen, done] { Q_EMIT finished(gen, done); });
         } catch (const std::exception& e) {
-            const QString msg = QString::fromUtf8(e.what());
-            deliver([self, gen, msg]() {
-                if (self && self->m_generation.load() == gen)
-                    Q_EMIT self->failed(gen, msg);
-            });
+            deliver([this, gen, msg = QString::fromUtf8(e.what())] { Q_EMIT failed(gen, msg); });
         } catch (...) {
-            deliver([self, gen]() {
-                if (self && self->m_generation.load() == gen)
-                    Q_EMIT self->failed(gen, QStringLiteral("unknown error during evaluation"));
-            });
+            deliver([this, gen] { Q_EMIT failed(gen, QStringLiteral("unknown error during evaluation")); });
         }
         running->fetch_sub(1);
     };

@@ -8,6 +8,7 @@
 #include "core/cost/network_evaluation.h"
 #include "core/model/layer.h"
 #include "core/model/mapping.h"
+#include "core/runner/posted_calls.h"
 
 #include <QObject>
 #include <QString>
@@ -47,8 +48,11 @@ Q_SIGNALS:
     void failed(quint64 generation, const QString& message);
 
 private:
+    Q_INVOKABLE void deliverPosted() { m_posted.deliver(this); }
+
     std::atomic<quint64> m_generation{0};
     std::shared_ptr<std::atomic<int>> m_running;
+    PostedCalls m_posted; // results on their way to this object's thread
 };
 
 } // namespace mapscape

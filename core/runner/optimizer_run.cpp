@@ -13,8 +13,6 @@
 #include "core/optim/rl/common/torch_setup.h"
 #endif
 
-#include <QMetaObject>
-#include <QPointer>
 #ifdef __linux__
 #include <sys/resource.h>
 #include <unistd.h>
@@ -368,38 +366,6 @@ bool OptimizerRun::setStateFrom(std::optional<RunState> expected, RunState s)
     }
     post([this, s] { Q_EMIT stateChanged(s); });
     return true;
-}
-
-void OptimizerRun::post(std::function<void()> fn)
-{
-    if (QThread::currentThread() == thread()) {
-        fn();
-        return;
-    }
-    bool first = false;
-    {
-        std::lock_guard lock(m_postMutex);
-        first = m_posted.empty();
-        m_posted.push_back(std::move(fn));
-    }
-    // One queued delivery per batch: a later post finds the batch non-empty until it is taken.
-    if (first)
-        QMetaObject::invokeMethod(this, "deliverPosted", Qt::QueuedConnection);
-}
-
-void OptimizerRun::deliverPosted()
-{
-    std::vector<std::function<void()>> batch;
-    {
-        std::lock_guard lock(m_postMutex);
-        batch.swap(m_posted);
-    }
-    const QPointer<OptimizerRun> alive(this);
-    for (const auto& fn : batch) {
-        if (!alive)
-            return; // a slot deleted the run: the rest would reach a dead object
-        fn();
-    }
 }
 
 void OptimizerRun::pause()

@@ -12,6 +12,7 @@
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/eta.h"
 #include "core/optim/optimizer_registry.h"
+#include "core/runner/posted_calls.h"
 #include "core/study/study.h"
 
 #include <QObject>
@@ -148,12 +149,10 @@ private:
     void setState(RunState s);
     /// Changes the state to `s` only while it is `expected` (any state when none); false if not.
     bool setStateFrom(std::optional<RunState> expected, RunState s);
-    /// Runs `fn` on this object's thread: directly there, queued from the worker (dropped if
-    /// this object is gone by then). Queued calls wait in m_posted, guarded by our own mutex, and
-    /// one queued deliverPosted() runs them in order: the hand-over between the threads is then
-    /// visible to ThreadSanitizer, which cannot see inside Qt's (uninstrumented) event queue.
-    void post(std::function<void()> fn);
-    Q_INVOKABLE void deliverPosted();
+    /// Runs `fn` on this object's thread: directly there, queued from the worker through
+    /// m_posted (dropped if this object is gone by then).
+    void post(std::function<void()> fn) { m_posted.post(this, std::move(fn)); }
+    Q_INVOKABLE void deliverPosted() { m_posted.deliver(this); }
     void work(std::stop_token stop);
     /// The DPU learner's part of work(): returns whether it was cancelled.
     bool trainDpu(std::stop_token stop);
@@ -173,8 +172,7 @@ private:
     RunControl m_control;
     std::unique_ptr<Sink> m_sink;
 
-    std::mutex m_postMutex; // guards m_posted
-    std::vector<std::function<void()>> m_posted;
+    PostedCalls m_posted;
 
     mutable std::mutex m_mutex; // guards everything below
     RunState m_state = RunState::Pending;

@@ -71,17 +71,26 @@ bool ended(RunState s)
     return s == RunState::Finished || s == RunState::Cancelled || s == RunState::Failed;
 }
 
-/// Waits for the run's worker to end, delivering queued signals meanwhile.
-bool waitEnded(OptimizerRun& run, int ms = 120000)
+/// Polls `done` while delivering the GUI thread's events; false after `ms` milliseconds.
+template <class Predicate>
+bool waitUntil(Predicate done, int ms)
 {
     QElapsedTimer timer;
     timer.start();
-    while (!ended(run.state())) {
+    while (!done()) {
         if (timer.elapsed() > ms)
             return false;
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
+    return true;
+}
+
+/// Waits for the run's worker to end, delivering queued signals meanwhile.
+bool waitEnded(OptimizerRun& run, int ms = 120000)
+{
+    if (!waitUntil([&] { return ended(run.state()); }, ms))
+        return false;
     run.wait();
     return true;
 }
@@ -89,15 +98,7 @@ bool waitEnded(OptimizerRun& run, int ms = 120000)
 /// Waits until a paused run holds (or has ended meanwhile).
 bool waitHeld(OptimizerRun& run, int ms = 60000)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (!run.pauseHeld() && !ended(run.state())) {
-        if (timer.elapsed() > ms)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return true;
+    return waitUntil([&] { return run.pauseHeld() || ended(run.state()); }, ms);
 }
 
 int soakRuns()
