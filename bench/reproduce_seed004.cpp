@@ -25,6 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -189,29 +190,54 @@ int main(int argc, char** argv)
                     "map with the best measured reward), mean ± std over seeds; paper = §5.2 (mean of 5, real NNP-I)\n",
                     preset.c_str(), preset == "noiseless" ? "0" : "0.02", iterations);
         if (markdown)
-            std::printf("\n| workload | method | ours | seeds | s / run | paper |\n|---|---|---|---|---|---|\n");
+            std::printf("\n| workload | method | ours | per seed | valid | s / run | paper |\n"
+                        "|---|---|---|---|---|---|---|\n");
         for (const std::string& w : workloads)
             for (const std::string& method : methods) {
-                std::vector<double> s, t;
+                std::vector<const PlacementBenchRun*> runs;
                 for (const PlacementBenchRun& r : done)
-                    if (r.preset == preset && r.workload == w && r.method == method && r.iterations == iterations) {
-                        s.push_back(r.speedup);
-                        t.push_back(r.seconds);
-                    }
-                if (s.empty())
+                    if (r.preset == preset && r.workload == w && r.method == method && r.iterations == iterations)
+                        runs.push_back(&r);
+                if (runs.empty())
                     continue;
+                std::ranges::sort(runs, {}, &PlacementBenchRun::seed);
+                std::vector<double> s, t;
+                std::string perSeed;
+                int valid = 0;
+                for (const PlacementBenchRun* r : runs) {
+                    s.push_back(r->speedup);
+                    t.push_back(r->seconds);
+                    valid += r->speedup > 0 ? 1 : 0;
+                    char v[32];
+                    std::snprintf(v, sizeof v, "%s%.3f", perSeed.empty() ? "" : " ", r->speedup);
+                    perSeed += v;
+                }
                 const auto [m, sd] = meanStd(s);
-                const auto [tm, tsd] = meanStd(t);
+                const double tm = meanStd(t).first;
                 char paperText[32] = "–";
                 if (const auto paper = paperSpeedup(w, method))
                     std::snprintf(paperText, sizeof paperText, "%.2f", *paper);
-                if (markdown)
-                    std::printf("| %s | %s | %.3f ± %.3f | %zu | %.0f | %s |\n", w.c_str(), method.c_str(), m, sd, s.size(), tm,
-                                paperText);
+                // A run that never met the capacity rules scores 0; "no valid map" says so.
+                char oursText[48];
+                if (valid == 0)
+                    std::snprintf(oursText, sizeof oursText, "0 (no valid map)");
+                else if (runs.size() == 1)
+                    std::snprintf(oursText, sizeof oursText, "%.3f", m);
                 else
-                    std::printf("  %-10s %-10s %.3f ± %.3f  (%zu seeds, %6.0f s/run)   paper %s\n", w.c_str(), method.c_str(),
-                                m, sd, s.size(), tm, paperText);
-                (void)tsd;
+                    std::snprintf(oursText, sizeof oursText, "%.3f ± %.3f", m, sd);
+                char secondsText[32];
+                if (tm < 0.01)
+                    std::snprintf(secondsText, sizeof secondsText, "< 0.01");
+                else
+                    std::snprintf(secondsText, sizeof secondsText, tm < 10 ? "%.2g" : "%.0f", tm);
+                if (markdown)
+                    std::printf("| %s | %s | %s | %s | %d/%zu | %s | %s |\n", benchWorkloadLabel(w).c_str(),
+                                benchMethodLabel(method).c_str(), oursText, perSeed.c_str(), valid, runs.size(),
+                                secondsText, paperText);
+                else
+                    std::printf("  %-10s %-10s %-17s valid %d/%zu  %8s s/run  paper %-5s  seeds: %s\n",
+                                benchWorkloadLabel(w).c_str(), benchMethodLabel(method).c_str(), oursText, valid,
+                                runs.size(), secondsText, paperText, perSeed.c_str());
             }
     }
     return 0;

@@ -472,6 +472,13 @@ private Q_SLOTS:
         QCOMPARE(*paperSpeedup("BERT-base", "pg"), 0.21);
         QVERIFY(!paperSpeedup("bert", "random"));
         QVERIFY(!paperSpeedup("vgg16", "egrl"));
+        // Readable names for the benchmark's tables; unknown ids pass through.
+        QCOMPARE(benchWorkloadLabel("resnet101"), std::string("ResNet-101"));
+        QCOMPARE(benchWorkloadLabel("bert"), std::string("BERT-base"));
+        QCOMPARE(benchWorkloadLabel("my-graph"), std::string("my-graph"));
+        QCOMPARE(benchMethodLabel("greedy-dp"), std::string("Greedy-DP"));
+        QCOMPARE(benchMethodLabel("egrl"), std::string("EGRL"));
+        QCOMPARE(benchMethodLabel("sa"), std::string("sa"));
         // Benchmark result lines round-trip, curves included; cut lines are skipped.
         const PlacementBenchRun r{"noiseless", "bert", "ea", 3, 4000, 1.06, 1.06, 19.5, 812, 2100, {{1, 0.9}, {812, 1.06}}};
         QTemporaryDir dir;

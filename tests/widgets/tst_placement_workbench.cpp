@@ -277,6 +277,12 @@ private Q_SLOTS:
                                     1.5, 200, 1000, 3000, {{1, 1.0}, {500, 1.3}, {1000, 1.40 + 0.01 * seed}}};
                 text += placementBenchRunLine(r) + "\n";
             }
+            // PG: one run without a valid map (0, no curve) beside a valid one; random: none valid.
+            text += placementBenchRunLine({"hardware-like", "resnet50", "pg", 1, 4000, 0, 0, 300, 0, 0, {}}) + "\n";
+            text += placementBenchRunLine({"hardware-like", "resnet50", "pg", 2, 4000, 1.2, 1.2, 310, 900, 2000,
+                                           {{900, 1.2}}}) +
+                    "\n";
+            text += placementBenchRunLine({"hardware-like", "resnet50", "random", 1, 4000, 0, 0, 0.1, 0, 0, {}}) + "\n";
             text += "{\"preset\": \"hardware-like\", \"workl"; // a line cut by a kill
             QFile f(good);
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -285,9 +291,17 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(v->loadBenchmark(good, &error), qPrintable(error));
         QVERIFY(v->chooseBenchmark(QStringLiteral("hardware-like"), QStringLiteral("resnet50")));
-        QCOMPARE(v->chart()->curveNames(), QStringList({QStringLiteral("EGRL (2 runs)")}));
+        QCOMPARE(v->chart()->curveNames(), QStringList({QStringLiteral("EGRL (2 runs)"), QStringLiteral("PG (1 run)")}));
         QVERIFY(v->chart()->referenceNames().contains(QStringLiteral("EGRL, paper 1.28")));
+        QCOMPARE(v->summary()->item(0, 1)->text(), QStringLiteral("2"));
         QCOMPARE(v->summary()->item(0, 2)->text(), QStringLiteral("1.415 ± 0.007"));
+        // Runs without a valid map count 0 in the mean, and the table and status line say so.
+        QCOMPARE(v->summary()->item(1, 1)->text(), QStringLiteral("2 (1 with a valid map)"));
+        QCOMPARE(v->summary()->item(1, 2)->text(), QStringLiteral("0.600 ± 0.849"));
+        QCOMPARE(v->summary()->item(2, 1)->text(), QStringLiteral("1 (0 with a valid map)"));
+        QCOMPARE(v->summary()->item(2, 2)->text(), QStringLiteral("no valid map"));
+        QVERIFY2(v->statusText().contains(QLatin1String("PG: 1 of 2 runs found no valid map")), qPrintable(v->statusText()));
+        QVERIFY2(!v->statusText().contains(QLatin1String("Random:")), qPrintable(v->statusText()));
         QVERIFY2(v->chart()->describeAt(2000).contains(QStringLiteral("1.415 ± 0.007")), qPrintable(v->chart()->describeAt(2000)));
         // A file with no run is refused naming it; the view keeps what it showed.
         const QString bad = dir.filePath(QStringLiteral("notes.jsonl"));
@@ -298,7 +312,7 @@ private Q_SLOTS:
         }
         QVERIFY(!v->loadBenchmark(bad, &error));
         QVERIFY2(error.contains(QLatin1String("notes.jsonl")) && error.contains(QLatin1String("no benchmark runs")), qPrintable(error));
-        QCOMPARE(v->chart()->curveNames(), QStringList({QStringLiteral("EGRL (2 runs)")}));
+        QCOMPARE(v->chart()->curveNames(), QStringList({QStringLiteral("EGRL (2 runs)"), QStringLiteral("PG (1 run)")}));
     }
 
     void runsAndProject()

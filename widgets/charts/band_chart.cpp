@@ -42,7 +42,8 @@ BandChart::BandChart(QWidget* parent)
     , d(new Private)
 {
     d->chart = new QChart;
-    d->chart->legend()->setAlignment(Qt::AlignBottom);
+    // A column on the right: each method's curve and paper line keep their full names.
+    d->chart->legend()->setAlignment(Qt::AlignRight);
     d->chart->setMargins(QMargins(4, 4, 4, 4));
     d->xAxis = new QValueAxis;
     d->yAxis = new QValueAxis;

@@ -52,13 +52,7 @@ const MethodStyle* styleOf(const std::string& id)
 
 QString benchWorkloadName(const std::string& id)
 {
-    if (id == "resnet50")
-        return QStringLiteral("ResNet-50");
-    if (id == "resnet101")
-        return QStringLiteral("ResNet-101");
-    if (id == "bert")
-        return QStringLiteral("BERT-base");
-    return QString::fromStdString(id);
+    return QString::fromStdString(placement::benchWorkloadLabel(id));
 }
 
 QString runsText(int n)
@@ -360,6 +354,7 @@ void PlacementCurvesView::refresh()
     std::vector<ReferenceLine> references;
     m_summary->setRowCount(0);
     int runs = 0;
+    QStringList invalidNotes;
     for (const Group& g : groups) {
         const MethodStyle* style = styleOf(g.method);
         const QString label = style ? tr(style->label) : QString::fromStdString(g.method);
@@ -388,8 +383,25 @@ void PlacementCurvesView::refresh()
         auto* name = new QTableWidgetItem(label);
         name->setForeground(colour);
         m_summary->setItem(row, 0, name);
-        m_summary->setItem(row, 1, new QTableWidgetItem(QString::number(g.finals.size())));
-        m_summary->setItem(row, 2, new QTableWidgetItem(QStringLiteral("%1 ± %2").arg(m, 0, 'f', 3).arg(sd, 0, 'f', 3)));
+        // A run that never met the capacity rules scores 0: it counts in the mean, and the table says so.
+        const auto valid = std::ranges::count_if(g.finals, [](double v) { return v > 0; });
+        const auto total = qsizetype(g.finals.size());
+        m_summary->setItem(row, 1,
+                           new QTableWidgetItem(valid == total ? QString::number(total)
+                                                               : tr("%1 (%2 with a valid map)").arg(total).arg(valid)));
+        auto* finalItem = new QTableWidgetItem(valid == 0 ? tr("no valid map")
+                                           : total == 1
+                                               ? QString::number(m, 'f', 3)
+                                               : QStringLiteral("%1 ± %2").arg(m, 0, 'f', 3).arg(sd, 0, 'f', 3));
+        finalItem->setToolTip(tr("Noiseless speed-up of the map with the best measured reward, mean ± std over the runs; a "
+                             "run that found no map within the capacities counts 0."));
+        m_summary->setItem(row, 2, finalItem);
+        if (valid < total && valid > 0)
+            invalidNotes << tr("%1: %2 of %3 runs found no valid map (0 in the table; the curve averages the runs that "
+                               "did, so it can drop when a late run joins).")
+                                .arg(label)
+                                .arg(total - valid)
+                                .arg(total);
         m_summary->setItem(row, 3, new QTableWidgetItem(paper ? QString::number(*paper, 'f', 2) : tr("–")));
         m_summary->setItem(row, 4, new QTableWidgetItem(std::isfinite(tm) ? QString::number(tm, 'f', tm < 1 ? 2 : tm < 10 ? 1 : 0) : tr("–")));
     }
@@ -412,6 +424,8 @@ void PlacementCurvesView::refresh()
     if (groups.size() > 0 && !references.empty() && references.size() > 1)
         status += tr(" The model is close to separable, so the methods meet near its ceiling where the paper's differ "
                      "(docs/reproduction.md).");
+    for (const QString& note : invalidNotes)
+        status += QLatin1Char(' ') + note;
     m_status->setText(status);
 }
 

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <optional>
 #include <set>
+#include <string_view>
+#include <utility>
 
 namespace mapscape::placement {
 
@@ -226,6 +228,28 @@ std::optional<double> paperSpeedup(std::string_view workload, std::string_view m
             return r.pg;
     }
     return std::nullopt;
+}
+
+std::string benchWorkloadLabel(std::string_view workload)
+{
+    if (workload == "resnet50")
+        return "ResNet-50";
+    if (workload == "resnet101")
+        return "ResNet-101";
+    if (workload == "bert")
+        return "BERT-base";
+    return std::string(workload);
+}
+
+std::string benchMethodLabel(std::string_view method)
+{
+    static constexpr std::pair<std::string_view, std::string_view> kLabels[] = {
+        {"egrl", "EGRL"}, {"ea", "EA"}, {"pg", "PG"}, {"greedy-dp", "Greedy-DP"}, {"random", "Random"},
+        {"local", "Local search"}};
+    for (const auto& [id, label] : kLabels)
+        if (method == id)
+            return std::string(label);
+    return std::string(method);
 }
 
 } // namespace mapscape::placement

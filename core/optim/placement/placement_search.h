@@ -84,6 +84,12 @@ struct PlacementRunResult {
 /// method "egrl" | "ea" | "greedy-dp" | "pg". Nullopt for anything else.
 std::optional<double> paperSpeedup(std::string_view workload, std::string_view method);
 
+/// Readable names of the benchmark's ids for tables and charts: "resnet50" → "ResNet-50",
+/// "bert" → "BERT-base"; "egrl" → "EGRL", "greedy-dp" → "Greedy-DP", "random" → "Random".
+/// Anything else comes back unchanged.
+std::string benchWorkloadLabel(std::string_view workload);
+std::string benchMethodLabel(std::string_view method);
+
 /// Runs a search to its budget, to its own end or to cancellation. Records per iteration
 /// "placement/speedup" (measured; 0 for an invalid map), "placement/epsilon",
 /// "placement/best_speedup" (best measured so far) and "placement/best_true_speedup" (its noiseless
