@@ -9,7 +9,7 @@
 
 #include "bench/bench_args.h"
 #include "core/cost/dataflow/dataflow_model.h"
-#include "core/io/maestro_files.h"
+#include "core/io/dataflow/maestro_files.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,9 +6,9 @@
 /// prints the unpruned space, nodes visited, tables evaluated and the time, on one thread.
 /// Usage: bench_row_search [accelerator]
 
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
-#include "core/optim/mapping_space.h"
+#include "core/optim/scheduling/mapping_space.h"
 
 #include <chrono>
 #include <cstdio>
@@ -19,7 +19,7 @@ int main(int argc, char** argv)
 {
     try {
         const std::string accName = argc > 1 ? argv[1] : "eyeriss";
-        const SchedulingModel model(loadAccelerator(resolvePreset(accName, PresetKind::Accelerator)));
+        const SchedulingModel model(loadAccelerator(resolvePreset(accName, kAcceleratorPresets)));
         struct Case {
             const char* network;
             const char* layer;
@@ -33,7 +33,7 @@ int main(int argc, char** argv)
             {"yolo-v3", "CONV_8", {Row::Lb, Row::PeX, Row::PeY, Row::Gb, Row::Dram}},
         };
         for (const Case& c : cases) {
-            const Network net = loadNetwork(resolvePreset(c.network, PresetKind::Network));
+            const Network net = loadNetwork(resolvePreset(c.network, kNetworkPresets));
             const int i = net.indexOf(c.layer);
             const LayerShape shape = LayerShape::of(net.layers[std::size_t(i)]);
             const auto start = std::chrono::steady_clock::now();

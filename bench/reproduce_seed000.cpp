@@ -19,8 +19,8 @@
 
 #include "bench/bench_args.h"
 #include "core/io/file_util.h"
-#include "core/io/neurospector_cfg.h"
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/neurospector_cfg.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/optim/optimizer_registry.h"
 #include "core/optim/rl/common/torch_setup.h"
@@ -190,9 +190,9 @@ int main(int argc, char** argv)
     std::map<std::string, Reference> measured; // NeuroSpector measured in this run
     try {
         for (const std::string& accName : accs) {
-            const Accelerator acc = loadAccelerator(resolvePreset(accName, PresetKind::Accelerator));
+            const Accelerator acc = loadAccelerator(resolvePreset(accName, kAcceleratorPresets));
             for (const std::string& netName : nets) {
-                const Network net = loadNetwork(resolvePreset(netName, PresetKind::Network));
+                const Network net = loadNetwork(resolvePreset(netName, kNetworkPresets));
                 const SchedulingProblem problem =
                     SchedulingProblem::make(acc, net, Metric::Energy, DataflowMode::Fixed);
                 std::map<std::string, SearchResult> results;

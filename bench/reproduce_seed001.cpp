@@ -14,7 +14,7 @@
 ///                          [--hardware archgym-default] [--sweep] [--markdown FILE]
 
 #include "bench/bench_args.h"
-#include "core/io/dataflow_io.h"
+#include "core/io/dataflow/dataflow_io.h"
 #include "core/io/file_util.h"
 #include "core/io/preset_library.h"
 #include "core/optim/dataflow/dataflow_space.h"
@@ -166,7 +166,7 @@ int main(int argc, char** argv)
     rl::setTorchThreads(1);
     std::ostringstream md;
     try {
-        const DataflowHardware hw = loadDataflowHardware(resolvePreset(hardwareName, PresetKind::DataflowHardware));
+        const DataflowHardware hw = loadDataflowHardware(resolvePreset(hardwareName, kDataflowHardwarePresets));
         md << "Hardware: " << hw.name << "; budget " << budget << " samples per method and run; seeds";
         for (std::uint64_t s : seeds)
             md << " " << s;

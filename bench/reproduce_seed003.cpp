@@ -13,7 +13,7 @@
 ///        reproduce_seed003 --calibrate [--ratio-weight W]   (fit the simulator, print the parameters)
 
 #include "bench/bench_args.h"
-#include "core/io/dpu_io.h"
+#include "core/io/dpu/dpu_io.h"
 #include "core/optim/dpu/dpu_agent.h"
 #include "core/optim/dpu/dpu_calibration.h"
 #include "core/optim/dpu/dpu_methods.h"

@@ -18,7 +18,7 @@
 #include "bench/bench_args.h"
 #include "core/cost/placement/placement_model.h"
 #include "core/io/file_util.h"
-#include "core/io/placement_io.h"
+#include "core/io/placement/placement_io.h"
 #include "core/optim/placement/egrl.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/util/statistics.h"

@@ -45,29 +45,28 @@ std::string shapeText(const SweepSpec& s)
     auto n = [](std::size_t k, const char* one, const char* many) {
         return std::to_string(k) + " " + (k == 1 ? one : many);
     };
-    return n(s.accelerators.size(), "accelerator", "accelerators") + " × " + n(s.networks.size(), "network", "networks") +
-           " × " + n(s.optimizers.size(), "optimizer", "optimizers") + " × " + n(s.seeds.size(), "seed", "seeds");
-}
-
-std::string optimizerText(const OptimizerChoice& o)
-{
-    std::string t = o.id;
-    std::string opts;
-    for (const auto& [k, v] : o.options)
-        opts += (opts.empty() ? "" : " ") + k + "=" + v;
-    return opts.empty() ? t : t + " (" + opts + ")";
-}
-
-std::string shardText(const Shard& s)
-{
-    return s.accelerator + " × " + s.network + " × " + optimizerText(s.optimizer) + " × seed " + std::to_string(s.seed);
+    std::set<std::string> kinds;
+    for (const StudyEntry& e : s.studies)
+        kinds.insert(e.kind);
+    std::string t = n(s.studies.size(), "study", "studies");
+    if (kinds.size() > 1 || (kinds.size() == 1 && !kinds.begin()->empty())) {
+        std::string list;
+        for (const std::string& k : kinds)
+            list += (list.empty() ? "" : ", ") + k;
+        t += " (" + list + ")";
+    }
+    for (const Variation& v : s.variations)
+        t += " × " + n(v.values.size(), (v.name + " value").c_str(), (v.name + " values").c_str());
+    return t + " × " + n(s.optimizers.size(), "optimizer", "optimizers") + " × " + n(s.seeds.size(), "seed", "seeds");
 }
 
 std::string resultText(const ShardResult& r)
 {
-    std::string t = "energy " + formatSig(r.energy) + " pJ, cycles " + formatSig(r.cycles);
-    if (r.layersFound < r.layers)
-        t += " (" + std::to_string(r.layersFound) + "/" + std::to_string(r.layers) + " layers found)";
+    if (r.status != "ok")
+        return r.status == "failed" ? "FAILED: " + r.failure : "no result" + (r.failure.empty() ? "" : ": " + r.failure);
+    std::string t;
+    for (const ShardResult::Objective& o : r.objectives)
+        t += (t.empty() ? "" : ", ") + o.id + " " + formatSig(o.value) + (o.unit.empty() ? "" : " " + o.unit);
     return t;
 }
 
@@ -100,12 +99,12 @@ int runPlan(const SweepArgs& a)
     const SweepSpec spec = loadSweepFile(a.file);
     const std::vector<Shard> shards = planSweep(spec);
     checkSweepInputs(spec);
-    std::cout << "sweep \"" << spec.name << "\": " << shapeText(spec) << " = " << shards.size() << " shards, metric "
-              << spec.metric << ", dataflow " << spec.dataflow << (spec.layer.empty() ? "" : ", layer " + spec.layer)
-              << "\n  every accelerator and network loads and every optimizer accepts its options\n";
+    std::cout << "sweep \"" << spec.name << "\": " << shapeText(spec) << " = " << shards.size() << " shards"
+              << (spec.objective.empty() ? std::string() : ", objective " + spec.objective)
+              << "\n  every study loads and every optimizer accepts its options\n";
     if (!a.summary)
         for (const Shard& s : shards)
-            std::cout << "  " << shardFileName(s.index) << "  " << shardText(s) << "\n";
+            std::cout << "  " << shardFileName(s.index) << "  " << shardText(spec, s) << "\n";
     return kExitOk;
 }
 
@@ -162,12 +161,14 @@ int runLocal(const SweepArgs& a, const SweepSpec& spec, const std::vector<Shard>
                         runShardInto(a.folder, spec, s.index, stop.get_token());
                         const ShardResult r = shardResultFromJson(
                             readTextFile((fs::path(a.folder) / shardFileName(s.index)).string()), shardFileName(s.index));
-                        line = shardText(s) + ": " + resultText(r) + " (" + formatSig(r.seconds, 3) + " s)";
+                        if (r.status == "failed")
+                            ++failed;
+                        line = shardText(spec, s) + ": " + resultText(r) + " (" + formatSig(r.seconds, 3) + " s)";
                     } catch (const std::exception& e) {
                         if (stop.stop_requested())
                             return;
                         ++failed;
-                        line = shardText(s) + ": FAILED: " + e.what();
+                        line = shardText(spec, s) + ": FAILED: " + e.what();
                     }
                     const int n = ++done;
                     if (!a.quiet) {
@@ -304,7 +305,7 @@ int runRunShard(const SweepArgs& a)
     const bool ran = runShardInto(a.folder, spec, index);
     const std::string file = (fs::path(a.folder) / shardFileName(index)).string();
     const ShardResult r = shardResultFromJson(readTextFile(file), file);
-    std::cout << shardFileName(index) << " " << shardText(shards[std::size_t(index)]) << ": " << resultText(r)
+    std::cout << shardFileName(index) << " " << shardText(spec, shards[std::size_t(index)]) << ": " << resultText(r)
               << (ran ? " (" + formatSig(r.seconds, 3) + " s)" : " (already finished)") << "\n";
     return kExitOk;
 }
@@ -429,7 +430,7 @@ int runCollect(const SweepArgs& a)
 CLI::App* addSweepCommand(CLI::App& app, SweepArgs& a)
 {
     CLI::App* sweep = app.add_subcommand(
-        "sweep", "Run a sweep file's cross product (accelerators × networks × optimizers × seeds) here or on Slurm");
+        "sweep", "Run a sweep file's cross product (studies of any kind × variations × optimizers × seeds) here or on Slurm");
     sweep->require_subcommand(1);
 
     CLI::App* plan = sweep->add_subcommand("plan", "Check a sweep file and list its shards");

@@ -7,7 +7,7 @@
 /// Mapscape document starts with.
 
 #include "core/io/json_document.h"
-#include "core/model/dims.h"
+#include "core/model/scheduling/dims.h"
 
 #include <array>
 #include <cmath>

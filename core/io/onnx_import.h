@@ -25,7 +25,7 @@
 /// file and what is wrong.
 
 #include "core/cost/placement/workload_graph.h"
-#include "core/model/layer.h"
+#include "core/model/scheduling/layer.h"
 
 #include <string>
 #include <string_view>

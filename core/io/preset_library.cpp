@@ -14,50 +14,6 @@ namespace fs = std::filesystem;
 
 namespace mapscape {
 
-std::string_view presetFolder(PresetKind kind)
-{
-    switch (kind) {
-    case PresetKind::Accelerator:
-        return "accelerators";
-    case PresetKind::Network:
-        return "networks";
-    case PresetKind::Mapping:
-        break;
-    case PresetKind::DataflowHardware:
-        return "dataflow-hardware";
-    case PresetKind::DataflowWorkload:
-        return "dataflow-workloads";
-    case PresetKind::DataflowMapping:
-        return "dataflow-mappings";
-    case PresetKind::AccelStudy:
-        return "accel-studies";
-    case PresetKind::DpuPlatform:
-        return "dpu-platforms";
-    case PresetKind::PlacementHardware:
-        return "placement-hardware";
-    case PresetKind::PlacementWorkload:
-        return "placement-workloads";
-    }
-    return "mappings";
-}
-
-std::string_view presetNoun(PresetKind kind)
-{
-    switch (kind) {
-    case PresetKind::Accelerator: return "accelerator";
-    case PresetKind::Network: return "network";
-    case PresetKind::Mapping: return "mapping";
-    case PresetKind::DataflowHardware: return "dataflow hardware";
-    case PresetKind::DataflowWorkload: return "dataflow workload";
-    case PresetKind::DataflowMapping: return "dataflow mapping";
-    case PresetKind::AccelStudy: return "accelerator-sizing study";
-    case PresetKind::DpuPlatform: return "DPU platform";
-    case PresetKind::PlacementHardware: return "placement hardware";
-    case PresetKind::PlacementWorkload: return "placement workload";
-    }
-    return "preset";
-}
-
 std::vector<std::string> presetDirectories()
 {
     std::vector<std::string> dirs;
@@ -96,12 +52,12 @@ std::string normalise(std::string_view s)
 
 } // namespace
 
-std::vector<PresetInfo> listPresets(PresetKind kind)
+std::vector<PresetInfo> listPresets(const PresetFolder& folder)
 {
     std::vector<PresetInfo> out;
     std::set<std::string> seen;
     for (const std::string& dir : presetDirectories()) {
-        const fs::path sub = fs::path(dir) / presetFolder(kind);
+        const fs::path sub = fs::path(dir) / folder.folder;
         std::error_code ec;
         if (!fs::is_directory(sub, ec))
             continue;
@@ -117,21 +73,27 @@ std::vector<PresetInfo> listPresets(PresetKind kind)
     return out;
 }
 
-std::string resolvePreset(std::string_view nameOrPath, PresetKind kind)
+std::string findPreset(std::string_view name, const PresetFolder& folder)
+{
+    const std::string want = normalise(name);
+    for (const PresetInfo& p : listPresets(folder))
+        if (normalise(p.name) == want)
+            return p.path;
+    return {};
+}
+
+std::string resolvePreset(std::string_view nameOrPath, const PresetFolder& folder)
 {
     std::error_code ec;
     if (fs::is_regular_file(fs::path(nameOrPath), ec))
         return std::string(nameOrPath);
-    const std::string want = normalise(nameOrPath);
-    const std::vector<PresetInfo> all = listPresets(kind);
-    for (const PresetInfo& p : all) {
-        if (normalise(p.name) == want)
-            return p.path;
-    }
+    if (std::string found = findPreset(nameOrPath, folder); !found.empty())
+        return found;
+    const std::vector<PresetInfo> all = listPresets(folder);
     std::string names;
     for (const PresetInfo& p : all)
         names += (names.empty() ? "" : ", ") + p.name;
-    throw InputError("\"" + std::string(nameOrPath) + "\" is neither a file nor a known " + std::string(presetNoun(kind)) +
+    throw InputError("\"" + std::string(nameOrPath) + "\" is neither a file nor a known " + std::string(folder.noun) +
                      " preset (available: " + (names.empty() ? "none found" : names) + ")");
 }
 

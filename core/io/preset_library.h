@@ -10,14 +10,15 @@
 
 namespace mapscape {
 
-enum class PresetKind { Accelerator, Network, Mapping, DataflowHardware, DataflowWorkload, DataflowMapping, AccelStudy, DpuPlatform,
-                        PlacementHardware, PlacementWorkload };
-/// Sub-folder of a preset directory: "accelerators", "networks", "mappings", "dataflow-hardware",
-/// "dataflow-workloads", "dataflow-mappings", "accel-studies", "dpu-platforms",
-/// "placement-hardware", "placement-workloads".
-std::string_view presetFolder(PresetKind kind);
-/// "accelerator", ..., "dataflow hardware" (for messages).
-std::string_view presetNoun(PresetKind kind);
+/// A kind of preset: a sub-folder of every preset directory and what its files are called in
+/// messages. Each study kind declares its own (core/io/<kind>/...); "studies" holds whole
+/// studies of any kind ("mapscape/study" files).
+struct PresetFolder {
+    std::string_view folder; ///< "accelerators", "dataflow-hardware", ...
+    std::string_view noun;   ///< "accelerator", "dataflow hardware" (for messages)
+};
+
+inline constexpr PresetFolder kStudyPresets{"studies", "study"};
 
 /// Search order: $MAPSCAPE_PRESET_DIR (colon-separated), <executable>/../share/mapscape/presets
 /// (installed, relocatable), the source tree's presets/ (when run from a build tree), the
@@ -28,12 +29,14 @@ struct PresetInfo {
     std::string name; ///< file stem, e.g. "eyeriss"
     std::string path;
 };
-/// Presets of a kind, sorted by name, first directory wins for duplicates.
-std::vector<PresetInfo> listPresets(PresetKind kind);
+/// Presets of a folder, sorted by name, first directory wins for duplicates.
+std::vector<PresetInfo> listPresets(const PresetFolder& folder);
+/// The preset of a folder whose name matches (ignoring case and punctuation), or "".
+std::string findPreset(std::string_view name, const PresetFolder& folder);
 
 /// An existing file path is returned as is; otherwise the name is matched against preset file
 /// stems ignoring case and punctuation ("ResNet-50" finds resnet50.json). Throws InputError
 /// listing the available presets if nothing matches.
-std::string resolvePreset(std::string_view nameOrPath, PresetKind kind);
+std::string resolvePreset(std::string_view nameOrPath, const PresetFolder& folder);
 
 } // namespace mapscape

@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// A Mapscape project file ("schema": "mapscape/project"): several studies, each with its inputs
-/// (edits included), the optimizer form's settings and the runs made on it (settings, curves,
-/// best result). Version 1 files (one accelerator, network, mapping and optimizer) open as a
-/// project with one scheduling study.
+/// A Mapscape project file ("schema": "mapscape/project"): several studies, each with its kind,
+/// its inputs (edits included, written by the kind), the optimizer form's settings and the runs
+/// made on it (settings, curves, best result). Version 1 files (the default kind's inputs and an
+/// optimizer at the top level) open as a project with one study. A study file
+/// ("schema": "mapscape/study") is one such study on its own.
 
 #include "core/study/study.h"
 
@@ -15,6 +16,7 @@
 namespace mapscape {
 
 inline constexpr int kProjectSchemaVersion = 2;
+inline constexpr int kStudySchemaVersion = 1;
 /// Points kept per run curve when a project is saved.
 inline constexpr std::size_t kSavedCurvePoints = 2000;
 
@@ -27,11 +29,8 @@ Project loadProject(const std::string& path);
 /// Writes atomically (temp file + rename): an interrupted save never destroys the old file.
 void saveProject(const Project& project, const std::string& path);
 
-/// A dataflow run's best result as a JSON document: {"directives": [...], "point": {...}}.
-std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType type,
-                                 const std::map<std::string, std::int64_t>& point);
-DataflowMapping dataflowResultMapping(std::string_view json, DfLayerType type, const std::string& source);
-/// The design-space point (parameter name → value) of such a result; empty if it has none.
-std::map<std::string, std::int64_t> dataflowResultPoint(std::string_view json);
+/// One study as a "mapscape/study" file (any kind); errors name the file and the field.
+Study studyFromJson(std::string_view text, const std::string& source);
+std::string studyToJson(const Study& study);
 
 } // namespace mapscape

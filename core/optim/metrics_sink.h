@@ -3,13 +3,10 @@
 #pragma once
 
 /// The sink every optimizer reports to while it runs: named scalar metrics by step, progress,
-/// status lines, and the study-specific results (best scheduling tables, best design points,
-/// evaluated objective vectors). Implementations that talk to a GUI hand values over to their
-/// own thread.
+/// status lines, structured snapshots for views and the objective vectors it evaluated.
+/// Implementations that talk to a GUI hand values over to their own thread. What a study kind's
+/// driver keeps of its own (best tables, best points) goes to the kind's job, not here.
 
-#include "core/cost/evaluation.h"
-#include "core/model/scheduling_table.h"
-#include "core/optim/space/design_space.h"
 
 #include <cstdint>
 #include <span>
@@ -29,26 +26,15 @@ public:
     virtual void progress(double /*fraction*/) {}
     /// Samples so far: complete designs the cost model evaluated (or the cache answered).
     virtual void evaluations(std::uint64_t /*total*/) {}
-    /// A new best table for a layer (index into the problem's layers).
-    virtual void bestChanged(int /*layer*/, const SchedulingTable& /*table*/, const Evaluation& /*evaluation*/) {}
-    /// Every valid table the search evaluated as a whole (energy, cycles), for Pareto views.
-    /// Row searches report their winner, or the front of all their candidates when
-    /// DriverOptions::paretoFronts is set.
-    virtual void evaluated(int /*layer*/, double /*energyPj*/, double /*cycles*/) {}
-    /// A row search was answered (rows searched on a layer's table, whether it improved), for
-    /// views that highlight what an optimizer is working on.
-    virtual void searched(int /*layer*/, std::span<const Row> /*rows*/, bool /*improved*/) {}
     /// A human-readable status line.
     virtual void message(std::string_view /*text*/) {}
     /// A named structured state for views, as a JSON document ("ga/population", "rl/policy");
     /// each new snapshot of a name replaces the previous one.
     virtual void snapshot(std::string_view /*name*/, std::string_view /*json*/) {}
-
-    // Design-space studies (core/optim/space).
-    /// The objective vector of a valid point an optimizer evaluated, for Pareto views.
-    virtual void pointEvaluated(std::span<const double> /*objectives*/) {}
-    /// A new best point (by the primary objective).
-    virtual void bestPoint(std::span<const std::int32_t> /*point*/, const PointEvaluation& /*evaluation*/) {}
+    /// The objective vector of a valid design the optimizer evaluated, in the study kind's
+    /// objective order, for Pareto views. `group` says which part of the problem it belongs to
+    /// where a kind has parts (scheduling: the layer); -1 otherwise.
+    virtual void pointEvaluated(std::span<const double> /*objectives*/, int /*group*/) {}
 };
 
 /// Discards everything.

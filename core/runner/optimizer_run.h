@@ -2,18 +2,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// One optimizer run on its own worker thread, for the GUI: start / pause / resume / cancel,
-/// progress with ETA, and the run's metrics, evaluated points and best result buffered for the
-/// GUI to pull at a capped rate. Any registered optimizer of any study kind runs through this one
-/// path: scheduling-table strategies through runSearch, design-space optimizers through
-/// runPointSearch.
+/// One optimizer run on its own worker thread, for the GUI: a thin Qt adapter over a study job
+/// (StudyKind::makeJob) that adds start / pause / resume / cancel, progress with ETA, and the
+/// run's metrics, evaluated points and messages buffered for the GUI to pull at a capped rate.
+/// It knows no study kind: views of a kind's insides ask the job (jobAs<SchedulingJob>()).
 
-#include "core/optim/accel/accel_problem.h"
-#include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/eta.h"
-#include "core/optim/optimizer_registry.h"
 #include "core/runner/posted_calls.h"
 #include "core/study/study.h"
+#include "core/study/study_job.h"
 
 #include <QObject>
 #include <QString>
@@ -33,7 +30,7 @@ struct RunSettings {
     std::string studyName;
     StudyInputs inputs;
     OptimizerSettings optimizer;
-    ProblemKind kind() const { return kindOf(inputs); }
+    const StudyKind& kind() const { return inputs.kind(); }
 };
 
 enum class RunState { Pending, Running, Paused, Finished, Cancelled, Failed };
@@ -49,7 +46,7 @@ struct MetricPoint {
 /// One evaluated design for the Pareto views: the objective values in the order of the study
 /// kind's objectives (scheduling: energy, cycles, EDP of one layer's table).
 struct EvaluatedPoint {
-    int layer = -1; ///< scheduling studies: the layer; -1 otherwise
+    int group = -1; ///< the part of the problem it belongs to (scheduling: the layer); -1 otherwise
     std::array<double, kMaxObjectives> values{};
 };
 
@@ -66,7 +63,7 @@ public:
 
     int id() const { return m_id; }
     const RunSettings& settings() const { return m_settings; }
-    ProblemKind kind() const { return m_settings.kind(); }
+    const StudyKind& kind() const { return m_settings.kind(); }
     /// "gamma #3 · VGG16 row 2 on Edge 256 PEs · latency"
     QString title() const;
 
@@ -98,35 +95,17 @@ public:
     std::vector<double> bestObjectives() const;
     /// The best design so far as the kind's JSON document (mapping / directives); "" if none.
     std::string resultJson() const;
+    /// The job's result so far (figures, evaluations); default before start.
+    JobResult jobResult() const;
 
-    // Scheduling studies.
-    /// Best table per layer so far (copies; `found` false for layers without one yet).
-    std::vector<LayerBest> bestSoFar() const;
-    /// Rows of the latest row search on a layer (empty if none yet).
-    std::vector<Row> lastSearchedRows(int layer) const;
-    std::shared_ptr<const SchedulingProblem> problem() const { return m_problem; }
-    /// Totals of the final result (valid in Finished or Cancelled).
-    SearchResult result() const;
-
-    // Design-space studies.
-    std::shared_ptr<const PointProblem> pointProblem() const { return m_point; }
-    std::shared_ptr<const DataflowProblem> dataflowProblem() const { return m_dataflow; }
-    std::shared_ptr<const AccelProblem> accelProblem() const { return m_accel; }
-    /// The best point so far, if any.
-    std::optional<Point> bestPoint() const;
-
-    // DPU-configuration studies (seed 003): a learner trained on recorded runs.
-    /// The trained policy, once the worker has ended (finished or cancelled); null before, on
-    /// failure and for other kinds. GUI thread only.
-    std::shared_ptr<dpu::PolicyModel> dpuModel() const;
-
-    // Tensor-placement studies (seed 004).
-    std::shared_ptr<const placement::PlacementModel> placementModel() const { return m_placement; }
-    /// Distinct valid maps the run evaluated (up to 3,000) with their speed-ups, once the worker
-    /// has ended; empty before. GUI thread only.
-    std::vector<placement::VisitedMap> placementVisited() const;
-    /// The best map so far (valid, pins applied), if any.
-    std::optional<placement::MemoryMap> placementBest() const;
+    /// The study job (null before start() succeeded). Thread-safe to read while it runs.
+    const StudyJob* job() const { return m_job.get(); }
+    /// The job as the kind's own type, for that kind's views (null for other kinds).
+    template <typename Job>
+    const Job* jobAs() const
+    {
+        return dynamic_cast<const Job*>(m_job.get());
+    }
 
     /// The latest snapshot of a name the optimizer published ("ga/population", "rl/policy"), as
     /// JSON; "" if none yet. `version` (optional) receives a counter that grows with every
@@ -154,21 +133,11 @@ private:
     void post(std::function<void()> fn) { m_posted.post(this, std::move(fn)); }
     Q_INVOKABLE void deliverPosted() { m_posted.deliver(this); }
     void work(std::stop_token stop);
-    /// The DPU learner's part of work(): returns whether it was cancelled.
-    bool trainDpu(std::stop_token stop);
     double elapsedLocked() const;
 
     const int m_id;
     const RunSettings m_settings;
-    std::shared_ptr<const SchedulingProblem> m_problem;
-    std::unique_ptr<SearchStrategy> m_strategy;
-    std::shared_ptr<const PointProblem> m_point;
-    std::shared_ptr<const DataflowProblem> m_dataflow;
-    std::shared_ptr<const AccelProblem> m_accel;
-    std::unique_ptr<PointOptimizer> m_pointOptimizer;
-    std::optional<dpu::TrainerSpec> m_dpuSpec;
-    std::shared_ptr<const placement::PlacementModel> m_placement;
-    PlacementMethod m_placementMethod;
+    std::unique_ptr<StudyJob> m_job;
     RunControl m_control;
     std::unique_ptr<Sink> m_sink;
 
@@ -187,19 +156,8 @@ private:
     std::vector<MetricPoint> m_metrics;
     std::vector<EvaluatedPoint> m_points;
     std::vector<std::string> m_messages;
-    std::vector<LayerBest> m_best;
-    std::vector<std::vector<Row>> m_lastRows;
-    std::optional<Point> m_bestPoint;
-    PointEvaluation m_bestPointEval{};
-    std::shared_ptr<dpu::PolicyModel> m_dpuModel;
-    std::vector<double> m_dpuBest;
-    std::string m_dpuResult;
-    std::vector<double> m_placementBest;
-    std::optional<placement::MemoryMap> m_placementMap;
-    std::vector<placement::VisitedMap> m_placementVisited;
     std::map<std::string, std::string, std::less<>> m_snapshots;
     std::uint64_t m_snapshotVersion = 0;
-    SearchResult m_result;
     bool m_notified = false;
 
     std::jthread m_worker; // last: joined before the members it uses are destroyed

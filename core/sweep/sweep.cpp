@@ -6,10 +6,9 @@
 #include "core/io/input_limits.h"
 #include "core/io/json_document.h"
 #include "core/io/object_reader.h"
-#include "core/io/preset_io.h"
-#include "core/io/preset_library.h"
 #include "core/optim/metrics_sink.h"
-#include "core/optim/search.h"
+#include "core/study/study_file.h"
+#include "core/study/study_job.h"
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
 #ifdef MAPSCAPE_HAS_TORCH
@@ -26,6 +25,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+#include <regex>
+#include <set>
+#include <tuple>
 #include <sstream>
 
 namespace mapscape::sweep {
@@ -36,6 +38,13 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxShards = 100000;
+constexpr std::size_t kCurvePoints = 200;
+
+/// A run cut short by its stop token: its shard stays unfinished (never written as failed).
+class ShardCancelled : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 std::vector<std::string> textList(io::ObjectReader& r, const std::string& key)
 {
@@ -52,12 +61,14 @@ std::vector<std::string> textList(io::ObjectReader& r, const std::string& key)
     return out;
 }
 
-std::string optionsText(const OptionValues& o)
+/// A JSON scalar as option / argument text ("300", "true", "edge-256").
+std::optional<std::string> scalarText(const json& v)
 {
-    std::string s;
-    for (const auto& [k, v] : o)
-        s += (s.empty() ? "" : " ") + k + "=" + v;
-    return s;
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_number() || v.is_boolean())
+        return v.dump();
+    return std::nullopt;
 }
 
 std::string hostName()
@@ -68,48 +79,70 @@ std::string hostName()
     return buf;
 }
 
-/// A preset name, or a file relative to the sweep's folder (then the working folder).
-std::string resolveInput(const SweepSpec& spec, const std::string& entry, PresetKind kind)
+/// A file relative to the sweep's folder when it exists there; the value unchanged otherwise
+/// (a preset name, a kind, an absolute path, a number).
+std::string relativeToSweep(const SweepSpec& spec, const std::string& value)
 {
-    if (!spec.baseDir.empty() && fs::path(entry).is_relative()) {
-        std::error_code ec;
-        const fs::path p = fs::path(spec.baseDir) / entry;
-        if (fs::is_regular_file(p, ec))
-            return p.string();
+    if (spec.baseDir.empty() || value.empty() || fs::path(value).is_absolute())
+        return value;
+    std::error_code ec;
+    const fs::path p = fs::path(spec.baseDir) / value;
+    return fs::is_regular_file(p, ec) ? p.string() : value;
+}
+
+/// The study of an entry as the sweep names it (before variations).
+Study entryStudy(const SweepSpec& spec, const StudyEntry& e)
+{
+    std::vector<std::string> notes;
+    ArgumentValues args;
+    for (const auto& [k, v] : e.arguments)
+        args[k] = relativeToSweep(spec, v);
+    return studyFromCommandLine(relativeToSweep(spec, e.study), args, notes);
+}
+
+/// The kind of a study entry: as stored, or by resolving the study.
+const StudyKind& entryKind(const SweepSpec& spec, const StudyEntry& e)
+{
+    if (!e.kind.empty())
+        return requireStudyKind(e.kind, "sweep \"" + spec.name + "\": study \"" + e.name + "\": kind");
+    return entryStudy(spec, e).kind();
+}
+
+/// The objective a study entry's shards optimise: the sweep's, or the study's own.
+std::string entryObjective(const SweepSpec& spec, const StudyEntry& e)
+{
+    if (!spec.objective.empty()) {
+        const std::string id = entryKind(spec, e).normalizeObjective(spec.objective);
+        return id.empty() ? spec.objective : id;
     }
-    return resolvePreset(entry, kind);
+    return e.objective.empty() ? entryStudy(spec, e).optimizer.objective : e.objective;
 }
 
-} // namespace
-
-bool ShardResult::sameShard(const ShardResult& o) const
+bool variationApplies(const Variation& v, const StudyKind& kind)
 {
-    return index == o.index && sweep == o.sweep && accelerator == o.accelerator && network == o.network &&
-           optimizer == o.optimizer && options == o.options && metric == o.metric && layer == o.layer && seed == o.seed;
+    if (!v.kind.empty())
+        return v.kind == kind.id();
+    if (!v.argument.empty()) {
+        for (const StudyArgument& a : kind.studyArguments())
+            if (a.key() == v.argument)
+                return true;
+        return false;
+    }
+    return true; // a path applies to every study (a study without the field fails when run)
 }
 
-bool ShardResult::sameResult(const ShardResult& o) const
+bool optimizerApplies(const OptimizerChoice& o, const StudyKind& kind)
 {
-    return sameShard(o) && energy == o.energy && cycles == o.cycles && layersFound == o.layersFound &&
-           layers == o.layers && evaluations == o.evaluations;
+    return (o.kind.empty() || o.kind == kind.id()) && findOptimizer(kind, o.id) != nullptr;
 }
 
-ShardResult shardIdentity(const SweepSpec& spec, const Shard& shard)
+std::string optimizerText(const OptimizerChoice& o)
 {
-    ShardResult r;
-    r.index = shard.index;
-    r.sweep = spec.name;
-    r.accelerator = shard.accelerator;
-    r.network = shard.network;
-    r.optimizer = shard.optimizer.id;
-    r.options = optionsText(shard.optimizer.options);
-    r.metric = spec.metric;
-    r.layer = spec.layer;
-    r.seed = shard.seed;
-    return r;
+    const std::string opts = optionsText(o.options);
+    return opts.empty() ? o.id : o.id + " (" + opts + ")";
 }
 
-static SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& source)
+SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& source)
 {
     const io::JsonDocument doc = io::JsonDocument::parse(text, source);
     io::ObjectReader r(doc, "", doc.root());
@@ -118,11 +151,125 @@ static SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string
     s.name = r.text("name");
     if (s.name.empty() || s.name.find_first_of("/\\\n") != std::string::npos)
         doc.fail("/name", "must be a non-empty name without slashes or line breaks");
-    const std::string kind = r.text("kind", std::string("scheduling"));
-    if (kind != "scheduling")
-        doc.fail("/kind", "sweeps run scheduling-table studies (\"scheduling\"), got \"" + kind + "\"");
-    s.accelerators = textList(r, "accelerators");
-    s.networks = textList(r, "networks");
+    const bool legacy = r.has("accelerators") || r.has("networks");
+    if (legacy) {
+        // Version 1: scheduling tables only; each accelerator × network is a study from -a / -n.
+        const std::string kind = r.text("kind", std::string());
+        const std::vector<std::string> accelerators = textList(r, "accelerators");
+        const std::vector<std::string> networks = textList(r, "networks");
+        const std::string layer = r.text("layer", std::string());
+        for (const std::string& a : accelerators)
+            for (const std::string& n : networks) {
+                StudyEntry e;
+                e.name = a + " × " + n;
+                e.arguments = {{"accelerator", a}, {"network", n}};
+                if (!layer.empty())
+                    e.arguments["layer"] = layer;
+                e.kind = kind;
+                s.studies.push_back(std::move(e));
+            }
+        s.objective = r.text("metric", std::string("energy"));
+        const std::string dataflow = r.text("dataflow", std::string("fixed"));
+        if (dataflow != "fixed" && dataflow != "flexible")
+            doc.fail("/dataflow", "expected fixed or flexible, got \"" + dataflow + "\"");
+        if (dataflow != "fixed")
+            s.runOptions["dataflow"] = dataflow;
+    } else {
+        const json& v = r.get("studies");
+        if (!v.is_array() || v.empty())
+            doc.fail("/studies", "expected a non-empty list of studies (files, presets or kinds, or objects)");
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const std::string p = "/studies/" + std::to_string(i);
+            StudyEntry e;
+            if (v[i].is_string()) {
+                e.study = v[i].get<std::string>();
+                if (e.study.empty())
+                    doc.fail(p, "expected a study file, preset or kind");
+            } else {
+                io::ObjectReader o(doc, p, v[i]);
+                e.study = o.text("study", std::string());
+                e.name = o.text("name", std::string());
+                e.kind = o.text("kind", std::string());
+                e.objective = o.text("objective", std::string());
+                if (o.has("arguments")) {
+                    const json& args = o.get("arguments");
+                    if (!args.is_object())
+                        doc.fail(p + "/arguments", "expected an object of argument values ({\"hardware\": \"edge-256\"})");
+                    for (auto it = args.begin(); it != args.end(); ++it) {
+                        const std::optional<std::string> t = scalarText(it.value());
+                        if (!t)
+                            doc.fail(p + "/arguments/" + it.key(), "expected a string, a number or true");
+                        e.arguments[it.key()] = *t;
+                    }
+                }
+                o.finish();
+                if (e.study.empty() && e.arguments.empty())
+                    doc.fail(p, "names no study: give \"study\" (a file, preset or kind) or \"arguments\"");
+            }
+            if (e.name.empty()) {
+                e.name = e.study;
+                for (const auto& [k, val] : e.arguments)
+                    e.name += (e.name.empty() ? "" : " ") + k + "=" + val;
+            }
+            if (!names.insert(e.name).second)
+                doc.fail(p, "a second study named \"" + e.name + "\"; give each a distinct \"name\"");
+            if (!e.kind.empty() && !findStudyKind(e.kind))
+                doc.fail(p + "/kind", "unknown study kind \"" + e.kind + "\"");
+            s.studies.push_back(std::move(e));
+        }
+        if (r.has("variations")) {
+            const json& vs = r.get("variations");
+            if (!vs.is_array())
+                doc.fail("/variations", "expected a list of {name, argument or path, values}");
+            std::set<std::string> seen;
+            static const std::regex kName("[A-Za-z0-9_.-]+");
+            for (std::size_t i = 0; i < vs.size(); ++i) {
+                const std::string p = "/variations/" + std::to_string(i);
+                io::ObjectReader o(doc, p, vs[i]);
+                Variation var;
+                var.name = o.text("name");
+                if (!std::regex_match(var.name, kName))
+                    doc.fail(p + "/name", "expected letters, digits, '_', '-' or '.', got \"" + var.name + "\"");
+                if (!seen.insert(var.name).second)
+                    doc.fail(p + "/name", "a second variation named \"" + var.name + "\"");
+                var.argument = o.text("argument", std::string());
+                var.path = o.text("path", std::string());
+                var.kind = o.text("kind", std::string());
+                if (var.argument.empty() == var.path.empty())
+                    doc.fail(p, "give one of \"argument\" (a study argument such as \"hardware\") and \"path\" (a JSON "
+                                "pointer into the study's inputs such as \"/hardware/num_pes\")");
+                if (!var.path.empty() && var.path.front() != '/')
+                    doc.fail(p + "/path", "expected a JSON pointer starting with '/', got \"" + var.path + "\"");
+                if (!var.kind.empty() && !findStudyKind(var.kind))
+                    doc.fail(p + "/kind", "unknown study kind \"" + var.kind + "\"");
+                const json& values = o.get("values");
+                if (!values.is_array() || values.empty())
+                    doc.fail(p + "/values", "expected a non-empty list of values");
+                for (std::size_t k = 0; k < values.size(); ++k) {
+                    std::optional<std::string> t =
+                        var.path.empty() ? scalarText(values[k]) : std::optional<std::string>(values[k].dump());
+                    if (!t || t->empty())
+                        doc.fail(p + "/values/" + std::to_string(k), "expected a string, a number or true");
+                    var.values.push_back(*t);
+                }
+                o.finish();
+                s.variations.push_back(std::move(var));
+            }
+        }
+        s.objective = r.text("objective", std::string());
+        if (r.has("run_options")) {
+            const json& ro = r.get("run_options");
+            if (!ro.is_object())
+                doc.fail("/run_options", "expected an object ({\"dataflow\": \"flexible\"})");
+            for (auto it = ro.begin(); it != ro.end(); ++it) {
+                const std::optional<std::string> t = scalarText(it.value());
+                if (!t)
+                    doc.fail("/run_options/" + it.key(), "expected a string");
+                s.runOptions[it.key()] = *t;
+            }
+        }
+    }
     {
         const json& v = r.get("optimizers");
         if (!v.is_array() || v.empty())
@@ -135,35 +282,42 @@ static SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string
             } else {
                 io::ObjectReader o(doc, p, v[i]);
                 c.id = o.text("id");
+                c.kind = o.text("kind", std::string());
                 if (o.has("options")) {
                     const json& opts = o.get("options");
                     if (!opts.is_object())
                         doc.fail(p + "/options", "expected an object of option values");
                     for (auto it = opts.begin(); it != opts.end(); ++it) {
-                        if (it.value().is_string())
-                            c.options[it.key()] = it.value().get<std::string>();
-                        else if (it.value().is_number() || it.value().is_boolean())
-                            c.options[it.key()] = it.value().dump();
-                        else
+                        const std::optional<std::string> t = scalarText(it.value());
+                        if (!t)
                             doc.fail(p + "/options/" + it.key(), "expected a number, true/false or a string");
+                        c.options[it.key()] = *t;
                     }
                 }
                 o.finish();
             }
-            const OptimizerInfo* info = findOptimizer(c.id);
-            if (!info)
-                doc.fail(p + "/id", "unknown optimizer \"" + c.id + "\" for scheduling-table studies");
-            if (!info->available)
-                doc.fail(p + "/id", "optimizer \"" + c.id + "\" is not available: " + info->unavailableReason);
-            // Option names are checked now, not in shard 4,711 on a cluster (values when a shard
-            // builds its optimizer; `sweep plan` builds every one once).
-            for (const auto& [key, value] : c.options)
-                if (std::none_of(info->options.begin(), info->options.end(), [&key = key](const OptionSpec& o) { return o.key == key; })) {
-                    std::string known;
-                    for (const OptionSpec& o : info->options)
-                        known += (known.empty() ? "" : ", ") + o.key;
-                    doc.fail(p + "/options/" + key, "unknown option of " + c.id + (known.empty() ? " (it has none)" : "; expected " + known));
+            // The optimizer and its option names are checked now, not in shard 4,711 on a
+            // cluster (values when `sweep plan` builds every optimizer once).
+            std::vector<const OptimizerInfo*> infos;
+            for (const StudyKind* k : studyKinds())
+                if (c.kind.empty() || c.kind == k->id())
+                    if (const OptimizerInfo* info = findOptimizer(*k, c.id))
+                        infos.push_back(info);
+            if (infos.empty())
+                doc.fail(p + "/id", "unknown optimizer \"" + c.id + "\"" +
+                                        (c.kind.empty() ? std::string() : " for " + c.kind + " studies"));
+            for (const auto& [key, value] : c.options) {
+                const bool known = std::any_of(infos.begin(), infos.end(), [&key = key](const OptimizerInfo* info) {
+                    return info->option(key) != nullptr;
+                });
+                if (!known) {
+                    std::string list;
+                    for (const OptionSpec& o : infos.front()->options)
+                        list += (list.empty() ? "" : ", ") + o.key;
+                    doc.fail(p + "/options/" + key,
+                             "unknown option of " + c.id + (list.empty() ? " (it has none)" : "; expected " + list));
                 }
+            }
             s.optimizers.push_back(std::move(c));
         }
     }
@@ -178,41 +332,122 @@ static SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string
             s.seeds.push_back(std::uint64_t(seed));
         }
     }
-    s.metric = r.text("metric", std::string("energy"));
-    if (!parseMetric(s.metric))
-        doc.fail("/metric", "expected energy, cycle or edp, got \"" + s.metric + "\"");
-    s.dataflow = r.text("dataflow", std::string("fixed"));
-    if (s.dataflow != "fixed" && s.dataflow != "flexible")
-        doc.fail("/dataflow", "expected fixed or flexible, got \"" + s.dataflow + "\"");
-    s.layer = r.text("layer", std::string());
     s.baseDir = r.text("base_dir", std::string());
     r.finish();
-    try {
-        planSweep(s); // the product's size
-    } catch (const InputError& e) {
-        doc.fail("", e.what());
-    }
     return s;
+}
+
+} // namespace
+
+bool ShardResult::sameShard(const ShardResult& o) const
+{
+    return index == o.index && sweep == o.sweep && study == o.study && kind == o.kind && variations == o.variations &&
+           optimizer == o.optimizer && options == o.options && objective == o.objective && seed == o.seed;
+}
+
+bool ShardResult::sameResult(const ShardResult& o) const
+{
+    return sameShard(o) && status == o.status && failure == o.failure && objectives == o.objectives &&
+           figures == o.figures && curve == o.curve && evaluations == o.evaluations;
+}
+
+std::optional<double> ShardResult::objectiveValue(std::string_view id) const
+{
+    for (const Objective& o : objectives)
+        if (o.id == id)
+            return o.value;
+    return std::nullopt;
+}
+
+std::optional<double> ShardResult::figure(std::string_view name) const
+{
+    for (const auto& [k, v] : figures)
+        if (k == name)
+            return v;
+    return std::nullopt;
+}
+
+std::string ShardResult::level(std::string_view variation) const
+{
+    for (const auto& [k, v] : variations)
+        if (k == variation)
+            return v;
+    return {};
+}
+
+ShardResult shardIdentity(const SweepSpec& spec, const Shard& shard)
+{
+    const StudyEntry& e = spec.studies[std::size_t(shard.study)];
+    ShardResult r;
+    r.index = shard.index;
+    r.sweep = spec.name;
+    r.study = e.name;
+    r.kind = entryKind(spec, e).id();
+    for (std::size_t v = 0; v < spec.variations.size(); ++v)
+        if (!shard.levels[v].empty())
+            r.variations.emplace_back(spec.variations[v].name, shard.levels[v]);
+    r.optimizer = shard.optimizer.id;
+    r.options = optionsText(shard.optimizer.options);
+    r.objective = entryObjective(spec, e);
+    r.seed = shard.seed;
+    return r;
 }
 
 std::string sweepToJson(const SweepSpec& s)
 {
-    json j;
+    nlohmann::ordered_json j;
     j["schema"] = "mapscape/sweep";
     j["version"] = kSweepSchemaVersion;
     j["name"] = s.name;
-    j["kind"] = "scheduling";
-    j["accelerators"] = s.accelerators;
-    j["networks"] = s.networks;
-    json opts = json::array();
-    for (const OptimizerChoice& c : s.optimizers)
-        opts.push_back({{"id", c.id}, {"options", c.options}});
+    nlohmann::ordered_json studies = nlohmann::ordered_json::array();
+    for (const StudyEntry& e : s.studies) {
+        nlohmann::ordered_json o;
+        o["name"] = e.name;
+        if (!e.study.empty())
+            o["study"] = e.study;
+        if (!e.arguments.empty())
+            o["arguments"] = e.arguments;
+        if (!e.kind.empty())
+            o["kind"] = e.kind;
+        if (!e.objective.empty())
+            o["objective"] = e.objective;
+        studies.push_back(o);
+    }
+    j["studies"] = studies;
+    if (!s.variations.empty()) {
+        nlohmann::ordered_json vs = nlohmann::ordered_json::array();
+        for (const Variation& v : s.variations) {
+            nlohmann::ordered_json o;
+            o["name"] = v.name;
+            if (!v.argument.empty())
+                o["argument"] = v.argument;
+            else
+                o["path"] = v.path;
+            if (!v.kind.empty())
+                o["kind"] = v.kind;
+            nlohmann::ordered_json values = nlohmann::ordered_json::array();
+            for (const std::string& value : v.values)
+                values.push_back(v.path.empty() ? nlohmann::ordered_json(value) : nlohmann::ordered_json::parse(value));
+            o["values"] = values;
+            vs.push_back(o);
+        }
+        j["variations"] = vs;
+    }
+    nlohmann::ordered_json opts = nlohmann::ordered_json::array();
+    for (const OptimizerChoice& c : s.optimizers) {
+        nlohmann::ordered_json o;
+        o["id"] = c.id;
+        if (!c.kind.empty())
+            o["kind"] = c.kind;
+        o["options"] = c.options;
+        opts.push_back(o);
+    }
     j["optimizers"] = opts;
     j["seeds"] = s.seeds;
-    j["metric"] = s.metric;
-    j["dataflow"] = s.dataflow;
-    if (!s.layer.empty())
-        j["layer"] = s.layer;
+    if (!s.objective.empty())
+        j["objective"] = s.objective;
+    if (!s.runOptions.empty())
+        j["run_options"] = s.runOptions;
     if (!s.baseDir.empty())
         j["base_dir"] = s.baseDir;
     return j.dump(2) + "\n";
@@ -225,6 +460,18 @@ SweepSpec loadSweepFile(const std::string& path)
         std::error_code ec;
         const fs::path abs = fs::absolute(fs::path(path), ec);
         s.baseDir = (ec ? fs::path(path) : abs).parent_path().lexically_normal().string();
+    }
+    for (std::size_t i = 0; i < s.studies.size(); ++i) {
+        StudyEntry& e = s.studies[i];
+        if (!e.kind.empty() && !e.objective.empty())
+            continue;
+        try {
+            const Study st = entryStudy(s, e);
+            e.kind = st.kind().id();
+            e.objective = st.optimizer.objective;
+        } catch (const InputError& err) {
+            throw InputError(path + ": studies[" + std::to_string(i) + "] (\"" + e.name + "\"): " + err.what());
+        }
     }
     return s;
 }
@@ -303,56 +550,112 @@ std::vector<int> parseIndexRanges(std::string_view text, int count, const std::s
 
 std::vector<Shard> planSweep(const SweepSpec& s)
 {
-    // The product, saturated: four lists of a million entries each must not wrap around.
-    std::size_t n = 1;
-    for (const std::size_t k : {s.accelerators.size(), s.networks.size(), s.optimizers.size(), s.seeds.size()})
-        n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
-    if (n == 0)
-        throw InputError("sweep \"" + s.name + "\": the cross product is empty");
-    if (n > kMaxShards)
-        throw InputError("sweep \"" + s.name + "\": " + std::to_string(s.accelerators.size()) + " × " +
-                         std::to_string(s.networks.size()) + " × " + std::to_string(s.optimizers.size()) + " × " +
-                         std::to_string(s.seeds.size()) + " shards, more than the limit of " +
-                         std::to_string(kMaxShards));
     std::vector<Shard> out;
-    out.reserve(n);
-    for (const std::string& a : s.accelerators)
-        for (const std::string& net : s.networks)
-            for (const OptimizerChoice& o : s.optimizers)
+    for (std::size_t st = 0; st < s.studies.size(); ++st) {
+        const StudyKind& kind = entryKind(s, s.studies[st]);
+        // The variation levels of this study: each applicable variation's values, "" otherwise.
+        std::vector<std::vector<std::string>> levels(s.variations.size());
+        std::size_t combos = 1;
+        for (std::size_t v = 0; v < s.variations.size(); ++v) {
+            levels[v] = variationApplies(s.variations[v], kind) ? s.variations[v].values : std::vector<std::string>{""};
+            combos = combos > kMaxShards ? combos : combos * levels[v].size();
+        }
+        std::vector<const OptimizerChoice*> optimizers;
+        for (const OptimizerChoice& o : s.optimizers)
+            if (optimizerApplies(o, kind))
+                optimizers.push_back(&o);
+        const std::size_t add = combos * optimizers.size() * s.seeds.size();
+        if (combos > kMaxShards || out.size() + add > kMaxShards)
+            throw InputError("sweep \"" + s.name + "\": more than the limit of " + std::to_string(kMaxShards) + " shards");
+        std::vector<std::size_t> at(s.variations.size(), 0);
+        for (std::size_t c = 0; c < combos; ++c) {
+            std::vector<std::string> level(s.variations.size());
+            for (std::size_t v = 0; v < s.variations.size(); ++v)
+                level[v] = levels[v][at[v]];
+            for (const OptimizerChoice* o : optimizers)
                 for (std::uint64_t seed : s.seeds)
-                    out.push_back(Shard{int(out.size()), a, net, o, seed});
+                    out.push_back(Shard{int(out.size()), int(st), level, *o, seed});
+            // Next combination: the last variation varies fastest.
+            for (std::size_t v = s.variations.size(); v-- > 0;) {
+                if (++at[v] < levels[v].size())
+                    break;
+                at[v] = 0;
+            }
+        }
+    }
+    if (out.empty())
+        throw InputError("sweep \"" + s.name + "\": the cross product is empty (no study has any of the optimizers)");
     return out;
 }
 
-void checkSweepInputs(const SweepSpec& spec)
+std::string shardText(const SweepSpec& spec, const Shard& shard)
 {
-    std::vector<Accelerator> accs;
-    for (const std::string& a : spec.accelerators) {
-        try {
-            accs.push_back(loadAccelerator(resolveInput(spec, a, PresetKind::Accelerator)));
-        } catch (const InputError& e) {
-            throw InputError("sweep \"" + spec.name + "\": accelerator \"" + a + "\": " + e.what());
-        }
+    std::string t = spec.studies[std::size_t(shard.study)].name;
+    for (std::size_t v = 0; v < spec.variations.size(); ++v)
+        if (!shard.levels[v].empty())
+            t += " × " + spec.variations[v].name + "=" + shard.levels[v];
+    return t + " × " + optimizerText(shard.optimizer) + " × seed " + std::to_string(shard.seed);
+}
+
+Study shardStudy(const SweepSpec& spec, const Shard& shard)
+{
+    const StudyEntry& e = spec.studies[std::size_t(shard.study)];
+    ArgumentValues args;
+    for (const auto& [k, v] : e.arguments)
+        args[k] = relativeToSweep(spec, v);
+    for (std::size_t v = 0; v < spec.variations.size(); ++v) {
+        const Variation& var = spec.variations[v];
+        if (!shard.levels[v].empty() && !var.argument.empty())
+            args[var.argument] = relativeToSweep(spec, shard.levels[v]);
     }
-    std::vector<Network> nets;
-    for (const std::string& n : spec.networks) {
-        try {
-            nets.push_back(loadNetwork(resolveInput(spec, n, PresetKind::Network)));
-        } catch (const InputError& e) {
-            throw InputError("sweep \"" + spec.name + "\": network \"" + n + "\": " + e.what());
-        }
-        if (!spec.layer.empty() && !nets.back().keepOnlyLayer(spec.layer))
-            throw InputError("sweep \"" + spec.name + "\": layer \"" + spec.layer + "\" is not in network \"" + n + "\"");
+    std::vector<std::string> notes;
+    Study st = studyFromCommandLine(relativeToSweep(spec, e.study), args, notes);
+    const StudyKind& kind = st.kind();
+    for (std::size_t v = 0; v < spec.variations.size(); ++v) {
+        const Variation& var = spec.variations[v];
+        if (shard.levels[v].empty() || var.path.empty())
+            continue;
+        nlohmann::json inputs = nlohmann::json::parse(kind.inputsToJson(st.inputs));
+        const nlohmann::json::json_pointer pointer(var.path);
+        if (!inputs.contains(pointer))
+            throw InputError("variation \"" + var.name + "\": the " + kind.title() + " study \"" + e.name +
+                             "\" has no input " + var.path);
+        inputs[pointer] = nlohmann::json::parse(shard.levels[v]);
+        st.inputs = kind.inputsFromJson(inputs.dump(), "sweep \"" + spec.name + "\"",
+                                        "variation " + var.name + "=" + shard.levels[v]);
     }
-    const SchedulingProblem problem =
-        SchedulingProblem::make(accs.front(), nets.front(), *parseMetric(spec.metric),
-                                spec.dataflow == "flexible" ? DataflowMode::Flexible : DataflowMode::Fixed);
-    for (std::size_t i = 0; i < spec.optimizers.size(); ++i) {
-        const OptimizerChoice& o = spec.optimizers[i];
+    OptimizerSettings& o = st.optimizer;
+    o.id = shard.optimizer.id;
+    o.options = shard.optimizer.options;
+    o.seed = shard.seed;
+    o.threads = 1;
+    if (!spec.objective.empty()) {
+        o.objective = kind.normalizeObjective(spec.objective);
+        if (o.objective.empty())
+            throw InputError("sweep \"" + spec.name + "\": objective \"" + spec.objective + "\" is not one of " +
+                             kind.title() + " studies");
+    }
+    for (const OptionSpec& r : kind.info().runOptions)
+        if (const auto it = spec.runOptions.find(r.key); it != spec.runOptions.end())
+            o.runOptions[r.key] = it->second;
+    return st;
+}
+
+void checkSweepInputs(const SweepSpec& spec, bool named)
+{
+    const std::vector<Shard> shards = planSweep(spec);
+    std::set<std::tuple<int, std::vector<std::string>, std::string>> built;
+    for (const Shard& shard : shards) {
+        // One job per study, variation level and optimizer: seeds do not change what is checked.
+        if (!built.insert({shard.study, shard.levels, optimizerText(shard.optimizer) + "|" + shard.optimizer.kind}).second)
+            continue;
         try {
-            (void)makeOptimizer(o.id, problem, o.options, spec.seeds.front());
+            const Study st = shardStudy(spec, shard);
+            (void)st.kind().makeJob(st.inputs, st.optimizer, JobContext{.label = "check", .reportPoints = false});
         } catch (const InputError& e) {
-            throw InputError("sweep \"" + spec.name + "\": optimizers[" + std::to_string(i) + "] (" + o.id + "): " + e.what());
+            if (!named)
+                throw;
+            throw InputError("sweep \"" + spec.name + "\": " + shardText(spec, shard) + ": " + e.what());
         }
     }
 }
@@ -364,72 +667,213 @@ std::string shardFileName(int index)
     return buf;
 }
 
-ShardResult runShard(const SweepSpec& spec, const Shard& shard, std::stop_token stop)
+namespace {
+
+/// Keeps the kind's progress metric (the best so far) for the shard's curve, and passes
+/// everything on to an optional observer.
+class CurveSink final : public MetricsSink {
+public:
+    CurveSink(std::string metric, MetricsSink* next)
+        : m_metric(std::move(metric))
+        , m_next(next)
+    {
+    }
+    void record(std::string_view name, std::int64_t step, double value) override
+    {
+        if (name == m_metric && std::isfinite(value))
+            curve.emplace_back(double(step), value);
+        if (m_next)
+            m_next->record(name, step, value);
+    }
+    void progress(double fraction) override
+    {
+        if (m_next)
+            m_next->progress(fraction);
+    }
+    void evaluations(std::uint64_t total) override
+    {
+        if (m_next)
+            m_next->evaluations(total);
+    }
+    void message(std::string_view text) override
+    {
+        if (m_next)
+            m_next->message(text);
+    }
+    void snapshot(std::string_view name, std::string_view json) override
+    {
+        if (m_next)
+            m_next->snapshot(name, json);
+    }
+    void pointEvaluated(std::span<const double> objectives, int group) override
+    {
+        if (m_next)
+            m_next->pointEvaluated(objectives, group);
+    }
+    std::vector<std::pair<double, double>> curve;
+
+private:
+    std::string m_metric;
+    MetricsSink* m_next;
+};
+
+} // namespace
+
+ShardResult runShard(const SweepSpec& spec, const Shard& shard, std::stop_token stop, const ShardRun& how)
 {
     const auto start = std::chrono::steady_clock::now();
-    const Accelerator acc = loadAccelerator(resolveInput(spec, shard.accelerator, PresetKind::Accelerator));
-    Network net = loadNetwork(resolveInput(spec, shard.network, PresetKind::Network));
-    if (!spec.layer.empty() && !net.keepOnlyLayer(spec.layer))
-        throw InputError("sweep \"" + spec.name + "\": layer \"" + spec.layer + "\" is not in network \"" + net.name + "\"");
-    const SchedulingProblem problem = SchedulingProblem::make(
-        acc, net, *parseMetric(spec.metric), spec.dataflow == "flexible" ? DataflowMode::Flexible : DataflowMode::Fixed);
-#ifdef MAPSCAPE_HAS_TORCH
-    rl::setTorchThreads(1);
-#endif
-    std::unique_ptr<SearchStrategy> strategy = makeOptimizer(shard.optimizer.id, problem, shard.optimizer.options, shard.seed);
-    NullMetricsSink sink;
-    DriverOptions drv;
-    drv.threads = 1;
-    const SearchResult res = runSearch(problem, *strategy, drv, stop, sink);
-    if (stop.stop_requested())
-        throw InputError("shard " + std::to_string(shard.index) + " cancelled");
     ShardResult r = shardIdentity(spec, shard);
-    r.energy = res.totalEnergy;
-    r.cycles = res.totalCycles;
-    r.layersFound = res.layersFound;
-    r.layers = int(res.layers.size());
-    r.evaluations = res.evaluations;
+    try {
+        Study st = shardStudy(spec, shard);
+        st.optimizer.threads = std::max(1, how.threads);
+        const StudyKind& kind = st.kind();
+#ifdef MAPSCAPE_HAS_TORCH
+        rl::setTorchThreads(1);
+#endif
+        const std::string label = shard.optimizer.id + " seed " + std::to_string(shard.seed);
+        std::unique_ptr<StudyJob> job = kind.makeJob(st.inputs, st.optimizer, JobContext{.label = label, .reportPoints = false});
+        CurveSink sink(kind.info().progressMetric, how.sink);
+        RunControl control;
+        job->run(stop, sink, control);
+        if (stop.stop_requested())
+            throw ShardCancelled("shard " + std::to_string(shard.index) + " cancelled");
+        const JobResult res = job->result();
+        if (how.document)
+            *how.document = job->resultDocument();
+        r.evaluations = std::int64_t(res.evaluations);
+        r.figures = res.figures;
+        r.curve = thinSeries(sink.curve, kCurvePoints);
+        if (res.found) {
+            const auto objectives = kind.objectives();
+            for (std::size_t k = 0; k < res.best.size() && k < objectives.size(); ++k) {
+                if (!std::isfinite(res.best[k]))
+                    throw InputError("the result's " + objectives[k].id + " is not a finite number");
+                r.objectives.push_back({objectives[k].id, objectives[k].unit, res.best[k]});
+            }
+        } else {
+            r.status = "no result";
+            r.failure = res.failure;
+        }
+    } catch (const InputError& e) {
+        // Bad inputs fail the same way every time: a finished shard that says why.
+        r.status = "failed";
+        r.failure = e.what();
+        r.objectives.clear();
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.host = hostName();
     return r;
 }
 
-std::string shardResultToJson(const ShardResult& r)
-{
-    const json j = {{"schema", "mapscape/sweep-shard"}, {"version", kSweepSchemaVersion},
-                    {"sweep", r.sweep},          {"index", r.index},
-                    {"accelerator", r.accelerator}, {"network", r.network},
-                    {"optimizer", r.optimizer},  {"options", r.options},
-                    {"metric", r.metric},        {"layer", r.layer},
-                    {"seed", r.seed},            {"energy_pj", r.energy},
-                    {"cycles", r.cycles},        {"layers_found", r.layersFound},
-                    {"layers", r.layers},        {"evaluations", r.evaluations},
-                    {"seconds", r.seconds},      {"host", r.host}};
-    return j.dump(2) + "\n";
-}
-
 namespace {
 
+nlohmann::ordered_json shardJson(const ShardResult& r, bool timing)
+{
+    nlohmann::ordered_json j;
+    j["schema"] = "mapscape/sweep-shard";
+    j["version"] = kSweepSchemaVersion;
+    j["sweep"] = r.sweep;
+    j["index"] = r.index;
+    j["study"] = r.study;
+    j["kind"] = r.kind;
+    nlohmann::ordered_json vars = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : r.variations)
+        vars[k] = v;
+    j["variations"] = vars;
+    j["optimizer"] = r.optimizer;
+    j["options"] = r.options;
+    j["objective"] = r.objective;
+    j["seed"] = r.seed;
+    j["status"] = r.status;
+    if (!r.failure.empty())
+        j["failure"] = r.failure;
+    nlohmann::ordered_json objectives = nlohmann::ordered_json::array();
+    for (const ShardResult::Objective& o : r.objectives)
+        objectives.push_back({{"id", o.id}, {"unit", o.unit}, {"value", o.value}});
+    j["objectives"] = objectives;
+    nlohmann::ordered_json figures = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : r.figures)
+        figures[k] = std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+    j["figures"] = figures;
+    nlohmann::ordered_json curve = nlohmann::ordered_json::array();
+    for (const auto& [x, y] : r.curve)
+        curve.push_back({x, y});
+    j["curve"] = curve;
+    j["evaluations"] = r.evaluations;
+    if (timing) {
+        j["seconds"] = r.seconds;
+        j["host"] = r.host;
+    }
+    return j;
+}
+
 /// One shard result object (a shard file's root or an element of a collected JSON array).
-ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r)
+ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r, const std::string& at)
 {
     ShardResult s;
     s.sweep = r.text("sweep");
     s.index = r.integerIn("index", 0, 0, std::int64_t(kMaxShards));
-    s.accelerator = r.text("accelerator");
-    s.network = r.text("network");
+    s.study = r.text("study");
+    s.kind = r.text("kind");
+    if (r.has("variations")) {
+        const json& v = r.get("variations");
+        if (!v.is_object())
+            doc.fail(at + "/variations", "expected an object of variation values");
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (!it.value().is_string())
+                doc.fail(at + "/variations/" + it.key(), "expected a string");
+            s.variations.emplace_back(it.key(), it.value().get<std::string>());
+        }
+    }
     s.optimizer = r.text("optimizer");
     s.options = r.text("options", std::string());
-    s.metric = r.text("metric");
-    s.layer = r.text("layer", std::string());
+    s.objective = r.text("objective", std::string());
     const std::int64_t seed = r.integer("seed");
     if (seed < 0)
-        doc.fail("/seed", "must be non-negative");
+        doc.fail(at + "/seed", "must be non-negative");
     s.seed = std::uint64_t(seed);
-    s.energy = r.real("energy_pj");
-    s.cycles = r.real("cycles");
-    s.layersFound = r.integerIn("layers_found", 0, 0, 1 << 20);
-    s.layers = r.integerIn("layers", 0, 0, 1 << 20);
+    s.status = r.text("status");
+    if (s.status != "ok" && s.status != "no result" && s.status != "failed")
+        doc.fail(at + "/status", "expected ok, no result or failed, got \"" + s.status + "\"");
+    s.failure = r.text("failure", std::string());
+    {
+        const json& v = r.get("objectives");
+        if (!v.is_array())
+            doc.fail(at + "/objectives", "expected a list of {id, unit, value}");
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const std::string p = at + "/objectives/" + std::to_string(i);
+            io::ObjectReader o(doc, p, v[i]);
+            ShardResult::Objective obj;
+            obj.id = o.text("id");
+            obj.unit = o.text("unit", std::string());
+            obj.value = o.real("value");
+            o.finish();
+            s.objectives.push_back(std::move(obj));
+        }
+    }
+    if (r.has("figures")) {
+        const json& v = r.get("figures");
+        if (!v.is_object())
+            doc.fail(at + "/figures", "expected an object of numbers");
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (it.value().is_null())
+                s.figures.emplace_back(it.key(), NAN);
+            else if (it.value().is_number())
+                s.figures.emplace_back(it.key(), it.value().get<double>());
+            else
+                doc.fail(at + "/figures/" + it.key(), "expected a number");
+        }
+    }
+    if (r.has("curve")) {
+        const json& v = r.get("curve");
+        if (!v.is_array())
+            doc.fail(at + "/curve", "expected a list of [step, value] pairs");
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (!v[i].is_array() || v[i].size() != 2 || !v[i][0].is_number() || !v[i][1].is_number())
+                doc.fail(at + "/curve/" + std::to_string(i), "expected [step, value]");
+            s.curve.emplace_back(v[i][0].get<double>(), v[i][1].get<double>());
+        }
+    }
     s.evaluations = r.integer("evaluations");
     s.seconds = r.real("seconds", 0.0);
     s.host = r.text("host", std::string());
@@ -439,12 +883,14 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r)
 
 } // namespace
 
+std::string shardResultToJson(const ShardResult& r) { return shardJson(r, true).dump(2) + "\n"; }
+
 static ShardResult shardResultFromJsonUnguarded(std::string_view text, const std::string& source)
 {
     const io::JsonDocument doc = io::JsonDocument::parse(text, source);
     io::ObjectReader r(doc, "", doc.root());
     io::checkSchema(r, "sweep-shard", kSweepSchemaVersion);
-    return readShardObject(doc, r);
+    return readShardObject(doc, r, "");
 }
 
 namespace {
@@ -503,33 +949,79 @@ bool runShardInto(const std::string& folder, const SweepSpec& spec, int index, s
         throw InputError(folder + ": cannot create the results folder (" + ec.message() + ")");
     if (finishedShard(folder, spec, shards[std::size_t(index)], nullptr))
         return false;
-    const ShardResult r = runShard(spec, shards[std::size_t(index)], stop);
+    ShardResult r;
+    try {
+        r = runShard(spec, shards[std::size_t(index)], stop);
+    } catch (const ShardCancelled& e) {
+        throw InputError(e.what());
+    }
     writeTextFileAtomic((fs::path(folder) / shardFileName(index)).string(), shardResultToJson(r));
     return true;
 }
 
+// Collected tables.
+
 namespace {
 
-constexpr const char* kCollectColumns[] = {"index",  "sweep",     "accelerator",  "network", "optimizer",
-                                           "options", "metric",   "layer",        "seed",    "energy_pj",
-                                           "cycles", "layers_found", "layers",    "evaluations", "seconds",
-                                           "host"};
-constexpr int kTimingColumns = 2; // seconds, host: the last two
+constexpr const char* kLeadColumns[] = {"index", "sweep", "study", "kind"};
+constexpr const char* kMiddleColumns[] = {"optimizer", "options", "objective", "seed", "status", "failure"};
+constexpr const char* kTrailColumns[] = {"evaluations", "figures"};
+constexpr const char* kTimingColumns[] = {"seconds", "host"};
+
+std::string quantityLabel(const std::string& id, const std::string& unit)
+{
+    return unit.empty() ? id + " ()" : id + " (" + unit + ")";
+}
+
+/// "a=1;b=2" of the figures (full precision).
+std::string figuresText(const std::vector<std::pair<std::string, double>>& figures)
+{
+    std::string s;
+    for (const auto& [k, v] : figures)
+        s += (s.empty() ? "" : ";") + k + "=" + formatReal(v);
+    return s;
+}
 
 } // namespace
 
 std::string collectCsv(const std::vector<ShardResult>& results, CollectOptions opts)
 {
+    // Columns: the variations and the objectives (id and unit) the results hold, first seen first.
+    std::vector<std::string> variations;
+    std::vector<std::pair<std::string, std::string>> objectives;
+    for (const ShardResult& r : results) {
+        for (const auto& [name, value] : r.variations)
+            if (std::find(variations.begin(), variations.end(), name) == variations.end())
+                variations.push_back(name);
+        for (const ShardResult::Objective& o : r.objectives)
+            if (std::find(objectives.begin(), objectives.end(), std::make_pair(o.id, o.unit)) == objectives.end())
+                objectives.emplace_back(o.id, o.unit);
+    }
     std::ostringstream out;
-    const int columns = int(std::size(kCollectColumns)) - (opts.timing ? 0 : kTimingColumns);
-    for (int c = 0; c < columns; ++c)
-        out << (c ? "," : "") << kCollectColumns[c];
+    std::vector<std::string> header(std::begin(kLeadColumns), std::end(kLeadColumns));
+    header.insert(header.end(), variations.begin(), variations.end());
+    header.insert(header.end(), std::begin(kMiddleColumns), std::end(kMiddleColumns));
+    for (const auto& [id, unit] : objectives)
+        header.push_back(quantityLabel(id, unit));
+    header.insert(header.end(), std::begin(kTrailColumns), std::end(kTrailColumns));
+    if (opts.timing)
+        header.insert(header.end(), std::begin(kTimingColumns), std::end(kTimingColumns));
+    for (std::size_t c = 0; c < header.size(); ++c)
+        out << (c ? "," : "") << csvQuote(header[c]);
     out << '\n';
     for (const ShardResult& r : results) {
-        out << r.index << ',' << csvQuote(r.sweep) << ',' << csvQuote(r.accelerator) << ',' << csvQuote(r.network) << ','
-            << csvQuote(r.optimizer) << ',' << csvQuote(r.options) << ',' << r.metric << ',' << csvQuote(r.layer) << ','
-            << r.seed << ',' << formatReal(r.energy) << ',' << formatReal(r.cycles) << ',' << r.layersFound << ',' << r.layers
-            << ',' << r.evaluations;
+        out << r.index << ',' << csvQuote(r.sweep) << ',' << csvQuote(r.study) << ',' << csvQuote(r.kind);
+        for (const std::string& v : variations)
+            out << ',' << csvQuote(r.level(v));
+        out << ',' << csvQuote(r.optimizer) << ',' << csvQuote(r.options) << ',' << csvQuote(r.objective) << ',' << r.seed
+            << ',' << csvQuote(r.status) << ',' << csvQuote(r.failure);
+        for (const auto& [id, unit] : objectives) {
+            out << ',';
+            for (const ShardResult::Objective& o : r.objectives)
+                if (o.id == id && o.unit == unit)
+                    out << formatReal(o.value);
+        }
+        out << ',' << r.evaluations << ',' << csvQuote(figuresText(r.figures));
         if (opts.timing)
             out << ',' << formatReal(r.seconds) << ',' << csvQuote(r.host);
         out << '\n';
@@ -539,19 +1031,13 @@ std::string collectCsv(const std::vector<ShardResult>& results, CollectOptions o
 
 std::string collectJson(const std::vector<ShardResult>& results, CollectOptions opts)
 {
-    json arr = json::array();
-    for (const ShardResult& r : results) {
-        json j = json::parse(shardResultToJson(r));
-        if (!opts.timing) {
-            j.erase("seconds");
-            j.erase("host");
-        }
-        arr.push_back(std::move(j));
-    }
+    nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+    for (const ShardResult& r : results)
+        arr.push_back(shardJson(r, opts.timing));
     return arr.dump(2) + "\n";
 }
 
-std::vector<ShardResult> readCollected(std::string_view text, const std::string& source)
+static std::vector<ShardResult> readCollectedUnguarded(std::string_view text, const std::string& source)
 {
     const std::string_view body = trim(text);
     if (body.empty())
@@ -565,7 +1051,7 @@ std::vector<ShardResult> readCollected(std::string_view text, const std::string&
                 doc.fail(p, "expected a shard result object");
             io::ObjectReader r(doc, p, doc.root()[i]);
             io::checkSchema(r, "sweep-shard", kSweepSchemaVersion);
-            out.push_back(readShardObject(doc, r));
+            out.push_back(readShardObject(doc, r, p));
         }
         return out;
     }
@@ -573,7 +1059,8 @@ std::vector<ShardResult> readCollected(std::string_view text, const std::string&
     std::istringstream in{std::string(text)};
     std::string line;
     int lineNo = 0;
-    std::vector<int> column; // file column → kCollectColumns index
+    std::vector<std::string> header;
+    static const std::regex kObjective("(.+) \\((.*)\\)");
     while (std::getline(in, line)) {
         ++lineNo;
         if (!line.empty() && line.back() == '\r')
@@ -582,23 +1069,20 @@ std::vector<ShardResult> readCollected(std::string_view text, const std::string&
             continue;
         const std::vector<std::string> f = csvFields(line);
         const std::string at = source + ":" + std::to_string(lineNo) + ": ";
-        if (column.empty()) {
-            for (const std::string& name : f) {
-                const auto it = std::find(std::begin(kCollectColumns), std::end(kCollectColumns), name);
-                if (it == std::end(kCollectColumns))
-                    throw InputError(at + "unknown column \"" + name + "\"; expected the header of `sweep collect`");
-                column.push_back(int(it - std::begin(kCollectColumns)));
-            }
-            for (int required = 0; required < int(std::size(kCollectColumns)) - kTimingColumns; ++required)
-                if (std::find(column.begin(), column.end(), required) == column.end())
-                    throw InputError(at + "missing column \"" + std::string(kCollectColumns[required]) + "\"");
+        if (header.empty()) {
+            header = f;
+            for (const char* required : {"index", "sweep", "study", "kind", "optimizer", "options", "objective", "seed",
+                                         "status", "evaluations"})
+                if (std::find(header.begin(), header.end(), required) == header.end())
+                    throw InputError(at + "missing column \"" + std::string(required) +
+                                     "\"; expected the header of `sweep collect`");
             continue;
         }
-        if (f.size() != column.size())
-            throw InputError(at + std::to_string(f.size()) + " fields, the header has " + std::to_string(column.size()));
+        if (f.size() != header.size())
+            throw InputError(at + std::to_string(f.size()) + " fields, the header has " + std::to_string(header.size()));
         ShardResult r;
         for (std::size_t c = 0; c < f.size(); ++c) {
-            const std::string name = kCollectColumns[column[c]];
+            const std::string& name = header[c];
             const std::string& v = f[c];
             auto integer = [&](std::int64_t lo) {
                 const auto i = parseInt(v);
@@ -612,30 +1096,60 @@ std::vector<ShardResult> readCollected(std::string_view text, const std::string&
                     throw InputError(at + name + ": expected a number, got \"" + v + "\"");
                 return *x;
             };
-            switch (column[c]) {
-            case 0: r.index = int(integer(0)); break;
-            case 1: r.sweep = v; break;
-            case 2: r.accelerator = v; break;
-            case 3: r.network = v; break;
-            case 4: r.optimizer = v; break;
-            case 5: r.options = v; break;
-            case 6: r.metric = v; break;
-            case 7: r.layer = v; break;
-            case 8: r.seed = std::uint64_t(integer(0)); break;
-            case 9: r.energy = real(); break;
-            case 10: r.cycles = real(); break;
-            case 11: r.layersFound = int(integer(0)); break;
-            case 12: r.layers = int(integer(0)); break;
-            case 13: r.evaluations = integer(0); break;
-            case 14: r.seconds = real(); break;
-            default: r.host = v; break;
+            std::smatch m;
+            if (name == "index")
+                r.index = int(integer(0));
+            else if (name == "sweep")
+                r.sweep = v;
+            else if (name == "study")
+                r.study = v;
+            else if (name == "kind")
+                r.kind = v;
+            else if (name == "optimizer")
+                r.optimizer = v;
+            else if (name == "options")
+                r.options = v;
+            else if (name == "objective")
+                r.objective = v;
+            else if (name == "seed")
+                r.seed = std::uint64_t(integer(0));
+            else if (name == "status")
+                r.status = v;
+            else if (name == "failure")
+                r.failure = v;
+            else if (name == "evaluations")
+                r.evaluations = integer(0);
+            else if (name == "seconds")
+                r.seconds = real();
+            else if (name == "host")
+                r.host = v;
+            else if (name == "figures") {
+                for (const std::string& item : split(v, ';')) {
+                    if (item.empty())
+                        continue;
+                    const std::size_t eq = item.find('=');
+                    const auto x = eq == std::string::npos ? std::nullopt : parseReal(item.substr(eq + 1));
+                    if (!x)
+                        throw InputError(at + "figures: expected name=value items separated by ';', got \"" + item + "\"");
+                    r.figures.emplace_back(item.substr(0, eq), *x);
+                }
+            } else if (std::regex_match(name, m, kObjective)) {
+                if (!v.empty())
+                    r.objectives.push_back({m[1].str(), m[2].str(), real()});
+            } else if (!v.empty()) {
+                r.variations.emplace_back(name, v);
             }
         }
         out.push_back(std::move(r));
     }
-    if (column.empty())
+    if (header.empty())
         throw InputError(source + ": no header line");
     return out;
+}
+
+std::vector<ShardResult> readCollected(std::string_view text, const std::string& source)
+{
+    return io::readGuarded(source, [&] { return readCollectedUnguarded(text, source); });
 }
 
 std::vector<ShardResult> loadSweepResults(const std::string& path)
@@ -661,28 +1175,32 @@ std::vector<ShardResult> loadSweepResults(const std::string& path)
     return out;
 }
 
-std::optional<SweepQuantity> parseSweepQuantity(std::string_view name)
+std::string SweepQuantity::label() const { return quantityLabel(id, unit); }
+
+std::vector<SweepQuantity> sweepQuantities(const std::vector<ShardResult>& results)
 {
-    if (name == "energy")
-        return SweepQuantity::Energy;
-    if (name == "cycles" || name == "cycle")
-        return SweepQuantity::Cycles;
-    if (name == "edp")
-        return SweepQuantity::Edp;
+    std::vector<SweepQuantity> out;
+    for (const ShardResult& r : results)
+        for (const ShardResult::Objective& o : r.objectives) {
+            SweepQuantity q{o.id, o.unit, false};
+            if (const StudyKind* k = findStudyKind(r.kind))
+                if (const ObjectiveInfo* info = k->findObjective(o.id))
+                    q.higherIsBetter = info->higherIsBetter;
+            if (std::none_of(out.begin(), out.end(), [&](const SweepQuantity& x) { return x.id == q.id && x.unit == q.unit; }))
+                out.push_back(q);
+        }
+    return out;
+}
+
+std::optional<SweepQuantity> findSweepQuantity(const std::vector<ShardResult>& results, std::string_view name)
+{
+    for (const SweepQuantity& q : sweepQuantities(results))
+        if (q.id == name || q.label() == name)
+            return q;
     return std::nullopt;
 }
 
-double quantityOf(const ShardResult& r, SweepQuantity q)
-{
-    switch (q) {
-    case SweepQuantity::Energy: return r.energy;
-    case SweepQuantity::Cycles: return r.cycles;
-    case SweepQuantity::Edp: return r.energy * r.cycles;
-    }
-    return r.energy;
-}
-
-SweepComparison compareSweepResults(const std::vector<ShardResult>& results, SweepQuantity q)
+SweepComparison compareSweepResults(const std::vector<ShardResult>& results, const SweepQuantity& q)
 {
     SweepComparison c;
     auto indexIn = [](auto& list, const auto& key) {
@@ -695,7 +1213,18 @@ SweepComparison compareSweepResults(const std::vector<ShardResult>& results, Swe
     std::vector<std::vector<std::vector<double>>> values;
     std::vector<std::vector<int>> runs;
     for (const ShardResult& r : results) {
-        const int g = indexIn(c.groups, std::make_pair(r.accelerator, r.network));
+        // Rows of another kind's objectives (another unit) do not belong to this comparison.
+        const bool has = std::any_of(r.objectives.begin(), r.objectives.end(),
+                                     [&](const ShardResult::Objective& o) { return o.id == q.id && o.unit == q.unit; });
+        const StudyKind* kind = findStudyKind(r.kind);
+        const bool sameKindOfQuantity =
+            has || (kind && kind->findObjective(q.id) && kind->findObjective(q.id)->unit == q.unit);
+        if (!sameKindOfQuantity)
+            continue;
+        std::string group = r.study;
+        for (const auto& [name, value] : r.variations)
+            group += " · " + name + "=" + value;
+        const int g = indexIn(c.groups, group);
         const int o = indexIn(c.optimizers, r.options.empty() ? r.optimizer : r.optimizer + " (" + r.options + ")");
         if (std::find(c.seeds.begin(), c.seeds.end(), r.seed) == c.seeds.end())
             c.seeds.push_back(r.seed);
@@ -706,8 +1235,9 @@ SweepComparison compareSweepResults(const std::vector<ShardResult>& results, Swe
             runs[i].resize(c.optimizers.size());
         }
         ++runs[std::size_t(g)][std::size_t(o)];
-        if (r.layersFound == r.layers && r.layers > 0)
-            values[std::size_t(g)][std::size_t(o)].push_back(quantityOf(r, q));
+        for (const ShardResult::Objective& obj : r.objectives)
+            if (obj.id == q.id && obj.unit == q.unit && r.status == "ok")
+                values[std::size_t(g)][std::size_t(o)].push_back(obj.value);
     }
     std::sort(c.seeds.begin(), c.seeds.end());
     c.cells.assign(c.groups.size(), std::vector<SweepCell>(c.optimizers.size()));
@@ -721,7 +1251,7 @@ SweepComparison compareSweepResults(const std::vector<ShardResult>& results, Swe
             std::tie(cell.mean, cell.stddev) = meanStd(v);
             cell.min = v.empty() ? NAN : *std::min_element(v.begin(), v.end());
             cell.max = v.empty() ? NAN : *std::max_element(v.begin(), v.end());
-            if (!v.empty() && !(cell.mean >= best))
+            if (!v.empty() && (std::isnan(best) || (q.higherIsBetter ? cell.mean > best : cell.mean < best)))
                 best = cell.mean;
         }
         for (SweepCell& cell : c.cells[g]) {

@@ -2,15 +2,21 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// Sweeps: a sweep file (JSON, "mapscape/sweep") names a cross product of scheduling-table
-/// studies (accelerators × networks) × optimizers (each with its options) × seeds. Planning
-/// numbers its shards in a fixed order; each shard is one optimizer run whose result is one JSON
-/// file in the sweep's output folder, written atomically, so a re-run skips finished shards and
-/// a killed or pre-empted task leaves either nothing or a complete file. Collecting merges the
-/// shard files into one table. Qt-free; the CLI's `sweep` command drives it (local workers or a
-/// Slurm job array).
+/// Sweeps: a sweep file (JSON, "mapscape/sweep") names studies of any kind (study files,
+/// presets, a kind's default study, or studies built from command-line arguments), optionally
+/// named input variations (a study argument's values, such as a list of hardware files, or the
+/// values of one input field by JSON pointer), optimizers with options, and seeds. Planning
+/// numbers their cross product in a fixed order; each shard is one study job whose result is one
+/// JSON file in the sweep's output folder, written atomically, so a re-run skips finished
+/// shards and a killed or pre-empted task leaves either nothing or a complete file. Collecting
+/// merges the shard files into one table whose columns are the studies' objectives with their
+/// units. Qt-free; the CLI's `sweep` command drives it (local workers or a Slurm job array).
+///
+/// Version 1 files (scheduling tables only: "accelerators" × "networks", "metric", "dataflow",
+/// "layer") are still read: each accelerator × network is a study built from -a / -n.
 
-#include "core/optim/optimizer_registry.h"
+#include "core/optim/metrics_sink.h"
+#include "core/study/study.h"
 
 #include <cstdint>
 #include <map>
@@ -22,9 +28,30 @@
 
 namespace mapscape::sweep {
 
-inline constexpr int kSweepSchemaVersion = 1;
+inline constexpr int kSweepSchemaVersion = 2;
+
+/// A study of the sweep.
+struct StudyEntry {
+    std::string name;         ///< its label in results ("vgg16-row2", "eyeriss × tiny-a")
+    std::string study;        ///< --study: a study file, a preset or a kind's id; "" = built from `arguments`
+    ArgumentValues arguments; ///< study arguments applied to it (as on the command line, without dashes)
+    std::string kind;         ///< its kind's id (filled in when the sweep is loaded)
+    std::string objective;    ///< the study's own objective (filled in when the sweep is loaded)
+    friend bool operator==(const StudyEntry&, const StudyEntry&) = default;
+};
+
+/// A named input variation: every study it applies to is run once per value.
+struct Variation {
+    std::string name;     ///< its column in results ("hardware", "num_pes")
+    std::string argument; ///< a study argument's long name ("hardware"), or
+    std::string path;     ///< a JSON pointer into the study's inputs ("/hardware/num_pes")
+    std::string kind;     ///< only studies of this kind ("" = every study that has the argument or field)
+    std::vector<std::string> values; ///< argument values, or JSON values for a path ("256", "\"WS\"")
+    friend bool operator==(const Variation&, const Variation&) = default;
+};
 
 struct OptimizerChoice {
+    std::string kind;     ///< only studies of this kind ("" = every study whose kind has this optimizer)
     std::string id;       ///< registry id ("ppo", "random", "bottom-up", …)
     OptionValues options; ///< key → value, as `--option key=value`
     friend bool operator==(const OptimizerChoice&, const OptimizerChoice&) = default;
@@ -32,55 +59,78 @@ struct OptimizerChoice {
 
 struct SweepSpec {
     std::string name;
-    std::vector<std::string> accelerators; ///< preset names or files
-    std::vector<std::string> networks;     ///< preset names or files
+    std::vector<StudyEntry> studies;
+    std::vector<Variation> variations;
     std::vector<OptimizerChoice> optimizers;
     std::vector<std::uint64_t> seeds;
-    std::string metric = "energy";  ///< energy, cycle or edp
-    std::string dataflow = "fixed"; ///< fixed or flexible
-    std::string layer;              ///< optimise only this layer of each network (empty: all)
-    /// Folder that relative accelerator / network file names are resolved against (the sweep
-    /// file's folder; stored as "base_dir" in a results folder's copy). Empty: the working folder.
+    std::string objective;   ///< every study's objective ("" = each study's own)
+    OptionValues runOptions; ///< the kinds' run options (scheduling: {"dataflow": "flexible"})
+    /// Folder that relative file names are resolved against (the sweep file's folder; stored as
+    /// "base_dir" in a results folder's copy). Empty: the working folder.
     std::string baseDir;
     friend bool operator==(const SweepSpec&, const SweepSpec&) = default;
 };
 
-/// One run of the cross product. Index order: accelerator, network, optimizer, seed (the last
-/// varies fastest).
+/// One run of the cross product. Index order: study, variations (the first varies slowest),
+/// optimizer, seed (the last varies fastest); optimizers a study's kind does not have and
+/// variations that do not apply to it are left out of its part of the product.
 struct Shard {
     int index = 0;
-    std::string accelerator, network;
+    int study = 0;                   ///< into SweepSpec::studies
+    std::vector<std::string> levels; ///< per variation: its value, "" where it does not apply
     OptimizerChoice optimizer;
     std::uint64_t seed = 0;
 };
 
+/// What a shard did. `status` is "ok" (a result), "no result" (the run found nothing valid) or
+/// "failed" (the inputs could not be run: `failure` says why); all three are finished shards.
 struct ShardResult {
     int index = 0;
-    std::string sweep, accelerator, network, optimizer, options, metric, layer;
+    std::string sweep, study, kind;
+    std::vector<std::pair<std::string, std::string>> variations; ///< name → value (applied ones)
+    std::string optimizer, options, objective;
     std::uint64_t seed = 0;
-    double energy = 0, cycles = 0; ///< network totals of the best tables (pJ, cycles)
-    int layersFound = 0, layers = 0;
+    std::string status = "ok";
+    std::string failure;
+    /// The best result's objectives in the kind's order: id, unit, value.
+    struct Objective {
+        std::string id, unit;
+        double value = 0;
+        friend bool operator==(const Objective&, const Objective&) = default;
+    };
+    std::vector<Objective> objectives;
+    std::vector<std::pair<std::string, double>> figures; ///< the job's further figures
+    /// The progress metric at each improvement (the kind's "best so far" curve), thinned.
+    std::vector<std::pair<double, double>> curve;
     std::int64_t evaluations = 0;
     double seconds = 0; ///< wall time (informational: not part of the result's identity)
     std::string host;   ///< where it ran (informational)
+
     /// The same shard of the same sweep: every field that names the run, none of its outcome.
     bool sameShard(const ShardResult& o) const;
     /// Equal results: the same shard with the same outcome (everything but seconds and host).
     bool sameResult(const ShardResult& o) const;
+    /// The value of an objective ("energy"), if the result has it.
+    std::optional<double> objectiveValue(std::string_view id) const;
+    std::optional<double> figure(std::string_view name) const;
+    /// The variation's value, "" if it did not apply.
+    std::string level(std::string_view variation) const;
 };
 
 /// A result with only the shard's identity filled in (what sameShard compares).
 ShardResult shardIdentity(const SweepSpec& spec, const Shard& shard);
 
-/// Parses and checks a sweep file; InputError names file, line and field.
+/// Parses and checks a sweep file; InputError names file, line and field. Study kinds are read
+/// from the file where it names them; loadSweepFile fills in the rest.
 SweepSpec sweepFromJson(std::string_view text, const std::string& source);
 std::string sweepToJson(const SweepSpec& spec);
-/// Reads a sweep file; its folder becomes baseDir unless the file names one.
+/// Reads a sweep file; its folder becomes baseDir unless the file names one; every study is
+/// loaded once to learn its kind (InputError names the entry).
 SweepSpec loadSweepFile(const std::string& path);
 
-/// A results folder holds "sweep.json" (the sweep it belongs to, with baseDir) and one file per
-/// finished shard. Creates the folder and writes the sweep, or checks that the one already there
-/// is the same sweep (InputError otherwise, so two sweeps never mix their shard files).
+/// A results folder holds "sweep.json" (the sweep it belongs to, with baseDir and kinds) and one
+/// file per finished shard. Creates the folder and writes the sweep, or checks that the one
+/// already there is the same sweep (InputError otherwise, so two sweeps never mix their files).
 void adoptSweepFolder(const std::string& folder, const SweepSpec& spec);
 /// The sweep of a results folder (InputError if it holds none).
 SweepSpec sweepOfFolder(const std::string& folder);
@@ -91,17 +141,29 @@ std::string sweepFileIn(const std::string& folder);
 std::string formatIndexRanges(std::vector<int> indices);
 /// Parses "0-5,7" for a sweep of `count` shards; InputError names `what` and the bad part.
 std::vector<int> parseIndexRanges(std::string_view text, int count, const std::string& what);
-/// Loads every accelerator and network once, checks the layer restriction and builds every
-/// optimizer once with its options (so bad values fail here, not in shard 4,711 on a cluster).
-/// InputError names the entry.
-void checkSweepInputs(const SweepSpec& spec);
+/// Builds every study of every shard once and every optimizer once per kind with its options
+/// (so bad values fail here, not in shard 4,711 on a cluster). InputError names the entry
+/// (unless `named` is false: the study's own message alone, for one-study sweeps).
+void checkSweepInputs(const SweepSpec& spec, bool named = true);
 /// The shards in index order. Throws InputError if the product is empty or above 100,000.
 std::vector<Shard> planSweep(const SweepSpec& spec);
+/// "eyeriss × tiny-a × hardware=edge-256 × random (samples=300) × seed 2".
+std::string shardText(const SweepSpec& spec, const Shard& shard);
+
+/// The study a shard runs: its entry resolved, its variations applied, with the optimizer
+/// settings of the shard (one thread). Throws InputError naming the entry or variation.
+Study shardStudy(const SweepSpec& spec, const Shard& shard);
 
 /// "shard-00007.json".
 std::string shardFileName(int index);
-/// Runs one shard in this process (one thread; the same shard gives the same result anywhere).
-ShardResult runShard(const SweepSpec& spec, const Shard& shard, std::stop_token stop = {});
+/// How a shard runs in this process. The defaults are a sweep's: one thread, no observers.
+struct ShardRun {
+    int threads = 1;                  ///< the job's threads (the same shard gives the same result anywhere)
+    MetricsSink* sink = nullptr;      ///< also receives everything the job reports (progress lines)
+    std::string* document = nullptr;  ///< receives the best result's document (the kind's JSON)
+};
+/// Runs one shard in this process.
+ShardResult runShard(const SweepSpec& spec, const Shard& shard, std::stop_token stop = {}, const ShardRun& how = {});
 std::string shardResultToJson(const ShardResult& r);
 ShardResult shardResultFromJson(std::string_view text, const std::string& source);
 
@@ -118,7 +180,8 @@ bool runShardInto(const std::string& folder, const SweepSpec& spec, int index, s
 struct CollectOptions {
     bool timing = true; ///< include seconds and host (leave them out to compare runs byte for byte)
 };
-/// Merged results (one row per shard, index order) as CSV or as a JSON array.
+/// Merged results (one row per shard, index order) as CSV (objective columns "<id> (<unit>)",
+/// variation columns by name) or as a JSON array of shard results.
 std::string collectCsv(const std::vector<ShardResult>& results, CollectOptions opts = {});
 std::string collectJson(const std::vector<ShardResult>& results, CollectOptions opts = {});
 /// Reads a table written by collectCsv or collectJson (either; with or without timing columns).
@@ -129,29 +192,38 @@ std::vector<ShardResult> readCollected(std::string_view text, const std::string&
 /// sweep.json), whose finished shards are read. InputError names the file.
 std::vector<ShardResult> loadSweepResults(const std::string& path);
 
-/// What a comparison view shows: for each (accelerator, network) group and each optimizer
-/// (with its options), a statistic over the seeds of one quantity.
-enum class SweepQuantity { Energy, Cycles, Edp };
-/// "energy" → Energy; also "cycles"/"cycle", "edp". nullopt otherwise.
-std::optional<SweepQuantity> parseSweepQuantity(std::string_view name);
-double quantityOf(const ShardResult& r, SweepQuantity q);
+/// A quantity to compare: an objective id and unit as the results carry them ("energy", "pJ").
+struct SweepQuantity {
+    std::string id, unit;
+    bool higherIsBetter = false;
+    /// "energy (pJ)".
+    std::string label() const;
+    friend bool operator==(const SweepQuantity&, const SweepQuantity&) = default;
+};
+/// Every objective the results hold, in order of first appearance (their kinds say which way is
+/// better; kinds unknown to this process are taken as lower-is-better).
+std::vector<SweepQuantity> sweepQuantities(const std::vector<ShardResult>& results);
+/// The quantity whose id (or label) is `name`; nullopt if the results have none.
+std::optional<SweepQuantity> findSweepQuantity(const std::vector<ShardResult>& results, std::string_view name);
 
 struct SweepCell {
     int runs = 0;      ///< results in this cell (seeds)
-    int complete = 0;  ///< of which every layer found a table (only these enter the statistics)
+    int complete = 0;  ///< of which have a value for the quantity (only these enter the statistics)
     double mean = 0, stddev = 0, min = 0, max = 0; ///< over complete runs (NaN if none)
     double relative = 0; ///< mean / the group's best mean (1 for the best; NaN if incomplete)
-    bool best = false;   ///< lowest mean of its group
+    bool best = false;   ///< best mean of its group
 };
 
 struct SweepComparison {
-    std::vector<std::pair<std::string, std::string>> groups; ///< (accelerator, network), first-seen order
-    std::vector<std::string> optimizers;                     ///< "random (samples=300)", first-seen order
-    std::vector<std::vector<SweepCell>> cells;               ///< [group][optimizer]
-    std::vector<std::uint64_t> seeds;                        ///< distinct seeds seen, sorted
+    /// Groups: a study with its variation levels ("VGG16 row 2 · hardware=edge-256"), first-seen order.
+    std::vector<std::string> groups;
+    std::vector<std::string> optimizers;       ///< "random (samples=300)", first-seen order
+    std::vector<std::vector<SweepCell>> cells; ///< [group][optimizer]
+    std::vector<std::uint64_t> seeds;          ///< distinct seeds seen, sorted
 };
 
-/// Groups results (collected rows) for a comparison; lower is better for every quantity.
-SweepComparison compareSweepResults(const std::vector<ShardResult>& results, SweepQuantity q);
+/// Groups results (collected rows) for a comparison of one quantity; rows without it are left
+/// out of the groups.
+SweepComparison compareSweepResults(const std::vector<ShardResult>& results, const SweepQuantity& q);
 
 } // namespace mapscape::sweep

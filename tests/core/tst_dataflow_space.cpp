@@ -5,7 +5,7 @@
 // cases, whose points were decoded independently by generate.py and evaluated by MAESTRO),
 // restrictions, masks, and the generic optimizers and driver on it.
 
-#include "core/io/maestro_files.h"
+#include "core/io/dataflow/maestro_files.h"
 #include "core/model/validation.h"
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/optimizer_registry.h"

@@ -5,7 +5,7 @@
 /// default parameters, the optimum against exhaustive search, Algorithm 1's reward, the recorded
 /// runs and the platform/runs files, and field-naming errors for bad parameters.
 
-#include "core/io/dpu_io.h"
+#include "core/io/dpu/dpu_io.h"
 #include "core/model/validation.h"
 #include "core/optim/dpu/dpu_bandit.h"
 #include "core/optim/dpu/dpu_calibration.h"

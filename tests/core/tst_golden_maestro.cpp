@@ -9,7 +9,7 @@
 // model), with a message.
 
 #include "core/cost/dataflow/dataflow_model.h"
-#include "core/io/maestro_files.h"
+#include "core/io/dataflow/maestro_files.h"
 #include "core/model/validation.h"
 
 #include <QtTest>

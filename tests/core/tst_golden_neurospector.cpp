@@ -8,9 +8,9 @@
 // reference value equals ours minus exactly the wrapped-away amount, i.e. that ours is the
 // correct, unwrapped value.
 
-#include "core/cost/report.h"
-#include "core/cost/scheduling_model.h"
-#include "core/io/neurospector_json.h"
+#include "core/cost/scheduling/report.h"
+#include "core/cost/scheduling/scheduling_model.h"
+#include "core/io/scheduling/neurospector_json.h"
 
 #include <QtTest>
 

@@ -6,9 +6,9 @@
 
 #include "core/io/file_util.h"
 #include "core/io/input_limits.h"
-#include "core/io/maestro_files.h"
-#include "core/io/neurospector_cfg.h"
-#include "core/io/preset_io.h"
+#include "core/io/dataflow/maestro_files.h"
+#include "core/io/scheduling/neurospector_cfg.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/project_io.h"
 #include "core/model/validation.h"
 #include "core/sweep/sweep.h"

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/optim/mapping_space.h"
+#include "core/optim/scheduling/mapping_space.h"
 #include "support/fixtures.h"
 
 #include <QtTest>

@@ -4,9 +4,9 @@
 // NeuroSpector cfg import/export: syntax rules, its value defaults, round trips and errors that
 // name file, line and key.
 
-#include "core/cost/scheduling_model.h"
+#include "core/cost/scheduling/scheduling_model.h"
 #include "core/io/file_util.h"
-#include "core/io/neurospector_cfg.h"
+#include "core/io/scheduling/neurospector_cfg.h"
 #include "support/fixtures.h"
 
 #include <QTemporaryDir>

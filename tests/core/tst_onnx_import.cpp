@@ -4,7 +4,7 @@
 // same layer lists and placement graphs as the presets and built-in generators.
 
 #include "core/io/onnx_import.h"
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/model/validation.h"
 #include "support/onnx_models.h"
 

@@ -7,7 +7,7 @@
 /// the file formats behave, and bad input names its field.
 
 #include "core/cost/placement/placement_model.h"
-#include "core/io/placement_io.h"
+#include "core/io/placement/placement_io.h"
 #include "core/optim/placement/egrl_options.h"
 #include "core/optim/placement/map_embedding.h"
 #include "core/optim/placement/placement_search.h"

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/optim/baselines/baselines.h"
+#include "core/optim/scheduling/baselines.h"
 #include "core/optim/rl/ppo/ppo_agent.h"
 #include "core/optim/scheduling/ppo_scheduler.h"
 #include "support/cancellation.h"

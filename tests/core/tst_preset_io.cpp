@@ -3,8 +3,8 @@
 
 // Mapscape's JSON formats: round trips and clear errors (file, line, field) for bad input.
 
-#include "core/cost/scheduling_model.h"
-#include "core/io/preset_io.h"
+#include "core/cost/scheduling/scheduling_model.h"
+#include "core/io/scheduling/preset_io.h"
 #include "support/fixtures.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/io/accel_io.h"
-#include "core/io/dataflow_io.h"
-#include "core/io/preset_io.h"
+#include "core/io/accel/accel_io.h"
+#include "core/io/dataflow/dataflow_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/project_io.h"
 #include "support/fixtures.h"
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/cost/report.h"
-#include "core/cost/scheduling_model.h"
+#include "core/cost/scheduling/report.h"
+#include "core/cost/scheduling/scheduling_model.h"
 #include "support/fixtures.h"
 
 #include <QtTest>

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/optim/baselines/baselines.h"
+#include "core/optim/scheduling/baselines.h"
 #include "core/optim/optimizer_registry.h"
 #include "support/cancellation.h"
 #include "support/fixtures.h"

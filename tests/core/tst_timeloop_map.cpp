@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/export/timeloop_map.h"
+#include "core/export/scheduling/timeloop_map.h"
 #include "support/fixtures.h"
 
 #include <QtTest>

@@ -8,8 +8,8 @@
 
 #include <algorithm>
 
-#include "core/io/neurospector_cfg.h"
-#include "core/io/neurospector_json.h"
+#include "core/io/scheduling/neurospector_cfg.h"
+#include "core/io/scheduling/neurospector_json.h"
 
 using namespace mapscape;
 

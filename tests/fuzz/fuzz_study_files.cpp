@@ -7,10 +7,10 @@
 
 #include "fuzz_support.h"
 
-#include "core/io/accel_io.h"
-#include "core/io/dataflow_io.h"
-#include "core/io/dpu_io.h"
-#include "core/io/placement_io.h"
+#include "core/io/accel/accel_io.h"
+#include "core/io/dataflow/dataflow_io.h"
+#include "core/io/dpu/dpu_io.h"
+#include "core/io/placement/placement_io.h"
 
 using namespace mapscape;
 

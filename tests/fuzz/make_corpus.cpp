@@ -9,14 +9,14 @@
 ///
 /// Usage: make_fuzz_corpus OUT PRESET_DIR GOLDEN_DIR
 
-#include "core/io/accel_io.h"
-#include "core/io/dataflow_io.h"
-#include "core/io/dpu_io.h"
+#include "core/io/accel/accel_io.h"
+#include "core/io/dataflow/dataflow_io.h"
+#include "core/io/dpu/dpu_io.h"
 #include "core/io/file_util.h"
-#include "core/io/maestro_files.h"
-#include "core/io/neurospector_cfg.h"
-#include "core/io/placement_io.h"
-#include "core/io/preset_io.h"
+#include "core/io/dataflow/maestro_files.h"
+#include "core/io/scheduling/neurospector_cfg.h"
+#include "core/io/placement/placement_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/project_io.h"
 #include "core/sweep/sweep.h"
 #include "support/onnx_models.h"

@@ -4,12 +4,12 @@
 // Every preset file loads and validates; networks match the reference layer lists; every
 // accelerator evaluates every network; the shipped mappings are valid.
 
-#include "core/cost/network_evaluation.h"
-#include "core/io/dpu_io.h"
-#include "core/io/placement_io.h"
-#include "core/io/neurospector_json.h"
+#include "core/cost/scheduling/network_evaluation.h"
+#include "core/io/dpu/dpu_io.h"
+#include "core/io/placement/placement_io.h"
+#include "core/io/scheduling/neurospector_json.h"
 #include "core/optim/dpu/dpu_calibration.h"
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
 
 #include <QtTest>
@@ -79,14 +79,14 @@ private Q_SLOTS:
     {
         QFETCH(QString, path);
         QFETCH(int, layers);
-        const Network net = loadNetwork(resolvePreset(path.toStdString(), PresetKind::Network));
+        const Network net = loadNetwork(resolvePreset(path.toStdString(), kNetworkPresets));
         QCOMPARE(int(net.layers.size()), layers);
         QVERIFY(validateNetwork(net).empty());
     }
 
     void mobilenetGroup3IsCorrected()
     {
-        const Network net = loadNetwork(resolvePreset("mobilenet-v3-small", PresetKind::Network));
+        const Network net = loadNetwork(resolvePreset("mobilenet-v3-small", kNetworkPresets));
         const int i = net.indexOf("GROUP3");
         QVERIFY(i >= 0);
         QCOMPARE(net.layers[std::size_t(i)].c, std::int64_t(16));
@@ -110,7 +110,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, golden);
         QFETCH(QString, network);
-        const Network net = loadNetwork(resolvePreset(network.toStdString(), PresetKind::Network));
+        const Network net = loadNetwork(resolvePreset(network.toStdString(), kNetworkPresets));
         const auto cases = readReferenceFile((fs::path(MAPSCAPE_GOLDEN_DIR) / golden.toStdString()).string());
         QCOMPARE(cases.size(), net.layers.size());
         for (const ReferenceCase& c : cases) {
@@ -135,7 +135,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, golden);
         QFETCH(QString, preset);
-        Accelerator ours = loadAccelerator(resolvePreset(preset.toStdString(), PresetKind::Accelerator));
+        Accelerator ours = loadAccelerator(resolvePreset(preset.toStdString(), kAcceleratorPresets));
         const auto cases = readReferenceFile((fs::path(MAPSCAPE_GOLDEN_DIR) / golden.toStdString()).string());
         Accelerator ref = cases.front().accelerator;
         // Compare what the model uses; names, descriptions, DRAM size and search options differ.
@@ -164,8 +164,8 @@ private Q_SLOTS:
         QFETCH(QString, path);
         const QStringList parts = QFileInfo(path).baseName().split(QLatin1Char('_'));
         QCOMPARE(parts.size(), 4);
-        const Accelerator acc = loadAccelerator(resolvePreset(parts[0].toStdString(), PresetKind::Accelerator));
-        const Network net = loadNetwork(resolvePreset(parts[1].toStdString(), PresetKind::Network));
+        const Accelerator acc = loadAccelerator(resolvePreset(parts[0].toStdString(), kAcceleratorPresets));
+        const Network net = loadNetwork(resolvePreset(parts[1].toStdString(), kNetworkPresets));
         const Mapping m = loadMapping(path.toStdString(), acc, net);
         QCOMPARE(m.layers.size(), net.layers.size());
         const NetworkResult r = evaluateNetwork(SchedulingModel(acc), net, m);

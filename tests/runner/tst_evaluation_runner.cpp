@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/runner/evaluation_runner.h"
+#include "core/runner/scheduling/evaluation_runner.h"
 #include "support/fixtures.h"
 
 #include <QSignalSpy>

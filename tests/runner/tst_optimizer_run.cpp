@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 #include "core/cost/dataflow/dataflow_model.h"
-#include "core/io/accel_io.h"
+#include "core/io/accel/accel_io.h"
 #include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "support/fixtures.h"

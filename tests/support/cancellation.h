@@ -5,7 +5,7 @@
 /// Runs a search on a worker thread, requests a stop after a while and measures how long the
 /// search takes to return after the request.
 
-#include "core/optim/search.h"
+#include "core/optim/scheduling/search.h"
 
 #include <QElapsedTimer>
 #include <QTest>

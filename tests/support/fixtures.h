@@ -4,9 +4,9 @@
 
 /// Small in-code fixtures shared by the core tests (independent of the preset files).
 
-#include "core/model/accelerator.h"
-#include "core/model/layer.h"
-#include "core/model/scheduling_table.h"
+#include "core/model/scheduling/accelerator.h"
+#include "core/model/scheduling/layer.h"
+#include "core/model/scheduling/scheduling_table.h"
 #include "core/study/study.h"
 
 #include <initializer_list>

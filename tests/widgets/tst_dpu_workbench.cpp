@@ -9,7 +9,7 @@
 /// runs keep their decisions).
 
 #include "core/cost/dpu/dpu_dataset.h"
-#include "core/io/dpu_io.h"
+#include "core/io/dpu/dpu_io.h"
 #include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "widgets/charts/heatmap_widget.h"

@@ -7,7 +7,7 @@
 
 #include "app/gui/main_window.h"
 #include "core/io/file_util.h"
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/fault_injection.h"
@@ -59,7 +59,7 @@ void captureWarnings(QtMsgType type, const QMessageLogContext& context, const QS
 }
 
 /// Items of a box that are not presets (the user's own value).
-QStringList ownEntries(const QComboBox* combo, PresetKind kind)
+QStringList ownEntries(const QComboBox* combo, const PresetFolder& kind)
 {
     QStringList out;
     for (int i = 0; i < combo->count(); ++i) {
@@ -217,8 +217,8 @@ private Q_SLOTS:
     /// A project file of the first format (one accelerator, network, mapping) still opens.
     void oldProjectFilesOpen()
     {
-        const Accelerator acc = loadAccelerator(resolvePreset("eyeriss", PresetKind::Accelerator));
-        const Network net = loadNetwork(resolvePreset("resnet50", PresetKind::Network));
+        const Accelerator acc = loadAccelerator(resolvePreset("eyeriss", kAcceleratorPresets));
+        const Network net = loadNetwork(resolvePreset("resnet50", kNetworkPresets));
         const std::string v1 = "{\"schema\": \"mapscape/project\", \"version\": 1, \"accelerator\": " + acceleratorToJson(acc) +
                                ", \"network\": " + networkToJson(net) +
                                ", \"optimizer\": {\"id\": \"bottom-up\", \"metric\": \"cycle\", \"dataflow\": \"fixed\", "
@@ -302,25 +302,25 @@ private Q_SLOTS:
         SchedulingWorkbench* s = w.scheduling();
         QVERIFY(w.openProject(edited));
         s = w.scheduling();
-        QCOMPARE(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator), QStringList{QStringLiteral("Eyeriss (project)")});
+        QCOMPARE(ownEntries(s->acceleratorCombo(), kAcceleratorPresets), QStringList{QStringLiteral("Eyeriss (project)")});
         QCOMPARE(s->acceleratorCombo()->currentText(), QStringLiteral("Eyeriss (project)"));
         // The network was not changed: it is the preset, not a "(project)" copy.
-        QVERIFY(ownEntries(s->networkCombo(), PresetKind::Network).isEmpty());
+        QVERIFY(ownEntries(s->networkCombo(), kNetworkPresets).isEmpty());
         QCOMPARE(s->networkCombo()->currentText(), QStringLiteral("resnet50"));
         QVERIFY(w.openProject(plain));
         s = w.scheduling();
-        QVERIFY(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator).isEmpty());
+        QVERIFY(ownEntries(s->acceleratorCombo(), kAcceleratorPresets).isEmpty());
         QCOMPARE(s->acceleratorCombo()->currentText(), QStringLiteral("eyeriss"));
         // An edit shows as "(edited)"; choosing a preset removes that entry.
         QVERIFY(s->acceleratorDocument()->setChipField(ChipField::FrequencyMhz, QStringLiteral("250")).isEmpty());
-        QCOMPARE(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator), QStringList{QStringLiteral("Eyeriss (edited)")});
+        QCOMPARE(ownEntries(s->acceleratorCombo(), kAcceleratorPresets), QStringList{QStringLiteral("Eyeriss (edited)")});
         s->acceleratorCombo()->setCurrentIndex(s->acceleratorCombo()->findText(QStringLiteral("simba")));
         QCOMPARE(s->acceleratorDocument()->accelerator().name, std::string("Simba"));
-        QVERIFY(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator).isEmpty());
+        QVERIFY(ownEntries(s->acceleratorCombo(), kAcceleratorPresets).isEmpty());
         // Undo brings the edited accelerator back, with its entry.
         s->setupUndoStack()->undo();
         QCOMPARE(s->acceleratorDocument()->accelerator().frequencyMhz, 250.0);
-        QCOMPARE(ownEntries(s->acceleratorCombo(), PresetKind::Accelerator), QStringList{QStringLiteral("Eyeriss (edited)")});
+        QCOMPARE(ownEntries(s->acceleratorCombo(), kAcceleratorPresets), QStringList{QStringLiteral("Eyeriss (edited)")});
     }
 
     /// One project, two kinds of study, each with its own workbench, undo history and runs.

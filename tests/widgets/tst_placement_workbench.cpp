@@ -6,7 +6,7 @@
 /// undoes exactly, bad hardware values and files are refused naming the field, a run's best map
 /// can be shown, and the project keeps map, pins and runs.
 
-#include "core/io/placement_io.h"
+#include "core/io/placement/placement_io.h"
 #include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "widgets/document/inputs_document.h"

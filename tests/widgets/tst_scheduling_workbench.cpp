@@ -5,7 +5,7 @@
 /// run results shown as mappings, and the fixes found by trying it as a new user would (each
 /// test here failed before its fix).
 
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
 #include "support/widgets.h"
@@ -91,8 +91,8 @@ private Q_SLOTS:
             return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
         };
         QCOMPARE(w.writeMapping(dir.filePath(QStringLiteral("m.json"))), QString());
-        const Accelerator acc = loadAccelerator(resolvePreset("simba", PresetKind::Accelerator));
-        const Network net = loadNetwork(resolvePreset("resnet50", PresetKind::Network));
+        const Accelerator acc = loadAccelerator(resolvePreset("simba", kAcceleratorPresets));
+        const Network net = loadNetwork(resolvePreset("resnet50", kNetworkPresets));
         const Mapping back = loadMapping(dir.filePath(QStringLiteral("m.json")).toStdString(), acc, net);
         QCOMPARE(int(back.layers.size()), 21);
         QCOMPARE(back.layers[1].table, w.currentSnapshot()->result.layers[1].table);

@@ -5,7 +5,7 @@
 /// The accelerator being edited, with its undo stack. Every edit replaces the accelerator value
 /// through a QUndoCommand (accelerators are small plain values), so undo is exact.
 
-#include "core/model/accelerator.h"
+#include "core/model/scheduling/accelerator.h"
 
 #include <QObject>
 #include <QUndoStack>

@@ -5,7 +5,7 @@
 /// The network being edited, with its undo stack: every change goes through a QUndoCommand and
 /// is announced by a change signal the table model mirrors.
 
-#include "core/model/layer.h"
+#include "core/model/scheduling/layer.h"
 
 #include <QObject>
 #include <QUndoStack>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/models/results_table_model.h"
 
-#include "core/cost/report.h"
+#include "core/cost/scheduling/report.h"
 #include "core/util/units.h"
 
 #include <QBrush>

@@ -7,7 +7,7 @@
 /// so a column reads consistently. When the inputs were edited into something that cannot be
 /// evaluated, the rows are marked stale with the reason until the next valid evaluation.
 
-#include "core/runner/evaluation_runner.h"
+#include "core/runner/scheduling/evaluation_runner.h"
 
 #include <QAbstractTableModel>
 

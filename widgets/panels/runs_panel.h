@@ -8,9 +8,9 @@
 /// what the selected run evaluated (two objectives, or three with colour), and the selected
 /// run's best design. Runs restored from a project file show their saved curves and result.
 
-#include "core/model/accelerator.h"
-#include "core/model/layer.h"
-#include "core/model/mapping.h"
+#include "core/model/scheduling/accelerator.h"
+#include "core/model/scheduling/layer.h"
+#include "core/model/scheduling/mapping.h"
 #include "core/runner/optimizer_run.h"
 #include "core/study/study.h"
 

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/accel_workbench.h"
 
-#include "core/export/accel_report.h"
-#include "core/io/accel_io.h"
+#include "core/export/accel/accel_report.h"
+#include "core/io/accel/accel_io.h"
 #include "core/io/file_util.h"
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/optim/accel/sensitivity.h"
 #include "core/util/strings.h"
@@ -129,7 +129,7 @@ AccelWorkbench::AccelWorkbench(QWidget* parent)
     // resources, showing Table 3's control design.
     AccelInputs in;
     try {
-        const AccelStudyFile f = loadAccelStudy(resolvePreset("rnn", PresetKind::AccelStudy));
+        const AccelStudyFile f = loadAccelStudy(resolvePreset("rnn", kAccelStudyPresets));
         in.setup = f.setup;
         in.design = f.design;
         m_runs->optimizerPanel()->selectObjective(qs(f.objective));
@@ -146,7 +146,7 @@ void AccelWorkbench::buildUi()
     m_preset = new QComboBox(this);
     m_preset->setToolTip(tr("Study presets: the paper's three workloads (29 inputs, 100 hidden units, 29 outputs) on "
                             "the Table 1 space within ZCU102's resources"));
-    for (const PresetInfo& p : listPresets(PresetKind::AccelStudy))
+    for (const PresetInfo& p : listPresets(kAccelStudyPresets))
         m_preset->addItem(qs(p.name), qs(p.path));
     m_preset->setCurrentIndex(-1);
     m_preset->setPlaceholderText(tr("choose a preset…"));

@@ -3,10 +3,10 @@
 #include "widgets/study/dataflow_workbench.h"
 
 #include "core/cost/dataflow/dataflow_model.h"
-#include "core/export/dataflow_report.h"
-#include "core/io/dataflow_io.h"
+#include "core/export/dataflow/dataflow_report.h"
+#include "core/io/dataflow/dataflow_io.h"
 #include "core/io/file_util.h"
-#include "core/io/maestro_files.h"
+#include "core/io/dataflow/maestro_files.h"
 #include "core/io/preset_library.h"
 #include "core/io/project_io.h"
 #include "core/optim/dataflow/dataflow_space.h"
@@ -83,7 +83,7 @@ DataflowLayer layerOf(const DataflowWorkload& w, const QString& layerName)
     return w.layers.front();
 }
 
-QString presetPathOf(PresetKind kind, const QString& nameOrPath)
+QString presetPathOf(const PresetFolder& kind, const QString& nameOrPath)
 {
     return qs(resolvePreset(nameOrPath.toStdString(), kind));
 }
@@ -100,11 +100,11 @@ DataflowWorkbench::DataflowWorkbench(QWidget* parent)
     // hardware with a weight-stationary template.
     DataflowInputs in;
     try {
-        const DataflowWorkload w = loadDataflowWorkload(resolvePreset("seed001-layers", PresetKind::DataflowWorkload));
+        const DataflowWorkload w = loadDataflowWorkload(resolvePreset("seed001-layers", kDataflowWorkloadPresets));
         in.workload = w.name;
         in.layer = layerOf(w, QStringLiteral("VGG16 row 2"));
-        in.hardware = loadDataflowHardware(resolvePreset("archgym-default", PresetKind::DataflowHardware));
-        in.mapping = loadDataflowMapping(resolvePreset("weight-stationary-kc", PresetKind::DataflowMapping), in.layer.type);
+        in.hardware = loadDataflowHardware(resolvePreset("archgym-default", kDataflowHardwarePresets));
+        in.mapping = loadDataflowMapping(resolvePreset("weight-stationary-kc", kDataflowMappingPresets), in.layer.type);
     } catch (const std::exception&) {
         // No presets installed: a small layer and a plain output-stationary mapping.
         in.layer = DataflowLayer::conv("layer", 64, 64, 3, 3, 56, 56);
@@ -133,11 +133,11 @@ void DataflowWorkbench::buildUi()
     m_template->setMinimumContentsLength(28);
     for (QComboBox* c : {m_layer, m_hardware, m_template})
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    for (const PresetInfo& p : listPresets(PresetKind::DataflowWorkload))
+    for (const PresetInfo& p : listPresets(kDataflowWorkloadPresets))
         m_workload->addItem(qs(p.name), qs(p.path));
-    for (const PresetInfo& p : listPresets(PresetKind::DataflowHardware))
+    for (const PresetInfo& p : listPresets(kDataflowHardwarePresets))
         m_hardware->addItem(qs(p.name), qs(p.path));
-    for (const PresetInfo& p : listPresets(PresetKind::DataflowMapping))
+    for (const PresetInfo& p : listPresets(kDataflowMappingPresets))
         m_template->addItem(qs(p.name), qs(p.path));
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Workload"), this));
@@ -566,7 +566,7 @@ QString DataflowWorkbench::setDirectivesText(const QString& text)
 bool DataflowWorkbench::selectLayer(const QString& workload, const QString& layerName)
 {
     try {
-        const QString path = presetPathOf(PresetKind::DataflowWorkload, workload);
+        const QString path = presetPathOf(kDataflowWorkloadPresets, workload);
         const DataflowWorkload w = loadDataflowWorkload(path.toStdString());
         DataflowInputs in = m_doc->inputs();
         const DataflowLayer layer = layerOf(w, layerName);
@@ -590,7 +590,7 @@ bool DataflowWorkbench::selectHardware(const QString& nameOrPath)
 {
     try {
         DataflowInputs in = m_doc->inputs();
-        in.hardware = loadDataflowHardware(presetPathOf(PresetKind::DataflowHardware, nameOrPath).toStdString());
+        in.hardware = loadDataflowHardware(presetPathOf(kDataflowHardwarePresets, nameOrPath).toStdString());
         m_doc->apply(std::move(in), tr("Choose hardware %1").arg(qs(in.hardware.name)));
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
@@ -604,7 +604,7 @@ bool DataflowWorkbench::selectMappingTemplate(const QString& nameOrPath)
 {
     try {
         DataflowInputs in = m_doc->inputs();
-        in.mapping = loadDataflowMapping(presetPathOf(PresetKind::DataflowMapping, nameOrPath).toStdString(), in.layer.type);
+        in.mapping = loadDataflowMapping(presetPathOf(kDataflowMappingPresets, nameOrPath).toStdString(), in.layer.type);
         m_doc->apply(std::move(in), tr("Choose dataflow %1").arg(qs(in.mapping.name)));
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
@@ -718,7 +718,7 @@ void DataflowWorkbench::refreshEditors()
     const bool was = m_updating;
     m_updating = true;
     // Choosers: presets plus at most one entry of the user's own value.
-    const auto sync = [](QComboBox* combo, const QString& text, PresetKind kind) {
+    const auto sync = [](QComboBox* combo, const QString& text, const PresetFolder& kind) {
         for (int i = combo->count() - 1; i >= 0; --i) {
             if (combo->itemData(i).toString().isEmpty())
                 combo->removeItem(i);
@@ -726,7 +726,7 @@ void DataflowWorkbench::refreshEditors()
         int found = -1;
         for (int i = 0; i < combo->count() && found < 0; ++i) {
             try {
-                if (kind == PresetKind::DataflowHardware &&
+                if (kind == kDataflowHardwarePresets &&
                     qs(loadDataflowHardware(combo->itemData(i).toString().toStdString()).name) == text)
                     found = i;
             } catch (const std::exception&) {
@@ -784,7 +784,7 @@ void DataflowWorkbench::refreshEditors()
         }
         m_hardware->setCurrentIndex(m_hardware->findText(m_hardware->itemText(hw)));
     } else {
-        sync(m_hardware, qs(in.hardware.name) + tr(" (edited)"), PresetKind::DataflowMapping);
+        sync(m_hardware, qs(in.hardware.name) + tr(" (edited)"), kDataflowMappingPresets);
     }
     // Template: a preset whose directives equal the mapping's, else the mapping's own name.
     int tp = -1;
@@ -803,7 +803,7 @@ void DataflowWorkbench::refreshEditors()
         }
         m_template->setCurrentIndex(m_template->findText(m_template->itemText(tp)));
     } else {
-        sync(m_template, qs(in.mapping.name.empty() ? std::string("custom") : in.mapping.name), PresetKind::DataflowMapping);
+        sync(m_template, qs(in.mapping.name.empty() ? std::string("custom") : in.mapping.name), kDataflowMappingPresets);
     }
 
     m_type->setCurrentIndex(m_type->findData(int(in.layer.type)));

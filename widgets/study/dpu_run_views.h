@@ -11,7 +11,7 @@
 /// A run of this session is questioned through its trained model; a run saved in a project keeps
 /// its decisions (one per variant and state at the mean background), which the views use instead.
 
-#include "core/io/dpu_io.h"
+#include "core/io/dpu/dpu_io.h"
 #include "core/study/study.h"
 
 #include <QComboBox>

@@ -3,7 +3,7 @@
 #include "widgets/study/dpu_workbench.h"
 
 #include "core/cost/dpu/dpu_dataset.h"
-#include "core/io/dpu_io.h"
+#include "core/io/dpu/dpu_io.h"
 #include "core/io/file_util.h"
 #include "core/io/preset_library.h"
 #include "core/util/strings.h"
@@ -186,7 +186,7 @@ QWidget* DpuWorkbench::buildPlatformTab()
     preset->setToolTip(tr("zcu102: the spec's calibration fit (7 of 8 anchors); zcu102-paper-ratios: calibrated to the "
                           "paper's max-FPS ratio in C (47 %) at the cost of two anchors; or File → Open a platform file"));
     preset->addItem(QStringLiteral("zcu102"), QString());
-    for (const PresetInfo& p : listPresets(PresetKind::DpuPlatform))
+    for (const PresetInfo& p : listPresets(kDpuPlatformPresets))
         preset->addItem(qs(p.name), qs(p.path));
     preset->setCurrentIndex(-1);
     preset->setPlaceholderText(tr("choose a preset…"));

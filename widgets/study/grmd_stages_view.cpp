@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/grmd_stages_view.h"
 
-#include "core/io/accel_io.h"
+#include "core/io/accel/accel_io.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/strings.h"
 #include "widgets/charts/heatmap_widget.h"

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/placement_curves_view.h"
 
-#include "core/io/placement_io.h"
+#include "core/io/placement/placement_io.h"
 #include "core/optim/placement/placement_search.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/statistics.h"

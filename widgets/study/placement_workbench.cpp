@@ -4,7 +4,7 @@
 
 #include "core/io/file_util.h"
 #include "core/io/onnx_import.h"
-#include "core/io/placement_io.h"
+#include "core/io/placement/placement_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/strings.h"
@@ -243,7 +243,7 @@ QWidget* PlacementWorkbench::buildWorkloadTab()
     m_workloadChooser->addItem(tr("ResNet-50 (57 nodes)"), QStringLiteral("resnet50"));
     m_workloadChooser->addItem(tr("ResNet-101 (108 nodes)"), QStringLiteral("resnet101"));
     m_workloadChooser->addItem(tr("BERT-base, S = 128 (376 nodes)"), QStringLiteral("bert"));
-    for (const PresetInfo& p : listPresets(PresetKind::PlacementWorkload))
+    for (const PresetInfo& p : listPresets(kPlacementWorkloadPresets))
         m_workloadChooser->addItem(qs(p.name), qs(p.path));
     m_workloadChooser->setToolTip(tr("A built-in graph or a workload preset; File → Open imports a .json or .csv workload"));
     connect(m_workloadChooser, &QComboBox::activated, this,
@@ -287,7 +287,7 @@ QWidget* PlacementWorkbench::buildHardwareTab()
     m_hardwarePreset = new QComboBox(page);
     m_hardwarePreset->addItem(tr("NNP-I, noiseless"), QStringLiteral("nnpi"));
     m_hardwarePreset->addItem(tr("NNP-I, hardware-like (σ = 0.02)"), QStringLiteral("nnpi-hardware-like"));
-    for (const PresetInfo& p : listPresets(PresetKind::PlacementHardware))
+    for (const PresetInfo& p : listPresets(kPlacementHardwarePresets))
         m_hardwarePreset->addItem(qs(p.name), qs(p.path));
     m_hardwarePreset->setToolTip(tr("Load a hardware preset (one undo step)"));
     connect(m_hardwarePreset, &QComboBox::activated, this, [this](int i) {

@@ -2,14 +2,14 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/scheduling_workbench.h"
 
-#include "core/cost/report.h"
-#include "core/export/evaluation_writer.h"
-#include "core/export/mapping_csv.h"
-#include "core/export/timeloop_map.h"
+#include "core/cost/scheduling/report.h"
+#include "core/export/scheduling/evaluation_writer.h"
+#include "core/export/scheduling/mapping_csv.h"
+#include "core/export/scheduling/timeloop_map.h"
 #include "core/io/file_util.h"
-#include "core/io/neurospector_cfg.h"
+#include "core/io/scheduling/neurospector_cfg.h"
 #include "core/io/onnx_import.h"
-#include "core/io/preset_io.h"
+#include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/model/validation.h"
 #include "core/util/strings.h"
@@ -49,7 +49,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 const QString kCustom = QStringLiteral("custom");
 
-bool isPresetPath(const QString& path, PresetKind kind)
+bool isPresetPath(const QString& path, const PresetFolder& kind)
 {
     for (const PresetInfo& p : listPresets(kind)) {
         if (qs(p.path) == path)
@@ -60,7 +60,7 @@ bool isPresetPath(const QString& path, PresetKind kind)
 
 /// The preset whose content equals a value, if any (a project that kept a preset unchanged).
 template <typename T, typename Load>
-QString presetEqualTo(const T& value, PresetKind kind, Load load)
+QString presetEqualTo(const T& value, const PresetFolder& kind, Load load)
 {
     for (const PresetInfo& p : listPresets(kind)) {
         try {
@@ -129,9 +129,9 @@ void SchedulingWorkbench::buildUi()
     m_netCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_mapCombo->setMinimumContentsLength(30);
     m_mapCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    for (const PresetInfo& p : listPresets(PresetKind::Accelerator))
+    for (const PresetInfo& p : listPresets(kAcceleratorPresets))
         m_accCombo->addItem(qs(p.name), qs(p.path));
-    for (const PresetInfo& p : listPresets(PresetKind::Network))
+    for (const PresetInfo& p : listPresets(kNetworkPresets))
         m_netCombo->addItem(qs(p.name), qs(p.path));
     m_accCombo->setCurrentIndex(-1);
     m_netCombo->setCurrentIndex(-1);
@@ -389,7 +389,7 @@ SchedulingWorkbench::SetupState SchedulingWorkbench::captureState() const
 void SchedulingWorkbench::syncCombo(QComboBox* combo, const QString& key, const QString& label)
 {
     // Presets, plus at most the one entry of the user's own value: never stale extra entries.
-    const PresetKind kind = combo == m_accCombo ? PresetKind::Accelerator : PresetKind::Network;
+    const const PresetFolder& kind = combo == m_accCombo ? kAcceleratorPresets : kNetworkPresets;
     for (int i = combo->count() - 1; i >= 0; --i) {
         const QString data = combo->itemData(i).toString();
         if (!isPresetPath(data, kind))
@@ -415,7 +415,7 @@ void SchedulingWorkbench::refillMappingCombo(const SetupState& state)
     if (state.accKey != kCustom && state.netKey != kCustom) {
         const QString acc = presetLabel(state.accKey);
         const QString net = presetLabel(state.netKey);
-        for (const PresetInfo& p : listPresets(PresetKind::Mapping)) {
+        for (const PresetInfo& p : listPresets(kMappingPresets)) {
             const QStringList parts = qs(p.name).split(QLatin1Char('_'));
             if (parts.size() == 4 && parts[0] == acc && parts[1] == net)
                 m_mapCombo->addItem(parts[2] + QStringLiteral(" (") + parts[3] + QLatin1Char(')'), qs(p.path));
@@ -470,7 +470,7 @@ bool SchedulingWorkbench::selectAccelerator(const QString& nameOrPath)
     Accelerator acc;
     QString path;
     try {
-        path = qs(resolvePreset(nameOrPath.toStdString(), PresetKind::Accelerator));
+        path = qs(resolvePreset(nameOrPath.toStdString(), kAcceleratorPresets));
         acc = loadAccelerator(path.toStdString());
         SchedulingModel check(acc); // validates; throws with the field on bad input
     } catch (const std::exception& e) {
@@ -478,7 +478,7 @@ bool SchedulingWorkbench::selectAccelerator(const QString& nameOrPath)
         return false;
     }
     SetupState s = captureState();
-    const bool preset = isPresetPath(path, PresetKind::Accelerator);
+    const bool preset = isPresetPath(path, kAcceleratorPresets);
     s.accKey = preset ? path : kCustom;
     s.accLabel = preset ? presetLabel(path) : qs(acc.name) + tr(" (file)");
     s.accelerator = std::move(acc);
@@ -495,14 +495,14 @@ bool SchedulingWorkbench::selectNetwork(const QString& nameOrPath)
     Network net;
     QString path;
     try {
-        path = qs(resolvePreset(nameOrPath.toStdString(), PresetKind::Network));
+        path = qs(resolvePreset(nameOrPath.toStdString(), kNetworkPresets));
         net = loadNetwork(path.toStdString());
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
     SetupState s = captureState();
-    const bool preset = isPresetPath(path, PresetKind::Network);
+    const bool preset = isPresetPath(path, kNetworkPresets);
     s.netKey = preset ? path : kCustom;
     s.netLabel = preset ? presetLabel(path) : qs(net.name) + tr(" (file)");
     s.network = std::move(net);
@@ -536,7 +536,7 @@ bool SchedulingWorkbench::selectMapping(const QString& nameOrPath)
         return false;
     }
     try {
-        const std::string path = resolvePreset(nameOrPath.toStdString(), PresetKind::Mapping);
+        const std::string path = resolvePreset(nameOrPath.toStdString(), kMappingPresets);
         s.mapping = loadMapping(path, m_accDoc->accelerator(), m_networkDoc->network());
         s.mapKey = qs(path);
         s.mapLabel = QFileInfo(qs(path)).completeBaseName();
@@ -788,11 +788,11 @@ bool SchedulingWorkbench::setStudy(const Study& study, QString* error)
     s.accelerator = in->accelerator;
     s.network = in->network;
     s.hasAccelerator = s.hasNetwork = true;
-    s.accKey = presetEqualTo(in->accelerator, PresetKind::Accelerator, [](const std::string& p) { return loadAccelerator(p); });
+    s.accKey = presetEqualTo(in->accelerator, kAcceleratorPresets, [](const std::string& p) { return loadAccelerator(p); });
     s.accLabel = s.accKey.isEmpty() ? qs(in->accelerator.name) + tr(" (project)") : presetLabel(s.accKey);
     if (s.accKey.isEmpty())
         s.accKey = kCustom;
-    s.netKey = presetEqualTo(in->network, PresetKind::Network, [](const std::string& p) { return loadNetwork(p); });
+    s.netKey = presetEqualTo(in->network, kNetworkPresets, [](const std::string& p) { return loadNetwork(p); });
     s.netLabel = s.netKey.isEmpty() ? qs(in->network.name) + tr(" (project)") : presetLabel(s.netKey);
     if (s.netKey.isEmpty())
         s.netKey = kCustom;

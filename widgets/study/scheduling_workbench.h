@@ -8,10 +8,10 @@
 /// are edited as tables; optimizer runs search tables. Choosing an accelerator, a network or a
 /// mapping (from the boxes, a file or a run) is one undoable step of the Evaluate tab.
 
-#include "core/model/accelerator.h"
-#include "core/model/layer.h"
-#include "core/model/mapping.h"
-#include "core/runner/evaluation_runner.h"
+#include "core/model/scheduling/accelerator.h"
+#include "core/model/scheduling/layer.h"
+#include "core/model/scheduling/mapping.h"
+#include "core/runner/scheduling/evaluation_runner.h"
 #include "widgets/study/study_workbench.h"
 
 #include <QHash>

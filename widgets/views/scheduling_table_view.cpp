@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/views/scheduling_table_view.h"
 
-#include "core/cost/report.h"
+#include "core/cost/scheduling/report.h"
 
 #include <QPainter>
 

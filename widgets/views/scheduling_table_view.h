@@ -6,7 +6,7 @@
 /// accelerator lacks are greyed, rows an optimizer just searched are highlighted (the current
 /// row r in a second colour), and bars below show buffer and array utilisation.
 
-#include "core/cost/scheduling_model.h"
+#include "core/cost/scheduling/scheduling_model.h"
 
 #include <QWidget>
 

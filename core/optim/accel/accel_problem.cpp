@@ -3,7 +3,6 @@
 #include "core/optim/accel/accel_problem.h"
 
 #include "core/model/validation.h"
-#include "core/study/problem_kind.h"
 
 #include <algorithm>
 #include <cmath>
@@ -137,7 +136,7 @@ AccelProblem::AccelProblem(AccelSetup setup, std::string primaryObjective)
     if (!(m_setup.proxy.kibPerBram36 > 0))
         throw InputError("fpga_proxy.kib_per_bram36: must be positive");
     m_model = std::make_unique<AccelModel>(m_setup.workload, m_setup.model);
-    const int primary = objectiveIndex(ProblemKind::AccelSizing, primaryObjective);
+    const int primary = accelObjectiveIndex(primaryObjective);
     if (primary < 0)
         throw InputError("objective: expected latency, power, area or energy, got \"" + primaryObjective + "\"");
     m_primary = primary;
@@ -201,10 +200,25 @@ AccelProblem::AccelProblem(AccelSetup setup, std::string primaryObjective)
             m_liveReference[std::size_t(k)] = 1.1 * worst[std::size_t(k)];
 }
 
-std::span<const ObjectiveInfo> AccelProblem::objectives() const
+std::span<const ObjectiveInfo> accelObjectives()
 {
-    return problemKindInfo(ProblemKind::AccelSizing).objectives;
+    static const std::vector<ObjectiveInfo> objectives{{"latency", "Latency", "cycles", false},
+                                                       {"power", "Power", "mW", false},
+                                                       {"area", "Area", "µm²", false},
+                                                       {"energy", "Energy", "nJ", false}};
+    return objectives;
 }
+
+int accelObjectiveIndex(std::string_view id)
+{
+    const auto objectives = accelObjectives();
+    for (std::size_t i = 0; i < objectives.size(); ++i)
+        if (objectives[i].id == id)
+            return int(i);
+    return -1;
+}
+
+std::span<const ObjectiveInfo> AccelProblem::objectives() const { return accelObjectives(); }
 
 AccelDesign AccelProblem::decode(std::span<const std::int32_t> point) const
 {

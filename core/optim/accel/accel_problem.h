@@ -63,6 +63,11 @@ struct AccelSetup {
     friend bool operator==(const AccelSetup&, const AccelSetup&) = default;
 };
 
+/// The objectives of an accelerator design (latency, power, area, energy), in this order.
+std::span<const ObjectiveInfo> accelObjectives();
+/// Index of an objective of accelObjectives(), −1 if unknown.
+int accelObjectiveIndex(std::string_view id);
+
 /// Objective indices of the accelerator-sizing problem.
 namespace accelobj {
 inline constexpr int Latency = 0, Power = 1, Area = 2, Energy = 3;

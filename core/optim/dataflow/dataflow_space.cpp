@@ -3,7 +3,6 @@
 #include "core/optim/dataflow/dataflow_space.h"
 
 #include "core/model/validation.h"
-#include "core/study/problem_kind.h"
 
 #include <algorithm>
 #include <array>
@@ -48,17 +47,33 @@ DataflowProblem::DataflowProblem(DataflowLayer layer, DataflowHardware hardware,
 {
     if (const DfStatus s = DataflowModel::checkLayer(m_layer); !s.ok())
         throw InputError(DataflowModel::describe(s, m_layer));
-    m_primary = objectiveIndex(ProblemKind::DataflowMapping, primaryObjective);
+    m_primary = dataflowObjectiveIndex(primaryObjective);
     if (m_primary < 0)
         throw InputError("objective: unknown objective \"" + primaryObjective +
                          "\" (latency, energy, edp, area or power)");
     build();
 }
 
-std::span<const ObjectiveInfo> DataflowProblem::objectives() const
+std::span<const ObjectiveInfo> dataflowObjectives()
 {
-    return problemKindInfo(ProblemKind::DataflowMapping).objectives;
+    static const std::vector<ObjectiveInfo> objectives{{"latency", "Latency", "cycles", true},
+                                                       {"energy", "Energy", "nJ", false},
+                                                       {"edp", "EDP", "cycles·nJ", false},
+                                                       {"area", "Area", "µm²", false},
+                                                       {"power", "Power", "mW", false}};
+    return objectives;
 }
+
+int dataflowObjectiveIndex(std::string_view id)
+{
+    const auto objectives = dataflowObjectives();
+    for (std::size_t i = 0; i < objectives.size(); ++i)
+        if (objectives[i].id == id)
+            return int(i);
+    return -1;
+}
+
+std::span<const ObjectiveInfo> DataflowProblem::objectives() const { return dataflowObjectives(); }
 
 void DataflowProblem::build()
 {

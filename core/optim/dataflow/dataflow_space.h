@@ -37,6 +37,11 @@ struct DataflowSpaceOptions {
     friend bool operator==(const DataflowSpaceOptions&, const DataflowSpaceOptions&) = default;
 };
 
+/// The objectives of a dataflow mapping (latency, energy, EDP, area, power), in this order.
+std::span<const ObjectiveInfo> dataflowObjectives();
+/// Index of an objective of dataflowObjectives(), −1 if unknown.
+int dataflowObjectiveIndex(std::string_view id);
+
 /// Reason codes of invalid points (PointEvaluation::reason): a DfError value, or these.
 inline constexpr std::int16_t kReasonL1Overflow = 100;
 inline constexpr std::int16_t kReasonL2Overflow = 101;

@@ -8,7 +8,7 @@
 /// environments, one per layer, stepped in lock-step so their row searches run in parallel).
 
 #include "core/optim/rl/ppo/ppo_options.h"
-#include "core/optim/search.h"
+#include "core/optim/scheduling/search.h"
 
 #include <array>
 #include <memory>

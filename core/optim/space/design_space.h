@@ -51,6 +51,7 @@ struct ObjectiveInfo {
     std::string label; ///< "Latency"
     std::string unit;  ///< "cycles", "nJ", "µm²", "mW", "pJ"
     bool integral = false; ///< values are whole numbers (axis ticks)
+    bool higherIsBetter = false; ///< a speed-up or an efficiency: larger values win
     friend bool operator==(const ObjectiveInfo&, const ObjectiveInfo&) = default;
 };
 

@@ -140,12 +140,13 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
             if (!archiveObjectives.empty())
                 archiveChanged = archiveInsert(batch[i], e) || archiveChanged;
             if (options.reportEvaluated)
-                sink.pointEvaluated(std::span<const double>(e.objective.data(), objectives.size()));
+                sink.pointEvaluated(std::span<const double>(e.objective.data(), objectives.size()), -1);
             if (!result.found || e.objective[std::size_t(primary)] < result.bestEvaluation.objective[std::size_t(primary)]) {
                 result.found = true;
                 result.best = batch[i];
                 result.bestEvaluation = e;
-                sink.bestPoint(result.best, e);
+                if (options.observer)
+                    options.observer->bestPoint(result.best, e);
                 const auto step = std::int64_t(result.samples);
                 sink.record("search/best", step, e.objective[std::size_t(primary)]);
                 for (std::size_t k = 0; k < objectives.size(); ++k)

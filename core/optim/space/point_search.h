@@ -34,6 +34,14 @@ public:
     virtual void bindStop(std::stop_token /*stop*/) {}
 };
 
+/// Told about each new best point of a run (on the thread that runs the search).
+class PointSearchObserver {
+public:
+    virtual ~PointSearchObserver() = default;
+    /// A new best point (by the problem's primary objective).
+    virtual void bestPoint(std::span<const std::int32_t> point, const PointEvaluation& evaluation) = 0;
+};
+
 struct PointDriverOptions {
     int threads = 1;                      ///< worker threads for a batch
     std::size_t cacheEntries = 1 << 20;   ///< memoised points (cleared when full); 0 disables
@@ -45,6 +53,7 @@ struct PointDriverOptions {
     /// With an archive: a reference point (one value per archive objective) for recording
     /// "search/hypervolume" and "search/front_size" whenever the archive changes; empty = none.
     std::vector<double> hypervolumeReference;
+    PointSearchObserver* observer = nullptr; ///< optional
 };
 
 struct PointSearchResult {

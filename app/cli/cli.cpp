@@ -1,0 +1,110 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "app/cli/cli.h"
+
+#include "app/cli/builtin_verbs.h"
+#include "app/cli/cli_output.h"
+#include "app/cli/import_cli.h"
+#include "app/cli/study_commands.h"
+#include "app/cli/sweep_cli.h"
+#include "core/model/validation.h"
+#include "core/study/study_file.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <set>
+
+namespace mapscape::cli {
+
+namespace {
+
+std::vector<Verb>& extraVerbs()
+{
+    static std::vector<Verb> verbs;
+    return verbs;
+}
+
+int runPresets()
+{
+    std::set<std::string> listed;
+    for (const StudyKind* k : studyKinds())
+        for (const PresetFolder& f : k->info().presetFolders) {
+            if (!listed.insert(std::string(f.folder)).second)
+                continue;
+            std::cout << f.folder << ":\n";
+            for (const PresetInfo& p : listPresets(f))
+                std::cout << "  " << p.name << "  (" << p.path << ")\n";
+        }
+    std::cout << "studies (--study):\n";
+    for (const StudyPreset& p : studyPresets())
+        std::cout << "  " << p.name << "  [" << p.kind << "]  (" << p.path << ")\n";
+    for (const StudyKind* k : studyKinds())
+        std::cout << "  " << k->id() << "  [" << k->id() << "]  (the kind's default study)\n";
+    return kExitOk;
+}
+
+} // namespace
+
+void registerVerb(Verb verb) { extraVerbs().push_back(std::move(verb)); }
+
+int run(int argc, char** argv)
+{
+    CLI::App app{"Mapscape command line: evaluate, optimize and sweep studies of DNN accelerators"};
+    app.require_subcommand(1);
+
+    StudyCommandArgs evaluateArgs, optimizeArgs, convertArgs, validateArgs;
+    CLI::App* evaluate = addEvaluateCommand(app, evaluateArgs);
+    CLI::App* optimize = addOptimizeCommand(app, optimizeArgs);
+    CLI::App* convert = addConvertCommand(app, convertArgs);
+    CLI::App* validate = addValidateCommand(app, validateArgs);
+    CLI::App* presets = app.add_subcommand("presets", "List the available presets and studies");
+    SweepArgs sweepArgs;
+    CLI::App* sweepCommand = addSweepCommand(app, sweepArgs);
+
+    std::vector<Verb> verbs = builtinVerbs();
+    verbs.push_back(importVerb());
+    for (const Verb& v : extraVerbs())
+        verbs.push_back(v);
+    std::vector<CLI::App*> verbCommands;
+    for (const Verb& v : verbs)
+        verbCommands.push_back(v.add(app));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitBadInput;
+    }
+
+    try {
+        if (*evaluate)
+            return runEvaluate(*evaluate, evaluateArgs);
+        if (*optimize)
+            return runOptimize(*optimize, optimizeArgs);
+        if (*convert)
+            return runConvert(*convert, convertArgs);
+        if (*validate)
+            return runValidate(*validate, validateArgs);
+        if (*presets)
+            return runPresets();
+        if (*sweepCommand)
+            return runSweepCommand(*sweepCommand, sweepArgs);
+        for (std::size_t i = 0; i < verbs.size(); ++i)
+            if (*verbCommands[i])
+                return verbs[i].run(*verbCommands[i]);
+    } catch (const InputError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "internal error: " << e.what() << "\n";
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+} // namespace mapscape::cli

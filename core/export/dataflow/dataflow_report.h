@@ -1,0 +1,24 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Renderings of a dataflow-model result: a readable text report (MAESTRO's figures with units),
+/// JSON and CSV, and the mapping as a loop nest.
+
+#include "core/cost/dataflow/dataflow_types.h"
+#include "core/util/output_format.h"
+
+#include <string>
+
+namespace mapscape {
+
+/// The report of one layer / mapping / hardware evaluation.
+std::string writeDataflowResult(const DataflowLayer& layer, const DataflowMapping& mapping, const DataflowHardware& hw,
+                                const DataflowResult& result, OutputFormat format);
+
+/// The mapping as a loop nest: per cluster level, its temporal loops (outermost first) and its
+/// spatial loops over the sub-clusters, with the tile each iteration covers ("for k in 0..128
+/// step 16"). Resolves Sz(...) against the layer.
+std::string loopNestText(const DataflowLayer& layer, const DataflowMapping& mapping, int numPes);
+
+} // namespace mapscape

@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Mapscape's own JSON files (accelerators, networks, mappings; schema in presets/README.md) and
+/// format-detecting loaders that also read NeuroSpector's files. Every error names the file, the
+/// line and the field.
+
+#include "core/io/preset_library.h"
+#include "core/model/scheduling/accelerator.h"
+#include "core/model/scheduling/layer.h"
+#include "core/model/scheduling/mapping.h"
+
+#include <string>
+#include <string_view>
+
+namespace mapscape {
+
+inline constexpr PresetFolder kAcceleratorPresets{"accelerators", "accelerator"};
+inline constexpr PresetFolder kNetworkPresets{"networks", "network"};
+inline constexpr PresetFolder kMappingPresets{"mappings", "mapping"};
+
+inline constexpr int kAcceleratorSchemaVersion = 1;
+inline constexpr int kNetworkSchemaVersion = 1;
+inline constexpr int kMappingSchemaVersion = 1;
+
+/// Parse + validate. Throw InputError "source:line: field: message".
+Accelerator acceleratorFromJson(std::string_view text, const std::string& source);
+Network networkFromJson(std::string_view text, const std::string& source);
+/// Row names are resolved against `acc` (bare unit-row names such as "PE_ARRAY").
+Mapping mappingFromJson(std::string_view text, const std::string& source, const Accelerator& acc);
+
+std::string acceleratorToJson(const Accelerator& acc);
+std::string networkToJson(const Network& net);
+/// Rows are written with the accelerator's row names; only rows that hold factors or a
+/// dataflow are written.
+std::string mappingToJson(const Mapping& mapping, const Accelerator& acc);
+
+/// Loaders that pick the format from the content/extension: Mapscape JSON, or NeuroSpector
+/// `.cfg` files. Throw InputError.
+Accelerator loadAccelerator(const std::string& path);
+Network loadNetwork(const std::string& path);
+/// Mapscape mapping JSON, NeuroSpector result lines (.jsonl) or a NeuroSpector scheduling-table
+/// cfg (one layer). The network is used to check that every table names one of its layers.
+Mapping loadMapping(const std::string& path, const Accelerator& acc, const Network& net);
+
+/// What kind of Mapscape document a JSON file holds ("accelerator", "network", "mapping"), from
+/// its "schema" member; empty if unknown.
+std::string detectSchema(std::string_view text);
+/// detectSchema for JSON; for NeuroSpector cfg text "accelerator", "network" or "table" from its
+/// sections; empty if neither.
+std::string detectDocumentKind(std::string_view text);
+
+} // namespace mapscape

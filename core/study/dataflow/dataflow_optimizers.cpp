@@ -1,0 +1,237 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+// The dataflow-mapping kind's optimizers: seed 001's learners (single-agent PPO, MARL) and the
+// baselines (random walk, GAMMA-style GA, a plain GA, Bayesian optimisation).
+
+#include "core/model/validation.h"
+#include "core/optim/space/bayesian_search.h"
+#include "core/optim/space/point_optimizers.h"
+#include "core/study/dataflow/dataflow_study.h"
+#include "core/util/strings.h"
+// Torch-free header (pimpl): its options describe the learners also in builds without LibTorch.
+#include "core/optim/rl/marl/marl_search.h"
+
+namespace mapscape {
+
+namespace {
+
+std::vector<OptionSpec> learnerOptions(bool marl)
+{
+    MarlOptions d;
+    std::vector<OptionSpec> o{
+        integerOption("samples", "Samples", 20000, 1, 1e9, "training samples: joint mappings evaluated (the iso-sample budget)"),
+        choiceOption("profile", "Learner profile", {"fast", "archgym"},
+                     "fast: lr 3e-4, entropy 0.01, 128 samples per update, γ 0; archgym: ArchGym's Acme PPO (lr 2e-5, "
+                     "entropy 0.1, 2,048 samples per update, γ 0.99)"),
+        integerOption("streams", "Parallel environments", d.streams, 1, 256, "environments stepped together (batched acting)"),
+        integerOption("episode_length", "Episode length", d.episodeLength, 1, 100000,
+                      "steps before an environment's observation resets"),
+        realOption("lr", "Learning rate", 0, 0, 1, "0 = the profile's"),
+        realOption("entropy", "Entropy coefficient", -1, -1, 10, "−1 = the profile's"),
+        integerOption("rollout", "Samples per update", 0, 0, 1000000, "0 = the profile's"),
+        integerOption("epochs", "Epochs per update", 0, 0, 100, "0 = the profile's"),
+    };
+    for (OptionSpec& spec : o)
+        if (spec.help.ends_with("= the profile's"))
+            spec.minimumText = "profile's";
+    if (marl) {
+        o.insert(o.begin() + 1, integerOption("agents", "Agents (B)", d.agents, 1, 64,
+                                              "1 = single agent; one per free parameter = fully decentralized; in between, "
+                                              "groups from correlation clustering of a pre-pass"));
+        o.insert(o.begin() + 2, textOption("groups", "Agent of each parameter", "",
+                                           "manual grouping, e.g. 0,1,1,2,... (one number per parameter; empty = clustering)"));
+        o.insert(o.begin() + 3, choiceOption("cluster_policy", "Pre-pass policy", {"random", "ga"},
+                                             "how the clustering samples are collected"));
+        o.insert(o.begin() + 4, integerOption("cluster_samples", "Pre-pass samples", d.clusterSamples, 2, 1e9,
+                                              "samples collected for the clustering (not counted in Samples)"));
+        o.insert(o.begin() + 5, realOption("top_fraction", "Elite fraction", d.topFraction, 0.001, 1,
+                                           "share of the best pre-pass samples correlated"));
+    }
+    return o;
+}
+
+std::vector<OptimizerInfo> buildOptimizers()
+{
+    std::vector<OptimizerInfo> r;
+    const auto add = [&r](OptimizerInfo info) {
+        info.kind = "dataflow";
+        info.budgetKey = "samples";
+        r.push_back(std::move(info));
+    };
+    {
+        OptimizerInfo rs;
+        rs.id = "random";
+        rs.title = "Random search";
+        rs.description = "Every parameter drawn uniformly among its allowed values (ArchGym's random walker).";
+        const RandomPointOptions d;
+        rs.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integerOption("batch", "Batch size", d.batch, 1, 1e6, "points evaluated per step")};
+        add(std::move(rs));
+    }
+    {
+        OptimizerInfo ga;
+        ga.id = "gamma";
+        ga.title = "GAMMA-style genetic algorithm";
+        ga.description = "Elitist GA with mapping-aware operators: whole-gene crossover, tile mutations to neighbouring "
+                         "values and loop reordering (Kao & Krishna, ICCAD 2020).";
+        const GeneticPointOptions d;
+        ga.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integerOption("population", "Population", d.population, 2, 100000, "individuals per generation"),
+                      integerOption("elite", "Elite", d.elite, 0, 100000, "best individuals kept unchanged"),
+                      integerOption("tournament", "Tournament size", d.tournament, 1, 100, "parents: best of this many"),
+                      realOption("crossover", "Crossover rate", d.crossoverRate, 0, 1, "children that mix two parents"),
+                      realOption("mutation", "Mutation rate", d.mutationRate, 0, 1, "per-gene mutation probability"),
+                      realOption("reorder", "Reorder rate", d.reorderRate, 0, 1, "per loop order: swap two loops"),
+                      realOption("step", "Neighbour steps", d.stepFraction, 0, 1,
+                                 "integer mutations that move to a neighbouring value rather than a random one")};
+        add(std::move(ga));
+    }
+    {
+        OptimizerInfo ga;
+        ga.id = "ga";
+        ga.title = "Genetic algorithm (plain)";
+        ga.description = "Generational GA over the parameter vector: tournament parents, one-point crossover, uniform "
+                         "mutation, no elitism (ArchGym's scikit-opt baseline).";
+        const PlainGeneticOptions d;
+        ga.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integerOption("population", "Population", d.population, 2, 100000, "individuals per generation"),
+                      realOption("crossover", "Crossover rate", d.crossoverRate, 0, 1, "pairs that exchange a tail"),
+                      realOption("mutation", "Mutation rate", d.mutationRate, 0, 1, "per-gene probability of a new value"),
+                      integerOption("tournament", "Tournament size", d.tournament, 1, 100, "parents: best of this many")};
+        add(std::move(ga));
+    }
+    {
+        OptimizerInfo bo;
+        bo.id = "bo";
+        bo.title = "Bayesian optimisation (GP-EI)";
+        bo.description = "A Gaussian process on log(objective) over the parameters' value indices; each batch takes the "
+                         "candidates of highest expected improvement.";
+        const BayesianOptions d;
+        bo.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+                      integerOption("initial", "Initial random points", d.initial, 2, 1e6, "before the first model"),
+                      integerOption("batch", "Batch size", d.batch, 1, 4096, "points per model fit"),
+                      integerOption("candidates", "EI candidates", d.candidates, 1, 1e6, "random points and mutations of the best"),
+                      integerOption("model_points", "GP points", d.modelPoints, 8, 4096,
+                                    "the GP is fitted on this many points: half the best, half the most recent"),
+                      realOption("xi", "EI margin ξ", d.xi, 0, 10, "exploration margin in log objective")};
+        add(std::move(bo));
+    }
+    // Seed 001: single-agent PPO and decentralized MARL on the same learner (one agent = PPO).
+    OptimizerInfo ppo;
+    ppo.id = "ppo";
+    ppo.title = "Single-agent PPO";
+    ppo.description = "One PPO agent chooses every parameter (a categorical head each, masked to the allowed values); "
+                      "reward X_ref / X. The baseline of seed 001.";
+    ppo.options = learnerOptions(false);
+    OptimizerInfo marl = ppo;
+    marl.id = "marl";
+    marl.title = "MARL (seed 001)";
+    marl.description = "Decentralized multi-agent PPO: each agent owns a group of correlated parameters, all share the "
+                       "observation and the global reward.";
+    marl.options = learnerOptions(true);
+#ifndef MAPSCAPE_HAS_TORCH
+    ppo.available = marl.available = false;
+    ppo.unavailableReason = marl.unavailableReason = kNoTorchReason;
+#endif
+    add(std::move(ppo));
+    add(std::move(marl));
+    return r;
+}
+
+} // namespace
+
+std::span<const OptimizerInfo> dataflowOptimizers()
+{
+    static const std::vector<OptimizerInfo> optimizers = buildOptimizers();
+    return optimizers;
+}
+
+std::unique_ptr<PointOptimizer> makeDataflowOptimizer(std::string_view id, const PointProblem& problem,
+                                                      const OptionValues& values, std::uint64_t seed)
+{
+    const OptimizerInfo& info = requireOptimizer(dataflowKind(), id);
+    const OptionReader o(info, values);
+    if (info.id == "random") {
+        RandomPointOptions r;
+        r.samples = std::int64_t(o.number("samples"));
+        r.batch = o.integer("batch");
+        return std::make_unique<RandomPointSearch>(problem, r, seed);
+    }
+    if (info.id == "gamma") {
+        GeneticPointOptions g;
+        g.samples = std::int64_t(o.number("samples"));
+        g.population = o.integer("population");
+        g.elite = o.integer("elite");
+        g.tournament = o.integer("tournament");
+        g.crossoverRate = o.number("crossover");
+        g.mutationRate = o.number("mutation");
+        g.reorderRate = o.number("reorder");
+        g.stepFraction = o.number("step");
+        if (g.elite >= g.population)
+            throw InputError("gamma.elite: must be smaller than the population (" + std::to_string(g.population) + ")");
+        return std::make_unique<GeneticPointSearch>(problem, g, seed);
+    }
+    if (info.id == "ga") {
+        PlainGeneticOptions g;
+        g.samples = std::int64_t(o.number("samples"));
+        g.population = o.integer("population");
+        g.crossoverRate = o.number("crossover");
+        g.mutationRate = o.number("mutation");
+        g.tournament = o.integer("tournament");
+        return std::make_unique<PlainGeneticSearch>(problem, g, seed);
+    }
+    if (info.id == "bo") {
+        BayesianOptions b;
+        b.samples = std::int64_t(o.number("samples"));
+        b.initial = o.integer("initial");
+        b.batch = o.integer("batch");
+        b.candidates = o.integer("candidates");
+        b.modelPoints = o.integer("model_points");
+        b.xi = o.number("xi");
+        return std::make_unique<BayesianPointSearch>(problem, b, seed);
+    }
+#ifdef MAPSCAPE_HAS_TORCH
+    if (info.id == "ppo" || info.id == "marl") {
+        MarlOptions m;
+        m.applyProfile(o.pick("profile") == "archgym" ? MarlProfile::ArchGym : MarlProfile::Fast);
+        m.samples = std::int64_t(o.number("samples"));
+        m.streams = o.integer("streams");
+        m.episodeLength = o.integer("episode_length");
+        if (const double lr = o.number("lr"); lr > 0)
+            m.lr = float(lr);
+        if (const double e = o.number("entropy"); e >= 0)
+            m.entropy = float(e);
+        if (const int roll = o.integer("rollout"); roll > 0)
+            m.rolloutSamples = roll;
+        if (const int ep = o.integer("epochs"); ep > 0)
+            m.epochs = ep;
+        m.agents = 1;
+        if (info.id == "marl") {
+            m.agents = o.integer("agents");
+            m.clusterPolicy = o.pick("cluster_policy") == "ga" ? ClusterPolicy::Genetic : ClusterPolicy::Random;
+            m.clusterSamples = std::int64_t(o.number("cluster_samples"));
+            m.topFraction = o.number("top_fraction");
+            const std::string groups = o.str("groups");
+            if (!groups.empty()) {
+                for (const std::string& item : split(groups, ',')) {
+                    const auto v = parseInt(item);
+                    if (!v || *v < 0 || *v > 1000)
+                        throw InputError("marl.groups: expected agent numbers separated by commas, got \"" + groups + "\"");
+                    m.groups.push_back(int(*v));
+                }
+            }
+        }
+        // The paper's observation: latency, power, energy and area (those the problem has).
+        const auto objectives = problem.objectives();
+        for (const char* objective : {"latency", "power", "energy", "area"})
+            for (std::size_t k = 0; k < objectives.size(); ++k)
+                if (objectives[k].id == objective)
+                    m.observation.push_back(int(k));
+        return std::make_unique<MarlSearch>(problem, m, seed);
+    }
+#endif
+    throw InputError("optimizer \"" + info.id + "\" has no factory");
+}
+
+} // namespace mapscape

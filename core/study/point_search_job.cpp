@@ -1,0 +1,100 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/study/point_search_job.h"
+
+namespace mapscape {
+
+/// Runs on the worker thread: keeps the best point so far for result() from other threads.
+class PointSearchJob::Observer final : public PointSearchObserver {
+public:
+    explicit Observer(PointSearchJob& job)
+        : m_job(job)
+    {
+    }
+    void bestPoint(std::span<const std::int32_t> point, const PointEvaluation& e) override
+    {
+        std::lock_guard lock(m_job.m_mutex);
+        m_job.m_best = Point(point.begin(), point.end());
+        m_job.m_bestEvaluation = e;
+    }
+
+private:
+    PointSearchJob& m_job;
+};
+
+PointSearchJob::PointSearchJob(Setup setup)
+    : m_setup(std::move(setup))
+{
+}
+
+PointSearchJob::~PointSearchJob() = default;
+
+void PointSearchJob::run(std::stop_token stop, MetricsSink& sink, RunControl& control)
+{
+    Observer observer(*this);
+    PointDriverOptions options = m_setup.driver;
+    options.control = &control;
+    options.observer = &observer;
+    PointSearchResult r = runPointSearch(*m_setup.problem, *m_setup.optimizer, options, stop, sink);
+    std::lock_guard lock(m_mutex);
+    if (r.found) {
+        m_best = r.best;
+        m_bestEvaluation = r.bestEvaluation;
+    }
+    m_result = std::move(r);
+}
+
+JobResult PointSearchJob::result() const
+{
+    std::lock_guard lock(m_mutex);
+    JobResult out;
+    out.found = m_best.has_value();
+    if (out.found) {
+        const std::size_t n = m_setup.problem->objectives().size();
+        out.best.assign(m_bestEvaluation.objective.begin(), m_bestEvaluation.objective.begin() + std::ptrdiff_t(n));
+    }
+    if (m_result) {
+        const PointSearchResult& r = *m_result;
+        out.cancelled = r.cancelled;
+        out.complete = !r.cancelled;
+        out.evaluations = r.samples;
+        out.seconds = r.seconds;
+        out.figures = {{"valid", double(r.valid)}, {"model_evaluations", double(r.modelEvaluations)}};
+        if (!m_setup.driver.paretoObjectives.empty()) {
+            out.figures.emplace_back("front_size", double(r.front.size()));
+            if (!m_setup.driver.hypervolumeReference.empty())
+                out.figures.emplace_back("hypervolume", r.hypervolume);
+        }
+    }
+    if (!out.found)
+        out.failure = "no valid design found";
+    return out;
+}
+
+std::string PointSearchJob::resultDocument() const
+{
+    std::optional<Point> best;
+    std::optional<PointSearchResult> search;
+    {
+        std::lock_guard lock(m_mutex);
+        best = m_best;
+        search = m_result;
+    }
+    if (!best || !m_setup.document)
+        return {};
+    return m_setup.document(*best, search ? &*search : nullptr);
+}
+
+std::optional<Point> PointSearchJob::bestPoint() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_best;
+}
+
+std::optional<PointSearchResult> PointSearchJob::searchResult() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_result;
+}
+
+} // namespace mapscape

@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// The study job of kinds whose design is a vector of choices (a PointProblem): a
+/// PointOptimizer driven by runPointSearch. Each such kind supplies the problem, the optimizer,
+/// the driver's settings and how a best point becomes its result document.
+
+#include "core/optim/space/point_search.h"
+#include "core/study/study_job.h"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+namespace mapscape {
+
+class PointSearchJob : public StudyJob {
+public:
+    struct Setup {
+        std::shared_ptr<const PointProblem> problem;
+        std::unique_ptr<PointOptimizer> optimizer;
+        PointDriverOptions driver; ///< threads, archive, hypervolume reference (control is the job's)
+        /// The kind's result document of the best point (and of the whole search once it has
+        /// ended: `search` is null while the run goes on).
+        std::function<std::string(const Point& best, const PointSearchResult* search)> document;
+    };
+    explicit PointSearchJob(Setup setup);
+    ~PointSearchJob() override;
+
+    void run(std::stop_token stop, MetricsSink& sink, RunControl& control) override;
+    JobResult result() const override;
+    std::string resultDocument() const override;
+
+    std::shared_ptr<const PointProblem> problem() const { return m_setup.problem; }
+    /// The optimizer (to read what it kept once the run has ended, e.g. GRMD's final set).
+    const PointOptimizer& optimizer() const { return *m_setup.optimizer; }
+    std::optional<Point> bestPoint() const;
+    /// The driver's result once the run has ended.
+    std::optional<PointSearchResult> searchResult() const;
+
+private:
+    class Observer;
+
+    Setup m_setup;
+    mutable std::mutex m_mutex; // guards what follows
+    std::optional<Point> m_best;
+    PointEvaluation m_bestEvaluation{};
+    std::optional<PointSearchResult> m_result;
+};
+
+} // namespace mapscape
