@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MIT
 
 #include "app/gui/main_window.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/model/validation.h"
+#include "core/study/study_file.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/dataflow_workbench.h"
-#include "widgets/study/scheduling_workbench.h"
+#include "widgets/study/study_workbench.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -14,6 +14,39 @@
 #include <QGuiApplication>
 #include <QMessageBox>
 #include <QTimer>
+
+#include <map>
+#include <memory>
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// Every study kind's arguments (--accelerator, --hardware, --workload, ...), as on the command
+/// line of mapscape-cli: they build or change the study shown at launch.
+std::map<std::string, std::pair<QCommandLineOption, bool>> studyArgumentOptions()
+{
+    std::map<std::string, std::pair<QCommandLineOption, bool>> out;
+    for (const mapscape::StudyKind* k : mapscape::studyKinds())
+        for (const mapscape::StudyArgument& a : k->studyArguments()) {
+            if (a.use != mapscape::StudyArgument::Use::Input || out.count(a.key()))
+                continue;
+            QStringList names;
+            for (const QString& f : QString::fromStdString(a.flags).split(QLatin1Char(','))) {
+                QString n = f.trimmed();
+                while (n.startsWith(QLatin1Char('-')))
+                    n.remove(0, 1);
+                names << n;
+            }
+            QCommandLineOption o(names, qs(a.help));
+            if (!a.isFlag)
+                o.setValueName(QStringLiteral("value"));
+            out.emplace(a.key(), std::make_pair(o, a.isFlag));
+        }
+    return out;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -26,14 +59,14 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QStringLiteral("Interactive design-space explorer for DNN accelerators"));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption acc({QStringLiteral("a"), QStringLiteral("accelerator")},
-                                 QStringLiteral("Accelerator preset or file."), QStringLiteral("name"),
-                                 QStringLiteral("eyeriss"));
-    const QCommandLineOption net({QStringLiteral("n"), QStringLiteral("network")}, QStringLiteral("Network preset or file."),
-                                 QStringLiteral("name"), QStringLiteral("resnet50"));
-    const QCommandLineOption map({QStringLiteral("m"), QStringLiteral("mapping")},
-                                 QStringLiteral("Mapping preset or file (default: the trivial mapping)."),
-                                 QStringLiteral("name"));
+    QStringList kindIds;
+    for (const mapscape::StudyKind* k : mapscape::studyKinds())
+        kindIds << qs(k->id());
+    const QCommandLineOption study(QStringLiteral("study"),
+                                   QStringLiteral("Show this study at launch: a study kind (%1; its default study), a "
+                                                  "study preset or a study file.")
+                                       .arg(kindIds.join(QStringLiteral(", "))),
+                                   QStringLiteral("study"));
     const QCommandLineOption shot(QStringLiteral("screenshot"),
                                   QStringLiteral("Save a PNG of the window once the evaluation is shown, then quit."),
                                   QStringLiteral("file"));
@@ -47,80 +80,72 @@ int main(int argc, char** argv)
                                    QStringLiteral("With --optimize: milliseconds of the run before the screenshot."),
                                    QStringLiteral("ms"), QStringLiteral("3000"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Open on this tab: evaluate, network, accelerator or optimize "
-                                                "(scheduling); mapping, space, explore, optimize or agents (dataflow); "
-                                                "design, space, sensitivity, optimize, stages or results (accel); platform, "
-                                                "optimize, training, evaluation, timeline or policy (dpu)."),
+                                 QStringLiteral("Open on this tab of the study shown (its names: evaluate, network, "
+                                                "accelerator, optimize for scheduling tables; see the error for others)."),
                                  QStringLiteral("name"));
-    const QCommandLineOption study(QStringLiteral("study"),
-                                   QStringLiteral("Show this study at launch: scheduling (ResNet-50 on Eyeriss by "
-                                                  "default), dataflow (a VGG16 layer on ArchGym's accelerator) or accel "
-                                                  "(the paper's vanilla-RNN accelerator on ZCU102) or dpu (DPU configurations "
-                                                  "on the simulated ZCU102)."),
-                                   QStringLiteral("kind"), QStringLiteral("scheduling"));
     const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("Open this project file."),
                                      QStringLiteral("file"));
     const QCommandLineOption sweepResults(QStringLiteral("sweep-results"),
                                           QStringLiteral("Also open sweep results (a table from `mapscape-cli sweep "
                                                          "collect`, or a results folder) in a comparison window."),
                                           QStringLiteral("path"));
-    parser.addOptions({acc, net, map, shot, optimize, budget, delay, tab, study, project, sweepResults});
+    parser.addOptions({study, shot, optimize, budget, delay, tab, project, sweepResults});
+    const auto arguments = studyArgumentOptions();
+    for (const auto& [key, option] : arguments)
+        parser.addOption(option.first);
     parser.process(app);
 
+    mapscape::ArgumentValues args;
+    for (const auto& [key, option] : arguments)
+        if (parser.isSet(option.first))
+            args[key] = option.second ? std::string("true") : parser.value(option.first).toStdString();
+
+    // The launch project: the default kind's study and every kind that asks to be beside it.
     mapscape::MainWindow window;
-    // A project with a scheduling study and a dataflow-mapping study side by side.
-    window.selectAccelerator(parser.value(acc));
-    window.selectNetwork(parser.value(net));
-    if (parser.isSet(map))
-        window.selectMapping(parser.value(map));
-    window.addStudy(mapscape::ProblemKind::DataflowMapping);
-    window.markUnmodified();
-    if (parser.isSet(project) && !window.openProject(parser.value(project)))
-        return 2;
-    const QString kindName = parser.value(study).toLower();
-    const auto parsedKind = mapscape::parseProblemKind(kindName.toStdString());
-    if (!parsedKind) {
-        qCritical("--study: expected scheduling, dataflow, accel, dpu or placement, got %s", qPrintable(parser.value(study)));
-        return 2;
+    for (const mapscape::StudyKind* k : mapscape::studyKinds())
+        if (k->info().inLaunchProject && window.studyOfKind(*k) < 0)
+            window.addStudy(*k);
+    int shownIndex = 0; // the default kind's study
+    if (parser.isSet(project)) {
+        if (!window.openProject(parser.value(project)))
+            return 2;
+        shownIndex = window.currentStudy();
     }
-    const mapscape::ProblemKind kind = *parsedKind;
-    if ((kind == mapscape::ProblemKind::AccelSizing || kind == mapscape::ProblemKind::DpuConfig ||
-         kind == mapscape::ProblemKind::TensorPlacement) &&
-        !parser.isSet(project)) {
-        window.addStudy(kind);
-        window.markUnmodified();
-    }
-    for (int i = 0; i < window.studyCount(); ++i) {
-        if (window.workbench(i)->kind() == kind) {
-            window.setCurrentStudy(i);
-            break;
+    if (parser.isSet(study) || !args.empty()) {
+        // The study the command line names: it replaces the launch study of its kind (keeping
+        // that study's name), or joins the project.
+        mapscape::Study st;
+        try {
+            std::vector<std::string> notes;
+            st = mapscape::studyFromCommandLine(parser.value(study).toStdString(), args, notes);
+        } catch (const mapscape::InputError& e) {
+            qCritical("%s", e.what());
+            return 2;
+        }
+        const bool bareKind = args.empty() && mapscape::findStudyKind(parser.value(study).toStdString());
+        const int existing = window.studyOfKind(st.kind());
+        if (existing >= 0 && bareKind) {
+            shownIndex = existing;
+        } else if (existing >= 0 && !parser.isSet(project)) {
+            st.name = window.workbench(existing)->studyName().toStdString();
+            QString error;
+            if (!window.workbench(existing)->setStudy(st, &error)) {
+                qCritical("%s", qPrintable(error));
+                return 2;
+            }
+            shownIndex = existing;
+        } else {
+            if (!window.addStudy(st))
+                return 2;
+            shownIndex = window.studyCount() - 1;
         }
     }
+    window.setCurrentStudy(shownIndex);
+    window.markUnmodified();
     mapscape::StudyWorkbench* shown = window.currentWorkbench();
-    QStringList tabs;
-    switch (shown->kind()) {
-    case mapscape::ProblemKind::SchedulingTables:
-        tabs = {QStringLiteral("evaluate"), QStringLiteral("network"), QStringLiteral("accelerator"), QStringLiteral("optimize")};
-        break;
-    case mapscape::ProblemKind::DataflowMapping:
-        tabs = {QStringLiteral("mapping"), QStringLiteral("space"), QStringLiteral("explore"), QStringLiteral("optimize"),
-                QStringLiteral("agents")};
-        break;
-    case mapscape::ProblemKind::AccelSizing:
-        tabs = {QStringLiteral("design"), QStringLiteral("space"), QStringLiteral("sensitivity"), QStringLiteral("optimize"),
-                QStringLiteral("stages"), QStringLiteral("results")};
-        break;
-    case mapscape::ProblemKind::DpuConfig:
-        tabs = {QStringLiteral("platform"), QStringLiteral("optimize"), QStringLiteral("training"), QStringLiteral("evaluation"),
-                QStringLiteral("timeline"), QStringLiteral("policy")};
-        break;
-    case mapscape::ProblemKind::TensorPlacement:
-        tabs = {QStringLiteral("map"), QStringLiteral("workload"), QStringLiteral("hardware"), QStringLiteral("optimize"),
-                QStringLiteral("curves"), QStringLiteral("training"), QStringLiteral("zeroshot"), QStringLiteral("embedding")};
-        break;
-    }
+    const QStringList tabs = shown->tabNames();
     if (parser.isSet(tab)) {
-        const int t = tabs.indexOf(parser.value(tab).toLower());
+        const int t = int(tabs.indexOf(parser.value(tab).toLower()));
         if (t < 0) {
             qCritical("--tab: expected %s, got %s", qPrintable(tabs.join(QStringLiteral(", "))), qPrintable(parser.value(tab)));
             return 2;
@@ -147,14 +172,14 @@ int main(int argc, char** argv)
             return 2;
         }
         if (parser.isSet(budget)) {
-            const mapscape::OptimizerInfo* info = mapscape::findOptimizer(id.toStdString(), kind);
+            const mapscape::OptimizerInfo* info = mapscape::findOptimizer(shown->kind(), id.toStdString());
             if (!info || info->budgetKey.empty() ||
                 !panel->setOption(QString::fromStdString(info->budgetKey), parser.value(budget))) {
                 qCritical("--budget does not apply to %s", qPrintable(id));
                 return 2;
             }
         }
-        if (!parser.isSet(tab))
+        if (!parser.isSet(tab) && tabs.contains(QStringLiteral("optimize")))
             shown->showTab(int(tabs.indexOf(QStringLiteral("optimize"))));
         if (!shown->runsPanel()->startRun())
             return 2;
@@ -172,15 +197,21 @@ int main(int argc, char** argv)
             QTimer::singleShot(100, &window, grabAndQuit);
         });
     } else if (parser.isSet(shot)) {
-        if (kind != mapscape::ProblemKind::SchedulingTables) {
-            // Dataflow and accelerator studies evaluate synchronously: they are on screen already.
-            QTimer::singleShot(400, &window, grabAndQuit);
-        } else {
-            QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [&window, grabAndQuit]() {
-                // Let the layout settle for one event-loop turn before grabbing.
+        // Once the study shown has its evaluation on screen (some kinds evaluate in the
+        // background): the first evaluation after a moment for the layout to settle.
+        auto evaluated = std::make_shared<bool>(false);
+        auto armed = std::make_shared<bool>(false);
+        QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, [=, &window]() {
+            *evaluated = true;
+            if (*armed)
                 QTimer::singleShot(200, &window, grabAndQuit);
-            });
-        }
+        });
+        QTimer::singleShot(400, &window, [=, &window]() {
+            *armed = true;
+            // Kinds that evaluate synchronously are on screen already; others still signal.
+            if (*evaluated || !shown->evaluationPending())
+                QTimer::singleShot(0, &window, grabAndQuit);
+        });
         QTimer::singleShot(30000, &app, []() { QApplication::exit(3); });
     }
     return app.exec();

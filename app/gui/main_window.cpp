@@ -3,11 +3,8 @@
 #include "app/gui/main_window.h"
 
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/accel_workbench.h"
-#include "widgets/study/dpu_workbench.h"
-#include "widgets/study/placement_workbench.h"
-#include "widgets/study/dataflow_workbench.h"
-#include "widgets/study/scheduling_workbench.h"
+#include "widgets/study/study_workbench.h"
+#include "widgets/study/workbench_registry.h"
 #include "widgets/views/sweep_comparison_view.h"
 
 #include <QCloseEvent>
@@ -43,7 +40,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
 {
     buildUi();
-    addStudy(ProblemKind::SchedulingTables);
+    addStudy(*studyKinds().front());
     m_dirty = false;
     updateTitle();
 }
@@ -63,12 +60,14 @@ void MainWindow::buildUi()
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QMenu* newStudy = file->addMenu(tr("&New study"));
-    for (const ProblemKindInfo& k : problemKinds()) {
-        const ProblemKind kind = k.kind;
-        QAction* a = newStudy->addAction(qs(k.title), this, [this, kind] { addStudy(kind); });
+    for (const StudyKind* kind : studyKinds()) {
+        const StudyKindInfo& k = kind->info();
+        QAction* a = newStudy->addAction(qs(k.title), this, [this, kind] { addStudy(*kind); });
+        a->setData(qs(k.id));
         a->setToolTip(qs(k.description));
         a->setStatusTip(qs(k.description + " — " + k.costModel));
     }
+    m_newStudyMenu = newStudy;
     file->addAction(tr("Open &project…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
                                                           tr("Mapscape projects (*.mapscape.json *.json)"));
@@ -248,9 +247,9 @@ void MainWindow::setCurrentStudy(int index)
         m_studyList->setCurrentRow(index);
 }
 
-QString MainWindow::uniqueStudyName(ProblemKind kind) const
+QString MainWindow::uniqueStudyName(const StudyKind& kind) const
 {
-    const QString base = qs(problemKindInfo(kind).title);
+    const QString base = qs(kind.title());
     for (int n = 1;; ++n) {
         const QString name = QStringLiteral("%1 %2").arg(base).arg(n);
         bool used = false;
@@ -261,27 +260,32 @@ QString MainWindow::uniqueStudyName(ProblemKind kind) const
     }
 }
 
-StudyWorkbench* MainWindow::addStudy(ProblemKind kind, const QString& name)
+StudyWorkbench* MainWindow::addStudy(const StudyKind& kind, const QString& name)
 {
-    StudyWorkbench* wb = nullptr;
-    switch (kind) {
-    case ProblemKind::SchedulingTables:
-        wb = new SchedulingWorkbench(this);
-        break;
-    case ProblemKind::DataflowMapping:
-        wb = new DataflowWorkbench(this);
-        break;
-    case ProblemKind::AccelSizing:
-        wb = new AccelWorkbench(this);
-        break;
-    case ProblemKind::DpuConfig:
-        wb = new DpuWorkbench(this);
-        break;
-    case ProblemKind::TensorPlacement:
-        wb = new PlacementWorkbench(this);
-        break;
+    const QString studyName = name.isEmpty() ? uniqueStudyName(kind) : name;
+    try {
+        return addStudy(makeStudy(studyName.toStdString(), kind.defaultInputs()));
+    } catch (const std::exception& e) {
+        // No presets to start from: the workbench as it starts, and why.
+        StudyWorkbench* wb = makeWorkbench(kind, this);
+        wb->setStudyName(studyName);
+        adopt(wb);
+        setCurrentStudy(studyCount() - 1);
+        markDirty();
+        statusBar()->showMessage(tr("%1 starts empty: %2").arg(studyName, QString::fromUtf8(e.what())), 10000);
+        return wb;
     }
-    wb->setStudyName(name.isEmpty() ? uniqueStudyName(kind) : name);
+}
+
+StudyWorkbench* MainWindow::addStudy(const Study& study)
+{
+    StudyWorkbench* wb = makeWorkbench(study.kind(), this);
+    QString error;
+    if (!wb->setStudy(study, &error)) {
+        delete wb;
+        reportError(tr("%1: %2").arg(qs(study.name), error));
+        return nullptr;
+    }
     adopt(wb);
     setCurrentStudy(studyCount() - 1);
     markDirty();
@@ -318,7 +322,7 @@ void MainWindow::refreshStudyItem(StudyWorkbench* wb)
         QListWidgetItem* item = m_studyList->item(i);
         if (item->data(Qt::UserRole).value<QObject*>() != wb)
             continue;
-        const ProblemKindInfo& k = problemKindInfo(wb->kind());
+        const StudyKindInfo& k = wb->kind().info();
         item->setText(QStringLiteral("%1\n%2").arg(wb->studyName(), wb->setupText()));
         item->setToolTip(QStringLiteral("%1\n%2\nCost model: %3").arg(wb->studyName(), qs(k.description), qs(k.costModel)));
     }
@@ -366,44 +370,14 @@ void MainWindow::clearStudies()
     m_studyList->clear();
 }
 
-SchedulingWorkbench* MainWindow::scheduling() const
+int MainWindow::studyOfKind(const StudyKind& kind) const
 {
-    if (auto* s = qobject_cast<SchedulingWorkbench*>(currentWorkbench()))
-        return s;
-    for (StudyWorkbench* wb : m_workbenches) {
-        if (auto* s = qobject_cast<SchedulingWorkbench*>(wb))
-            return s;
-    }
-    return nullptr;
-}
-
-DataflowWorkbench* MainWindow::dataflow() const
-{
-    if (auto* s = qobject_cast<DataflowWorkbench*>(currentWorkbench()))
-        return s;
-    for (StudyWorkbench* wb : m_workbenches) {
-        if (auto* s = qobject_cast<DataflowWorkbench*>(wb))
-            return s;
-    }
-    return nullptr;
-}
-
-bool MainWindow::selectAccelerator(const QString& nameOrPath)
-{
-    SchedulingWorkbench* s = scheduling();
-    return s && s->selectAccelerator(nameOrPath);
-}
-
-bool MainWindow::selectNetwork(const QString& nameOrPath)
-{
-    SchedulingWorkbench* s = scheduling();
-    return s && s->selectNetwork(nameOrPath);
-}
-
-bool MainWindow::selectMapping(const QString& nameOrPath)
-{
-    SchedulingWorkbench* s = scheduling();
-    return s && s->selectMapping(nameOrPath);
+    if (StudyWorkbench* wb = currentWorkbench(); wb && &wb->kind() == &kind)
+        return currentStudy();
+    for (int i = 0; i < studyCount(); ++i)
+        if (&workbench(i)->kind() == &kind)
+            return i;
+    return -1;
 }
 
 RunsPanel* MainWindow::runsPanel() const
@@ -482,24 +456,7 @@ bool MainWindow::openProject(const QString& path)
     std::vector<StudyWorkbench*> built;
     for (std::size_t i = 0; i < p.studies.size(); ++i) {
         const Study& st = p.studies[i];
-        StudyWorkbench* wb = nullptr;
-        switch (st.kind()) {
-        case ProblemKind::SchedulingTables:
-            wb = new SchedulingWorkbench;
-            break;
-        case ProblemKind::DataflowMapping:
-            wb = new DataflowWorkbench;
-            break;
-        case ProblemKind::AccelSizing:
-            wb = new AccelWorkbench;
-            break;
-        case ProblemKind::DpuConfig:
-            wb = new DpuWorkbench;
-            break;
-        case ProblemKind::TensorPlacement:
-            wb = new PlacementWorkbench;
-            break;
-        }
+        StudyWorkbench* wb = makeWorkbench(st.kind());
         QString error;
         if (!wb->setStudy(st, &error)) {
             delete wb;
@@ -529,7 +486,7 @@ bool MainWindow::saveProjectAs(const QString& path)
 {
     const std::optional<Project> p = currentProject();
     if (!p) {
-        reportError(tr("Nothing to save yet: choose an accelerator and a network, or add a dataflow study."));
+        reportError(tr("Nothing to save yet: a study has no valid inputs."));
         return false;
     }
     try {

@@ -18,9 +18,7 @@ class QUndoGroup;
 
 namespace mapscape {
 
-class DataflowWorkbench;
 class RunsPanel;
-class SchedulingWorkbench;
 class StudyWorkbench;
 
 /// The Mapscape window: the studies of a project side by side (a list on the left, the chosen
@@ -39,21 +37,20 @@ public:
     StudyWorkbench* currentWorkbench() const;
     int currentStudy() const;
     void setCurrentStudy(int index);
-    /// A new study of a kind (named "<kind title> <n>" unless given), shown at once.
-    StudyWorkbench* addStudy(ProblemKind kind, const QString& name = {});
+    /// A new study of a kind with its default inputs (named "<kind title> <n>" unless given),
+    /// shown at once.
+    StudyWorkbench* addStudy(const StudyKind& kind, const QString& name = {});
+    /// A study as given (a study file's, a command line's), shown at once; null and a message
+    /// naming the field when its inputs are refused.
+    StudyWorkbench* addStudy(const Study& study);
+    /// The study of a kind: the one shown if it is of that kind, else the first; -1 if none.
+    int studyOfKind(const StudyKind& kind) const;
     /// Removes a study (its runs are cancelled); the last study cannot be removed.
     bool removeStudy(int index);
     bool renameStudy(int index, const QString& name);
-    /// The shown study if it is a scheduling one, else the first scheduling study (null if none).
-    SchedulingWorkbench* scheduling() const;
-    /// Likewise for dataflow-mapping studies.
-    DataflowWorkbench* dataflow() const;
-
-    // Shortcuts to the scheduling study (the command line and tests use them).
-    bool selectAccelerator(const QString& nameOrPath);
-    bool selectNetwork(const QString& nameOrPath);
-    bool selectMapping(const QString& nameOrPath);
     RunsPanel* runsPanel() const;
+    /// File → New study: one entry per registered study kind.
+    QMenu* newStudyMenu() const { return m_newStudyMenu; }
 
     /// The project as it stands: every study with its inputs, optimizer form and runs.
     std::optional<Project> currentProject() const;
@@ -101,12 +98,13 @@ private:
     void rebuildRecentMenu();
     void syncUndoStack();
     void reportError(const QString& message);
-    QString uniqueStudyName(ProblemKind kind) const;
+    QString uniqueStudyName(const StudyKind& kind) const;
 
     QListWidget* m_studyList = nullptr;
     QStackedWidget* m_stack = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_newStudyMenu = nullptr;
     QAction* m_importOnnx = nullptr;
     std::vector<StudyWorkbench*> m_workbenches;
     QString m_projectPath;

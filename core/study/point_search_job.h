@@ -32,6 +32,7 @@ public:
     void run(std::stop_token stop, MetricsSink& sink, RunControl& control) override;
     JobResult result() const override;
     std::string resultDocument() const override;
+    bool hasResult() const override { return bestPoint().has_value(); }
 
     std::shared_ptr<const PointProblem> problem() const { return m_setup.problem; }
     /// The optimizer (to read what it kept once the run has ended, e.g. GRMD's final set).

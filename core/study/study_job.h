@@ -46,6 +46,9 @@ public:
     /// The best result so far as the kind's JSON document (a mapping, directives, a design, a
     /// policy, a memory map); "" when there is none yet.
     virtual std::string resultDocument() const = 0;
+    /// Whether there is a result to show yet (cheaper than resultDocument() for views that ask
+    /// often).
+    virtual bool hasResult() const { return !resultDocument().empty(); }
 };
 
 } // namespace mapscape

@@ -1,6 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "core/study/accel/accel_study.h"
+#include "core/study/dataflow/dataflow_study.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/io/accel/accel_io.h"
 #include "core/io/dataflow/dataflow_io.h"
 #include "core/io/scheduling/preset_io.h"
@@ -65,7 +68,7 @@ Project sample()
     r.evaluations = 2000;
     r.curves = {{"search/best", {{1, 10}, {100, 5}, {2000, 4.5}}}};
     r.best = {{"latency", 1000}, {"energy", 4.5}};
-    r.result = dataflowResultToJson(d.inputs.index() == 1 ? std::get<DataflowInputs>(d.inputs).mapping : DataflowMapping{},
+    r.result = dataflowResultToJson(d.inputs.index() == 1 ? (d.inputs).get<DataflowInputs>().mapping : DataflowMapping{},
                                     DfLayerType::Conv, {{"tile_K", 16}});
     d.runs.push_back(r);
     p.studies.push_back(d);
@@ -98,20 +101,20 @@ private Q_SLOTS:
         QCOMPARE(back.active, 1);
         QCOMPARE(back.studies[0].name, p.studies[0].name);
         QVERIFY(back.studies[0].optimizer == p.studies[0].optimizer);
-        QVERIFY(std::get<SchedulingInputs>(back.studies[0].inputs).network == std::get<SchedulingInputs>(p.studies[0].inputs).network);
-        QVERIFY(std::get<SchedulingInputs>(back.studies[0].inputs).accelerator == std::get<SchedulingInputs>(p.studies[0].inputs).accelerator);
-        const auto& mb = std::get<SchedulingInputs>(back.studies[0].inputs).mapping;
+        QVERIFY((back.studies[0].inputs).get<SchedulingInputs>().network == (p.studies[0].inputs).get<SchedulingInputs>().network);
+        QVERIFY((back.studies[0].inputs).get<SchedulingInputs>().accelerator == (p.studies[0].inputs).get<SchedulingInputs>().accelerator);
+        const auto& mb = (back.studies[0].inputs).get<SchedulingInputs>().mapping;
         QVERIFY(mb.has_value());
         QCOMPARE(mb->layers.size(), std::size_t(1));
-        QCOMPARE(mb->layers[0].table, std::get<SchedulingInputs>(p.studies[0].inputs).mapping->layers[0].table);
-        QVERIFY(std::get<DataflowInputs>(back.studies[1].inputs) == std::get<DataflowInputs>(p.studies[1].inputs));
+        QCOMPARE(mb->layers[0].table, (p.studies[0].inputs).get<SchedulingInputs>().mapping->layers[0].table);
+        QVERIFY((back.studies[1].inputs).get<DataflowInputs>() == (p.studies[1].inputs).get<DataflowInputs>());
         QCOMPARE(back.studies[1].runs.size(), std::size_t(1));
         const RunRecord& r = back.studies[1].runs[0];
         QCOMPARE(r.setupKey, p.studies[1].runs[0].setupKey);
         QCOMPARE(r.curves, p.studies[1].runs[0].curves);
         QCOMPARE(r.best, p.studies[1].runs[0].best);
         QCOMPARE(dataflowResultMapping(r.result, DfLayerType::Conv, "run").directives.size(),
-                 std::get<DataflowInputs>(p.studies[1].inputs).mapping.directives.size());
+                 (p.studies[1].inputs).get<DataflowInputs>().mapping.directives.size());
         QCOMPARE(projectToJson(back), text); // stable
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("x.mapscape.json")).toStdString();
@@ -135,7 +138,7 @@ private Q_SLOTS:
         QCOMPARE(p.studies[0].optimizer.objective, std::string("cycle"));
         QCOMPARE(p.studies[0].optimizer.seed, std::uint64_t(99));
         QCOMPARE(p.studies[0].optimizer.dataflow, DataflowMode::Flexible);
-        QVERIFY(!std::get<SchedulingInputs>(p.studies[0].inputs).mapping.has_value());
+        QVERIFY(!(p.studies[0].inputs).get<SchedulingInputs>().mapping.has_value());
     }
 
     void curvesAreThinnedWhenSaved()

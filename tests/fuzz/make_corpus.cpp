@@ -9,6 +9,10 @@
 ///
 /// Usage: make_fuzz_corpus OUT PRESET_DIR GOLDEN_DIR
 
+#include "core/study/placement/placement_study.h"
+#include "core/study/dpu/dpu_study.h"
+#include "core/study/dataflow/dataflow_study.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/io/accel/accel_io.h"
 #include "core/io/dataflow/dataflow_io.h"
 #include "core/io/dpu/dpu_io.h"

@@ -1,6 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "core/study/accel/accel_study.h"
+#include "core/study/dataflow/dataflow_study.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/cost/dataflow/dataflow_model.h"
 #include "core/io/accel/accel_io.h"
 #include "core/io/project_io.h"
@@ -169,7 +172,7 @@ private Q_SLOTS:
         // The result decodes to a mapping the model evaluates to the same latency.
         const std::string json = run.resultJson();
         QVERIFY(!json.empty());
-        const auto& in = std::get<DataflowInputs>(run.settings().inputs);
+        const auto& in = (run.settings().inputs).get<DataflowInputs>();
         const DataflowMapping m = dataflowResultMapping(json, in.layer.type, "run");
         DataflowResult r;
         QVERIFY(DataflowModel(in.hardware).evaluate(in.layer, m, r).ok());

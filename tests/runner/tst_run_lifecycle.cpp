@@ -10,6 +10,10 @@
 ///
 /// MAPSCAPE_SOAK_RUNS sets the runs per optimizer (default 100).
 
+#include "core/study/placement/placement_study.h"
+#include "core/study/dpu/dpu_study.h"
+#include "core/study/accel/accel_study.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/fault_injection.h"
 #include "support/fixtures.h"

@@ -4,6 +4,7 @@
 
 /// Small in-code fixtures shared by the core tests (independent of the preset files).
 
+#include "core/study/dataflow/dataflow_study.h"
 #include "core/model/scheduling/accelerator.h"
 #include "core/model/scheduling/layer.h"
 #include "core/model/scheduling/scheduling_table.h"

@@ -7,6 +7,7 @@
 /// views (populations, policy heatmap, solutions) and the results views (overlaid fronts,
 /// hypervolume curves), and the study's round trip through a project file.
 
+#include "core/study/accel/accel_study.h"
 #include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "widgets/charts/front_overlay_chart.h"
@@ -17,9 +18,9 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/accel_results_view.h"
-#include "widgets/study/accel_workbench.h"
-#include "widgets/study/grmd_stages_view.h"
+#include "widgets/study/accel/accel_results_view.h"
+#include "widgets/study/accel/accel_workbench.h"
+#include "widgets/study/accel/grmd_stages_view.h"
 
 #include <QSignalSpy>
 #include <QTableWidget>

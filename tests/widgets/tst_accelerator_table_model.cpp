@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 #include "support/fixtures.h"
-#include "widgets/document/accelerator_document.h"
-#include "widgets/models/accelerator_table_model.h"
+#include "widgets/study/scheduling/accelerator_document.h"
+#include "widgets/study/scheduling/accelerator_table_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -6,6 +6,7 @@
 /// heatmap, a dendrogram and a groups table with manual override), handing the groups to MARL,
 /// the agent-budget sweep and the comparison grid of its runs; bad and stale inputs.
 
+#include "core/study/dataflow/dataflow_study.h"
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/rl/marl/marl_search.h"
 #include "core/runner/optimizer_run.h"
@@ -16,8 +17,8 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/agent_clustering_view.h"
-#include "widgets/study/dataflow_workbench.h"
+#include "widgets/study/dataflow/agent_clustering_view.h"
+#include "widgets/study/dataflow/dataflow_workbench.h"
 
 #include <QCheckBox>
 #include <QSignalSpy>

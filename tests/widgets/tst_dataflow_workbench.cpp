@@ -6,6 +6,7 @@
 /// and directives with errors that name the line, the design-space table, the heatmap
 /// explorer and an optimizer run whose best mapping is shown.
 
+#include "core/study/dataflow/dataflow_study.h"
 #include "core/cost/dataflow/dataflow_model.h"
 #include "core/runner/optimizer_run.h"
 #include "widgets/charts/heatmap_widget.h"
@@ -15,7 +16,7 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/dataflow_workbench.h"
+#include "widgets/study/dataflow/dataflow_workbench.h"
 
 #include <QPlainTextEdit>
 #include <QPushButton>

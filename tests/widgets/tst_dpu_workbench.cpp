@@ -8,6 +8,7 @@
 /// timeline and the policy inspector, and the study's round trip through a project file (saved
 /// runs keep their decisions).
 
+#include "core/study/dpu/dpu_study.h"
 #include "core/cost/dpu/dpu_dataset.h"
 #include "core/io/dpu/dpu_io.h"
 #include "core/io/project_io.h"
@@ -18,9 +19,9 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/dpu_run_views.h"
-#include "widgets/study/dpu_timeline_view.h"
-#include "widgets/study/dpu_workbench.h"
+#include "widgets/study/dpu/dpu_run_views.h"
+#include "widgets/study/dpu/dpu_timeline_view.h"
+#include "widgets/study/dpu/dpu_workbench.h"
 
 #include <QSignalSpy>
 #include <QTableWidget>

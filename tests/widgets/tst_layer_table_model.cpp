@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: MIT
 
 #include "support/fixtures.h"
-#include "widgets/document/network_document.h"
-#include "widgets/models/layer_table_model.h"
+#include "widgets/study/scheduling/network_document.h"
+#include "widgets/study/scheduling/layer_table_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -5,6 +5,8 @@
 /// runs, old files too), autosave, the title's modified marker, the recent list and the preset
 /// boxes.
 
+#include "core/study/dataflow/dataflow_study.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "app/gui/main_window.h"
 #include "core/io/file_util.h"
 #include "core/io/scheduling/preset_io.h"
@@ -12,16 +14,16 @@
 #include "core/runner/optimizer_run.h"
 #include "core/util/fault_injection.h"
 #include "widgets/charts/live_line_chart.h"
-#include "widgets/document/accelerator_document.h"
+#include "widgets/study/scheduling/accelerator_document.h"
 #include "widgets/document/inputs_document.h"
-#include "widgets/document/network_document.h"
+#include "widgets/study/scheduling/network_document.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/accel_workbench.h"
-#include "widgets/study/dataflow_workbench.h"
-#include "widgets/study/placement_workbench.h"
-#include "widgets/study/scheduling_workbench.h"
+#include "widgets/study/accel/accel_workbench.h"
+#include "widgets/study/dataflow/dataflow_workbench.h"
+#include "widgets/study/placement/placement_workbench.h"
+#include "widgets/study/scheduling/scheduling_workbench.h"
 #include "widgets/views/sweep_comparison_view.h"
 #include "core/sweep/sweep.h"
 #include "support/onnx_models.h"
@@ -383,7 +385,7 @@ private Q_SLOTS:
         QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
         QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
         waitForEvaluation(s);
-        const auto network = [&] { return std::get<SchedulingInputs>(s->study()->inputs).network; };
+        const auto network = [&] { return (s->study()->inputs).get<SchedulingInputs>().network; };
         QCOMPARE(int(network().layers.size()), 21);
         QSignalSpy messages(s, &StudyWorkbench::message);
         const auto said = [&](const QString& text) {

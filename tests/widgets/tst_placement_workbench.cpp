@@ -6,6 +6,7 @@
 /// undoes exactly, bad hardware values and files are refused naming the field, a run's best map
 /// can be shown, and the project keeps map, pins and runs.
 
+#include "core/study/placement/placement_study.h"
 #include "core/io/placement/placement_io.h"
 #include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
@@ -13,14 +14,14 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/memory_map_view.h"
-#include "widgets/study/placement_timeline_view.h"
-#include "widgets/study/placement_curves_view.h"
-#include "widgets/study/placement_training_view.h"
+#include "widgets/study/placement/memory_map_view.h"
+#include "widgets/study/placement/placement_timeline_view.h"
+#include "widgets/study/placement/placement_curves_view.h"
+#include "widgets/study/placement/placement_training_view.h"
 #include "widgets/charts/band_chart.h"
-#include "widgets/study/map_embedding_view.h"
+#include "widgets/study/placement/map_embedding_view.h"
 #include "widgets/charts/live_line_chart.h"
-#include "widgets/study/placement_workbench.h"
+#include "widgets/study/placement/placement_workbench.h"
 
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -419,7 +420,7 @@ private Q_SLOTS:
         QVERIFY(projectError(R"({"kind": "placement"})").isEmpty());
         // A saved study whose pins name a node beyond the workload is refused, naming it.
         Study broken = *st;
-        std::get<PlacementInputs>(broken.inputs).pins.push_back({500, false, pl::Level::Sram});
+        (broken.inputs).get<PlacementInputs>().pins.push_back({500, false, pl::Level::Sram});
         QVERIFY(!reopened.setStudy(broken, &error));
         QVERIFY2(error.contains(QLatin1String("pins")), qPrintable(error));
     }

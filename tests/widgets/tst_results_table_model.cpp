@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 #include "support/fixtures.h"
-#include "widgets/models/results_table_model.h"
+#include "widgets/study/scheduling/results_table_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

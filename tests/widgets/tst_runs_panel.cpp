@@ -9,7 +9,7 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/views/scheduling_table_view.h"
+#include "widgets/study/scheduling/scheduling_table_view.h"
 
 #include <QAbstractItemModelTester>
 #include <QPushButton>

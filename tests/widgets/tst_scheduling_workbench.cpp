@@ -11,13 +11,13 @@
 #include "support/widgets.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
-#include "widgets/document/accelerator_document.h"
-#include "widgets/document/network_document.h"
-#include "widgets/models/results_table_model.h"
+#include "widgets/study/scheduling/accelerator_document.h"
+#include "widgets/study/scheduling/network_document.h"
+#include "widgets/study/scheduling/results_table_model.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/scheduling_workbench.h"
+#include "widgets/study/scheduling/scheduling_workbench.h"
 
 #include <QComboBox>
 #include <QHeaderView>

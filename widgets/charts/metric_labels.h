@@ -4,9 +4,10 @@
 
 /// Readable titles, units and axis choices for the metrics optimizers record ("search/best" is
 /// "Best latency so far (cycles)" on a log axis over samples), so curves read as a lecturer
-/// would label them. Unknown metrics keep their recorded name.
+/// would label them: the study kind's descriptions (describeMetric) as Qt strings. Unknown
+/// metrics keep their recorded name.
 
-#include "core/study/problem_kind.h"
+#include "core/study/study_kind.h"
 
 #include <QString>
 
@@ -24,9 +25,7 @@ struct MetricLabel {
     QString yAxis;        ///< short y-axis title ("Energy"); the chart title says the rest
 };
 
-/// The label of a recorded metric for a run of a study kind optimising `objectiveId`
-/// ("search/best" of a latency run: "Best latency so far", cycles, log y over samples);
-/// "search/best_<id>" names the kind's other objectives.
-MetricLabel metricLabel(const QString& name, ProblemKind kind, const std::string& objectiveId);
+/// The label of a recorded metric for a run of a study kind optimising `objectiveId`.
+MetricLabel metricLabel(const QString& name, const StudyKind& kind, const std::string& objectiveId);
 
 } // namespace mapscape

@@ -102,6 +102,4 @@ private:
     Inputs m_inputs;
 };
 
-using DataflowDocument = InputsDocument<DataflowInputs>;
-
 } // namespace mapscape

@@ -58,9 +58,9 @@ QColor RunListModel::paletteColor(int i)
     return QColor::fromHsvF(float(hue), k % 2 ? 0.55f : 0.85f, k % 3 == 2 ? 0.65f : 0.85f);
 }
 
-RunListModel::RunListModel(ProblemKind kind, QObject* parent)
+RunListModel::RunListModel(const StudyKind& kind, QObject* parent)
     : QAbstractTableModel(parent)
-    , m_kind(kind)
+    , m_kind(&kind)
 {
 }
 
@@ -220,7 +220,7 @@ std::vector<std::pair<std::string, double>> RunListModel::bestAt(int row) const
         return out;
     if (const OptimizerRun* r = m_rows[row].live.data()) {
         const std::vector<double> v = r->bestObjectives();
-        const auto& objs = problemKindInfo(m_kind).objectives;
+        const auto objs = m_kind->objectives();
         for (std::size_t i = 0; i < v.size() && i < objs.size(); ++i)
             out.emplace_back(objs[i].id, v[i]);
         return out;
@@ -265,7 +265,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
     if (!run && !rec)
         return {};
     const OptimizerSettings& s = run ? run->settings().optimizer : rec->settings;
-    const ObjectiveInfo* objective = findObjective(m_kind, s.objective);
+    const ObjectiveInfo* objective = m_kind->findObjective(s.objective);
     const bool liveRunning = run && (run->state() == RunState::Running || run->state() == RunState::Paused ||
                                      run->state() == RunState::Pending);
     if (role == RunIdRole)
@@ -290,7 +290,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
         if (index.column() == Best) {
             QStringList lines;
             for (const auto& [id, v] : bestAt(index.row())) {
-                if (const ObjectiveInfo* o = findObjective(m_kind, id))
+                if (const ObjectiveInfo* o = m_kind->findObjective(id))
                     lines.append(QStringLiteral("%1: %2").arg(qs(o->label), qs(formatQuantity(v, o->unit, 6))));
             }
             return lines.isEmpty() ? tr("No result yet") : lines.join(QLatin1Char('\n'));

@@ -26,7 +26,7 @@ public:
     enum Column { Run, Study, Setup, Optimizer, Objective, State, Progress, Best, Samples, WallTime, Eta, ColumnCount };
     enum Role { SortRole = Qt::UserRole + 1, RunIdRole };
 
-    explicit RunListModel(ProblemKind kind = ProblemKind::SchedulingTables, QObject* parent = nullptr);
+    explicit RunListModel(const StudyKind& kind, QObject* parent = nullptr);
 
     /// A run started in this session (not owned; removed rows forget it).
     void addRun(OptimizerRun* run, const QString& study);
@@ -81,7 +81,7 @@ private:
     };
     QColor freeColor(int exceptRow) const;
 
-    ProblemKind m_kind;
+    const StudyKind* m_kind;
     QList<Entry> m_rows;
 };
 

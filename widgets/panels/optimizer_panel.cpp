@@ -137,35 +137,38 @@ bool setEditorText(QWidget* w, const QString& text)
 
 } // namespace
 
-OptimizerPanel::OptimizerPanel(ProblemKind kind, QWidget* parent)
+OptimizerPanel::OptimizerPanel(const StudyKind& kind, QWidget* parent)
     : QWidget(parent)
-    , m_kind(kind)
+    , m_kind(&kind)
 {
     auto* layout = new QVBoxLayout(this);
     auto* top = new QFormLayout;
     m_optimizer = new QComboBox(this);
     auto* items = qobject_cast<QStandardItemModel*>(m_optimizer->model());
-    for (const OptimizerInfo* info : optimizersFor(kind)) {
-        m_optimizer->addItem(qs(info->title), qs(info->id));
+    for (const OptimizerInfo& info : kind.optimizers()) {
+        m_optimizer->addItem(qs(info.title), qs(info.id));
         const int row = m_optimizer->count() - 1;
-        m_optimizer->setItemData(row, qs(info->available ? info->description : info->unavailableReason), Qt::ToolTipRole);
-        if (!info->available && items)
+        m_optimizer->setItemData(row, qs(info.available ? info.description : info.unavailableReason), Qt::ToolTipRole);
+        if (!info.available && items)
             items->item(row)->setEnabled(false);
     }
     m_optimizer->setToolTip(tr("Optimizers that apply to this study's problem"));
     m_objective = new QComboBox(this);
-    for (const ObjectiveInfo& o : problemKindInfo(kind).objectives)
+    for (const ObjectiveInfo& o : kind.objectives())
         m_objective->addItem(QStringLiteral("%1 (%2)").arg(qs(o.label), qs(o.unit)), qs(o.id));
     m_objective->setToolTip(tr("What the optimizer minimises"));
     top->addRow(tr("Optimizer"), m_optimizer);
     top->addRow(tr("Objective"), m_objective);
-    if (kind == ProblemKind::SchedulingTables) {
-        m_dataflow = new QComboBox(this);
-        m_dataflow->addItem(tr("fixed (as configured)"), int(DataflowMode::Fixed));
-        m_dataflow->addItem(tr("flexible (try allowed)"), int(DataflowMode::Flexible));
-        m_dataflow->setToolTip(tr("Keep each level's configured dataflow, or let the search choose among the allowed ones"));
-        top->addRow(tr("Dataflow"), m_dataflow);
-        connect(m_dataflow, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
+    // The kind's run options (scheduling: fixed or flexible dataflows): one chooser each.
+    for (const OptionSpec& spec : kind.info().runOptions) {
+        auto* box = new QComboBox(this);
+        for (const std::string& c : spec.choices)
+            box->addItem(qs(c), qs(c));
+        box->setCurrentIndex(std::max(0, box->findData(qs(spec.defaultValue))));
+        box->setToolTip(qs(spec.help));
+        top->addRow(qs(spec.label), box);
+        m_runOptions.emplace_back(spec.key, box);
+        connect(box, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
     }
     m_seed = new QSpinBox(this);
     m_seed->setRange(0, 1'000'000'000);
@@ -212,7 +215,7 @@ void OptimizerPanel::rebuildForm()
         }
     }
     const QString id = optimizerId();
-    const OptimizerInfo* info = findOptimizer(id.toStdString(), m_kind);
+    const OptimizerInfo* info = findOptimizer(*m_kind, id.toStdString());
     if (!info)
         return;
     auto& editors = m_editors[id];
@@ -244,7 +247,7 @@ void OptimizerPanel::rebuildForm()
 bool OptimizerPanel::selectOptimizer(const QString& id)
 {
     const int i = m_optimizer->findData(id);
-    const OptimizerInfo* info = findOptimizer(id.toStdString(), m_kind);
+    const OptimizerInfo* info = findOptimizer(*m_kind, id.toStdString());
     if (i < 0 || !info || !info->available)
         return false;
     m_optimizer->setCurrentIndex(i);
@@ -280,10 +283,15 @@ OptimizerSettings OptimizerPanel::settings() const
     OptimizerSettings s;
     s.id = optimizerId().toStdString();
     s.objective = m_objective->currentData().toString().toStdString();
-    s.dataflow = m_dataflow ? DataflowMode(m_dataflow->currentData().toInt()) : DataflowMode::Fixed;
+    for (const auto& [key, box] : m_runOptions) {
+        const std::string v = box->currentData().toString().toStdString();
+        for (const OptionSpec& spec : m_kind->info().runOptions)
+            if (spec.key == key && v != spec.defaultValue)
+                s.runOptions[key] = v;
+    }
     s.seed = std::uint64_t(m_seed->value());
     s.threads = m_threads->value();
-    if (const OptimizerInfo* info = findOptimizer(s.id, m_kind)) {
+    if (const OptimizerInfo* info = findOptimizer(*m_kind, s.id)) {
         const auto editors = m_editors.value(optimizerId());
         for (const OptionSpec& o : info->options) {
             const QWidget* w = editors.value(qs(o.key));
@@ -312,11 +320,17 @@ QStringList OptimizerPanel::applySettings(const OptimizerSettings& s)
         problems.append(QStringLiteral("optimizer \"%1\" is unknown or unavailable").arg(id));
     if (!s.objective.empty() && !selectObjective(QString::fromStdString(s.objective)))
         problems.append(QStringLiteral("objective \"%1\"").arg(QString::fromStdString(s.objective)));
-    if (m_dataflow)
-        m_dataflow->setCurrentIndex(std::max(0, m_dataflow->findData(int(s.dataflow))));
+    for (const auto& [key, box] : m_runOptions) {
+        const auto it = s.runOptions.find(key);
+        std::string v = it == s.runOptions.end() ? std::string() : it->second;
+        for (const OptionSpec& spec : m_kind->info().runOptions)
+            if (spec.key == key && v.empty())
+                v = spec.defaultValue;
+        box->setCurrentIndex(std::max(0, box->findData(qs(v))));
+    }
     m_seed->setValue(int(std::min<std::uint64_t>(s.seed, std::uint64_t(m_seed->maximum()))));
     m_threads->setValue(std::clamp(s.threads, m_threads->minimum(), m_threads->maximum()));
-    if (const OptimizerInfo* info = findOptimizer(s.id, m_kind)) {
+    if (const OptimizerInfo* info = findOptimizer(*m_kind, s.id)) {
         for (const OptionSpec& o : info->options)
             setOption(QString::fromStdString(o.key), QString::fromStdString(o.defaultValue));
     }

@@ -22,9 +22,9 @@ class OptimizerPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit OptimizerPanel(ProblemKind kind = ProblemKind::SchedulingTables, QWidget* parent = nullptr);
+    explicit OptimizerPanel(const StudyKind& kind, QWidget* parent = nullptr);
 
-    ProblemKind kind() const { return m_kind; }
+    const StudyKind& kind() const { return *m_kind; }
     /// Selects an optimizer of the panel's kind by id; false if unknown or unavailable.
     bool selectOptimizer(const QString& id);
     QString optimizerId() const;
@@ -48,10 +48,10 @@ Q_SIGNALS:
 private:
     void rebuildForm();
 
-    ProblemKind m_kind;
+    const StudyKind* m_kind;
     QComboBox* m_optimizer = nullptr;
     QComboBox* m_objective = nullptr;
-    QComboBox* m_dataflow = nullptr;
+    std::vector<std::pair<std::string, QComboBox*>> m_runOptions; ///< the kind's run options
     QSpinBox* m_seed = nullptr;
     QSpinBox* m_threads = nullptr;
     QFormLayout* m_form = nullptr;

@@ -2,15 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/panels/runs_panel.h"
 
-#include "core/cost/scheduling/scheduling_model.h"
-#include "core/export/dataflow/dataflow_report.h"
-#include "core/io/accel/accel_io.h"
-#include "core/io/dpu/dpu_io.h"
-#include "core/io/placement/placement_io.h"
 #include "core/io/file_util.h"
-#include "core/io/dataflow/maestro_files.h"
-#include "core/io/scheduling/preset_io.h"
-#include "core/io/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
@@ -21,7 +13,6 @@
 #include "widgets/delegates/progress_delegate.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
-#include "widgets/views/scheduling_table_view.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -76,10 +67,11 @@ QString keyObjective(const QString& key) { return key.section(QLatin1Char('@'), 
 
 } // namespace
 
-RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
+RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     : QWidget(parent)
-    , m_kind(kind)
+    , m_kind(&kind)
 {
+    const StudyKindInfo& info = kind.info();
     m_panel = new OptimizerPanel(kind, this);
     m_panel->setMinimumWidth(280);
     m_panel->setMaximumWidth(380);
@@ -102,11 +94,7 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
 
     m_pause = new QPushButton(tr("Pause"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
-    m_show = new QPushButton(m_kind == ProblemKind::AccelSizing ? tr("Show best design")
-                             : m_kind == ProblemKind::DpuConfig       ? tr("Evaluate policy")
-                             : m_kind == ProblemKind::TensorPlacement ? tr("Show best map")
-                                                                      : tr("Show best mapping"),
-                             this);
+    m_show = new QPushButton(tr("Show best %1").arg(qs(info.resultNoun)), this);
     m_show->setToolTip(tr("Show the selected run's best result in the study's main view (undoable)"));
     m_remove = new QPushButton(tr("Remove"), this);
     m_remove->setToolTip(tr("Remove the selected run (a running one is cancelled first)"));
@@ -156,16 +144,15 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_paretoY = new QComboBox(this);
     m_paretoColour = new QComboBox(this);
     m_paretoColour->addItem(tr("none (2 objectives)"), -1);
-    const auto& objectives = problemKindInfo(kind).objectives;
+    const auto objectives = kind.objectives();
     for (std::size_t i = 0; i < objectives.size(); ++i) {
         const QString label = qs(objectives[i].label);
         m_paretoX->addItem(label, int(i));
         m_paretoY->addItem(label, int(i));
         m_paretoColour->addItem(label, int(i));
     }
-    // Scheduling: cycles across, energy up; dataflow: latency across, energy up.
-    m_paretoX->setCurrentIndex(kind == ProblemKind::SchedulingTables ? 1 : 0);
-    m_paretoY->setCurrentIndex(kind == ProblemKind::SchedulingTables ? 0 : 1);
+    m_paretoX->setCurrentIndex(std::clamp(info.paretoX, 0, int(objectives.size()) - 1));
+    m_paretoY->setCurrentIndex(std::clamp(info.paretoY, 0, int(objectives.size()) - 1));
     auto* paretoTab = new QWidget(this);
     auto* paretoLayout = new QVBoxLayout(paretoTab);
     auto* paretoRow = new QHBoxLayout;
@@ -184,31 +171,18 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(curveTab, tr("Curves"));
     m_tabs->addTab(paretoTab, tr("Pareto"));
-    // Learners of a policy (DPU configuration) evaluate no design points: nothing to plot.
-    m_tabs->setTabVisible(ParetoTab, kind != ProblemKind::DpuConfig && kind != ProblemKind::TensorPlacement);
-    auto* bestTab = new QWidget(this);
-    auto* bestLayout = new QVBoxLayout(bestTab);
-    if (kind == ProblemKind::SchedulingTables) {
-        m_bestView = new SchedulingTableView(bestTab);
-        bestLayout->addWidget(new QLabel(tr("Highlighted: the rows of the latest row search on this layer."), bestTab));
-        bestLayout->addWidget(m_bestView);
-        bestLayout->addStretch(1);
-        m_tabs->addTab(bestTab, tr("Best table"));
-    } else {
-        m_bestText = new QPlainTextEdit(bestTab);
-        m_bestText->setReadOnly(true);
-        m_bestText->setLineWrapMode(QPlainTextEdit::NoWrap);
-        m_bestText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        m_bestText->setPlaceholderText(
-            kind == ProblemKind::DpuConfig         ? tr("Select a run to see its policy's held-out figures and decisions.")
-            : kind == ProblemKind::TensorPlacement ? tr("Select a run to see its best map, level by level.")
-                                                   : tr("Select a run to see its best mapping as directives and as a loop nest."));
-        bestLayout->addWidget(m_bestText);
-        m_tabs->addTab(bestTab, m_kind == ProblemKind::AccelSizing ? tr("Best design")
-                                : m_kind == ProblemKind::DpuConfig       ? tr("Policy")
-                                : m_kind == ProblemKind::TensorPlacement ? tr("Best map")
-                                                                         : tr("Best mapping"));
-    }
+    // Learners of a policy evaluate no design points: nothing to plot.
+    m_tabs->setTabVisible(ParetoTab, info.evaluatesPoints);
+    m_bestTab = new QWidget(this);
+    auto* bestLayout = new QVBoxLayout(m_bestTab);
+    bestLayout->setContentsMargins(0, 0, 0, 0);
+    m_bestText = new QPlainTextEdit(m_bestTab);
+    m_bestText->setReadOnly(true);
+    m_bestText->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_bestText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_bestText->setPlaceholderText(tr("Select a run to see its best %1.").arg(qs(info.resultNoun)));
+    bestLayout->addWidget(m_bestText);
+    m_tabs->addTab(m_bestTab, tr("Best %1").arg(qs(info.resultNoun)));
     // Comparison of finished runs (Table III style): seeds of one optimizer together.
     auto* compareTab = new QWidget(this);
     auto* compareLayout = new QVBoxLayout(compareTab);
@@ -232,16 +206,16 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
     connect(m_compareRef, &QComboBox::currentIndexChanged, this, &RunsPanel::refreshCompare);
     connect(this, &RunsPanel::runsChanged, this, &RunsPanel::refreshCompare);
 
-    // The layer the Pareto and best-table views show (scheduling studies).
+    // The group (scheduling: the layer) the Pareto and best views show, for kinds with groups.
     m_bestLayer = new QComboBox(this);
     m_bestLayer->setMinimumContentsLength(16);
     m_layerRow = new QWidget(this);
     auto* layerRow = new QHBoxLayout(m_layerRow);
     layerRow->setContentsMargins(0, 0, 0, 0);
-    layerRow->addWidget(new QLabel(tr("Layer"), m_layerRow));
+    layerRow->addWidget(new QLabel(qs(info.pointGroupLabel), m_layerRow));
     layerRow->addWidget(m_bestLayer);
     layerRow->addStretch(1);
-    m_layerRow->setVisible(kind == ProblemKind::SchedulingTables);
+    m_layerRow->setVisible(!info.pointGroupLabel.empty());
     auto* viewsBox = new QWidget(this);
     auto* viewsLayout = new QVBoxLayout(viewsBox);
     viewsLayout->setContentsMargins(0, 0, 0, 0);
@@ -324,23 +298,14 @@ RunsPanel::RunsPanel(ProblemKind kind, QWidget* parent)
         const int row = selectedRow();
         if (row < 0)
             return;
-        if (OptimizerRun* r = m_model->runAt(row); r && m_kind == ProblemKind::SchedulingTables) {
-            const Mapping m = bestMapping(*r);
-            if (!m.layers.empty())
-                Q_EMIT mappingRequested(m);
-            return;
-        }
         const std::string json = resultJsonAt(row);
         if (!json.empty())
             Q_EMIT resultRequested(qs(json), tr("best of run %1").arg(m_model->titleAt(row)));
     });
     // Default curve: the best objective so far.
-    const QString first = m_kind == ProblemKind::SchedulingTables  ? QStringLiteral("search/best_total")
-                          : m_kind == ProblemKind::DpuConfig       ? QStringLiteral("dpu/test_ppw_C")
-                          : m_kind == ProblemKind::TensorPlacement ? QStringLiteral("placement/best_speedup")
-                                                                   : QStringLiteral("search/best");
-    const std::string objective = defaultOptimizerSettings(m_kind).objective;
-    const MetricLabel label = metricLabel(first, m_kind, objective);
+    const QString first = qs(info.progressMetric);
+    const std::string objective = defaultOptimizerSettings(kind).objective;
+    const MetricLabel label = metricLabel(first, kind, objective);
     m_curveMetric->addItem(label.title, curveKey(first, objective));
     applyMetricLabel();
     updateButtons();
@@ -364,12 +329,6 @@ void RunsPanel::setInputs(const QString& studyName, const StudyInputs& inputs)
     }
 }
 
-void RunsPanel::setProblem(const Accelerator& accelerator, const Network& network)
-{
-    setInputs(m_studyName.isEmpty() ? QStringLiteral("Scheduling") : m_studyName,
-              SchedulingInputs{accelerator, network, std::nullopt});
-}
-
 void RunsPanel::setStudyName(const QString& name) { m_studyName = name; }
 
 void RunsPanel::showViewTab(ViewTab tab) { m_tabs->setCurrentIndex(int(tab)); }
@@ -379,9 +338,7 @@ OptimizerRun* RunsPanel::startRun() { return startRunWith(m_panel->settings()); 
 OptimizerRun* RunsPanel::startRunWith(const OptimizerSettings& settings)
 {
     if (!m_inputs) {
-        Q_EMIT message(m_kind == ProblemKind::SchedulingTables ? tr("Choose an accelerator and a network first.")
-                       : m_kind == ProblemKind::DataflowMapping ? tr("Choose a layer and hardware first.")
-                                                                : tr("Choose a workload first."));
+        Q_EMIT message(tr("The study has no valid inputs to optimise yet."));
         return nullptr;
     }
     RunSettings s;
@@ -418,11 +375,7 @@ OptimizerRun* RunsPanel::startRunWith(const OptimizerSettings& settings)
         return nullptr;
     // The curve chooser follows the run's objective while it still shows a curve nobody records
     // (the default before any run, or another objective's best).
-    const QString best = curveKey(m_kind == ProblemKind::SchedulingTables  ? QStringLiteral("search/best_total")
-                                  : m_kind == ProblemKind::DpuConfig       ? QStringLiteral("dpu/test_ppw_C")
-                                  : m_kind == ProblemKind::TensorPlacement ? QStringLiteral("placement/best_speedup")
-                                                                           : QStringLiteral("search/best"),
-                                  run->settings().optimizer.objective);
+    const QString best = curveKey(qs(m_kind->info().progressMetric), run->settings().optimizer.objective);
     if (m_curveMetric->currentData().toString() != best) {
         bool recorded = false;
         const QString current = rawName(m_curveMetric->currentData().toString());
@@ -430,26 +383,13 @@ OptimizerRun* RunsPanel::startRunWith(const OptimizerSettings& settings)
             recorded = it->contains(current);
         if (!recorded) {
             if (m_curveMetric->findData(best) < 0)
-                m_curveMetric->addItem(metricLabel(rawName(best), m_kind, run->settings().optimizer.objective).title, best);
+                m_curveMetric->addItem(metricLabel(rawName(best), *m_kind, run->settings().optimizer.objective).title, best);
             m_curveMetric->setCurrentIndex(m_curveMetric->findData(best));
         }
     }
     m_table->selectRow(m_model->rowOf(run));
     Q_EMIT message(tr("Started %1").arg(run->title()));
     return run;
-}
-
-Mapping RunsPanel::bestMapping(const OptimizerRun& run) const
-{
-    const auto problem = run.problem();
-    if (!problem)
-        return {};
-    Mapping m = mappingOf(problem->network, run.bestSoFar());
-    m.accelerator = problem->model->accelerator().name;
-    m.metric = run.settings().optimizer.objective;
-    m.source = "mapscape " + run.settings().optimizer.id + " run #" + std::to_string(run.id()) + " seed " +
-               std::to_string(run.settings().optimizer.seed);
-    return m;
 }
 
 int RunsPanel::selectedRow() const
@@ -504,7 +444,7 @@ void RunsPanel::drain()
                 it = history.insert(name, {});
                 const QString key = curveKey(name, objective);
                 if (m_curveMetric->findData(key) < 0)
-                    m_curveMetric->addItem(metricLabel(name, m_kind, objective).title, key);
+                    m_curveMetric->addItem(metricLabel(name, *m_kind, objective).title, key);
             }
             it->append(QPointF(double(p.step), p.value));
             if (curveKey(name, objective) == curve)
@@ -523,7 +463,7 @@ void RunsPanel::drain()
             if (store.size() >= kMaxPointsPerRun)
                 break;
             store.push_back(p);
-            if (&run != selected || (m_kind == ProblemKind::SchedulingTables && p.layer != layer))
+            if (&run != selected || (grouped() && p.group != layer))
                 continue;
             const QPointF xy = paretoPoint(p);
             if (three)
@@ -587,8 +527,8 @@ void RunsPanel::applyMetricLabel()
     if (key.isEmpty())
         return;
     const QString objective = keyObjective(key);
-    const MetricLabel label = metricLabel(rawName(key), m_kind,
-                                          objective.isEmpty() ? defaultOptimizerSettings(m_kind).objective : objective.toStdString());
+    const MetricLabel label = metricLabel(rawName(key), *m_kind,
+                                          objective.isEmpty() ? defaultOptimizerSettings(*m_kind).objective : objective.toStdString());
     m_curves->setTitle(label.title);
     m_curves->setAxisTitles(label.xTitle, label.yAxis, label.unit);
     m_curves->setIntegerX(label.integerX);
@@ -608,29 +548,28 @@ void RunsPanel::onSelectionChanged()
 
 int RunsPanel::shownLayer() const { return std::max(0, m_bestLayer->currentIndex()); }
 
+bool RunsPanel::grouped() const { return !m_kind->info().pointGroupLabel.empty(); }
+
 void RunsPanel::syncLayerChooser()
 {
-    if (m_kind != ProblemKind::SchedulingTables)
+    if (!grouped())
         return;
-    const Network* net = nullptr;
-    std::shared_ptr<const SchedulingProblem> problem;
-    if (const OptimizerRun* run = selectedRun(); run && run->problem()) {
-        problem = run->problem();
-        net = &problem->network;
-    } else if (m_inputs) {
-        net = &std::get<SchedulingInputs>(*m_inputs).network;
-    }
-    if (!net)
+    std::vector<std::string> groups;
+    if (const OptimizerRun* run = selectedRun())
+        groups = m_kind->pointGroups(run->settings().inputs);
+    else if (m_inputs)
+        groups = m_kind->pointGroups(*m_inputs);
+    else
         return;
-    bool same = m_bestLayer->count() == int(net->layers.size());
+    bool same = m_bestLayer->count() == int(groups.size());
     for (int i = 0; same && i < m_bestLayer->count(); ++i)
-        same = m_bestLayer->itemText(i).toStdString() == net->layers[std::size_t(i)].name;
+        same = m_bestLayer->itemText(i).toStdString() == groups[std::size_t(i)];
     if (same)
         return;
     const QSignalBlocker block(m_bestLayer);
     m_bestLayer->clear();
-    for (const Layer& l : net->layers)
-        m_bestLayer->addItem(qs(l.name));
+    for (const std::string& g : groups)
+        m_bestLayer->addItem(qs(g));
 }
 
 QPointF RunsPanel::paretoPoint(const EvaluatedPoint& p) const
@@ -647,7 +586,7 @@ double RunsPanel::paretoColour(const EvaluatedPoint& p) const
 void RunsPanel::refillPareto()
 {
     m_pareto->clear();
-    const auto& objectives = problemKindInfo(m_kind).objectives;
+    const auto objectives = m_kind->objectives();
     const auto objectiveAt = [&](QComboBox* c) -> const ObjectiveInfo& {
         return objectives[std::size_t(std::clamp(c->currentData().toInt(), 0, int(objectives.size()) - 1))];
     };
@@ -668,13 +607,12 @@ void RunsPanel::refillPareto()
         return;
     }
     const int layer = shownLayer();
-    m_pareto->setTitle(m_kind == ProblemKind::SchedulingTables
-                           ? tr("Schedules evaluated for %1, run #%2").arg(m_bestLayer->currentText()).arg(run->id())
-                           : tr("Mappings evaluated by run #%1").arg(run->id()));
+    m_pareto->setTitle(grouped() ? tr("Designs evaluated for %1, run #%2").arg(m_bestLayer->currentText()).arg(run->id())
+                                 : tr("Designs evaluated by run #%1").arg(run->id()));
     std::vector<QPointF> pts2;
     std::vector<std::array<double, 3>> pts3;
     for (const EvaluatedPoint& p : m_evaluated.value(run->id())) {
-        if (m_kind == ProblemKind::SchedulingTables && p.layer != layer)
+        if (grouped() && p.group != layer)
             continue;
         const QPointF xy = paretoPoint(p);
         if (three)
@@ -699,157 +637,46 @@ std::string RunsPanel::bestObjectiveLines(int row, int significant) const
 {
     std::string lines;
     for (const auto& [id, v] : m_model->bestAt(row)) {
-        if (const ObjectiveInfo* o = findObjective(m_kind, id))
+        if (const ObjectiveInfo* o = m_kind->findObjective(id))
             lines += "  " + o->label + ": " + formatQuantity(v, o->unit, significant) + "\n";
     }
     return lines;
 }
 
+void RunsPanel::setResultView(RunResultView* view, const QString& title)
+{
+    m_resultView = view;
+    view->setParent(m_bestTab);
+    m_bestTab->layout()->addWidget(view);
+    m_bestText->hide();
+    m_tabs->setTabText(BestTab, title);
+    refreshBest();
+}
+
 void RunsPanel::refreshBest()
 {
     const int row = selectedRow();
-    if (m_kind == ProblemKind::SchedulingTables) {
+    const OptimizerRun* run = m_model->runAt(row);
+    const RunRecord* record = run ? nullptr : m_model->recordAt(row);
+    const bool sameSetup = run ? true : (record && m_inputs && record->setupKey == m_setupKey);
+    if (m_resultView) {
         syncLayerChooser();
-        const int layer = shownLayer();
-        if (const OptimizerRun* run = m_model->runAt(row); run && run->problem()) {
-            const Network& net = run->problem()->network;
-            const auto best = run->bestSoFar();
-            if (layer >= int(best.size()) || !best[std::size_t(layer)].found) {
-                m_bestView->clear();
-                return;
-            }
-            const LayerBest& b = best[std::size_t(layer)];
-            m_bestView->setTable(run->problem()->model,
-                                 net.layers[std::size_t(layer)].name + " — best of run #" + std::to_string(run->id()),
-                                 b.table, b.evaluation);
-            m_bestView->setHighlight(run->lastSearchedRows(layer));
-            return;
-        }
-        // A restored run: its saved tables, on the current accelerator if it ran on this setup.
-        const RunRecord* rec = m_model->recordAt(row);
-        if (!rec || rec->result.empty() || !m_inputs || rec->setupKey != m_setupKey) {
-            m_bestView->clear();
-            return;
-        }
-        try {
-            const auto& in = std::get<SchedulingInputs>(*m_inputs);
-            const Mapping m = mappingFromJson(rec->result, "run #" + std::to_string(rec->id), in.accelerator);
-            if (layer >= int(in.network.layers.size())) {
-                m_bestView->clear();
-                return;
-            }
-            const Layer& l = in.network.layers[std::size_t(layer)];
-            for (const LayerMapping& lm : m.layers) {
-                if (lm.layer != l.name)
-                    continue;
-                auto model = std::make_shared<const SchedulingModel>(in.accelerator);
-                Evaluation e;
-                const bool ok = model->evaluate(LayerShape::of(l), lm.table, e).ok();
-                m_bestView->setTable(model, l.name + " — best of run #" + std::to_string(rec->id), lm.table,
-                                     ok ? std::optional<Evaluation>(e) : std::nullopt);
-                return;
-            }
-        } catch (const std::exception&) {
-        }
-        m_bestView->clear();
+        m_resultView->showResult(run, record, shownLayer(), m_inputs ? &*m_inputs : nullptr, sameSetup);
         return;
     }
-    // Dataflow studies: the best mapping as directives and as a loop nest, with its objectives.
     const std::string json = resultJsonAt(row);
     if (row < 0 || json.empty()) {
         m_bestText->setPlainText(row < 0 ? QString() : tr("No valid design found yet."));
         return;
     }
-    if (m_kind == ProblemKind::AccelSizing) {
-        // The best design (by the run's objective) and its metrics; the workbench's Results tab
-        // shows the non-dominated sets.
-        std::ostringstream text;
-        text << m_model->titleAt(row).toStdString() << ": best design by its objective\n" << bestObjectiveLines(row, 6);
-        try {
-            const AccelDesign d = accelDesignFromJson(json, "run result");
-            text << "\nDesign " << d.text() << "\n";
-            for (int g = 0; g < kAccelGenes - 1; ++g)
-                text << "  " << accelGeneName(AccelGene(g)) << " = "
-                     << (AccelGene(g) == AccelGene::Dataflow ? std::string(accelDataflowName(d.dataflow))
-                                                             : std::to_string(d.gene(AccelGene(g))))
-                     << "\n";
-            text << "\n\"Show\" puts it in the Design tab.\n";
-        } catch (const std::exception& e) {
-            text << "\n" << e.what() << "\n";
-        }
-        m_bestText->setPlainText(qs(text.str()));
-        return;
-    }
-    if (m_kind == ProblemKind::DpuConfig) {
-        // The trained policy's held-out figures and its decisions per model and state.
-        std::ostringstream text;
-        text << m_model->titleAt(row).toStdString() << ": the greedy policy on the held-out models\n"
-             << bestObjectiveLines(row, 4);
-        const auto* in = m_inputs ? std::get_if<DpuInputs>(&*m_inputs) : nullptr;
-        if (in) {
-            try {
-                const DpuResult r = dpuResultFromJson(json, "run result", in->platform);
-                text << "\nDecisions at each state's mean background (model: N / C / M):\n";
-                for (std::size_t i = 0; i + 2 < r.decisions.size(); i += 3) {
-                    const auto& d = r.decisions;
-                    text << "  " << in->platform.variantName(d[i].variant)
-                         << (in->platform.models[std::size_t(in->platform.modelOf(d[i].variant))].test ? " (held out)" : "") << ": "
-                         << in->platform.actionName(d[i].action) << " / " << in->platform.actionName(d[i + 1].action) << " / "
-                         << in->platform.actionName(d[i + 2].action) << "\n";
-                }
-                text << "\nThe Evaluation, Timeline and Policy tabs show it against the baselines.\n";
-            } catch (const std::exception& e) {
-                text << "\n" << e.what() << "\n";
-            }
-        }
-        m_bestText->setPlainText(qs(text.str()));
-        return;
-    }
-    if (m_kind == ProblemKind::TensorPlacement) {
-        std::ostringstream text;
-        text << m_model->titleAt(row).toStdString() << ": best map (noiseless speed-up of the map with the best measured reward)\n"
-             << bestObjectiveLines(row, 4);
-        try {
-            const auto* in = m_inputs ? std::get_if<PlacementInputs>(&*m_inputs) : nullptr;
-            const int n = in ? in->workload.nodeCount() : int(json.size());
-            const PlacementMapFile f = placementMapFromJson(json, "run result", n);
-            text << "\nLevels per node (S = SRAM, L = LLC, D = DRAM; weights of weight-less nodes are ignored):\n"
-                 << "  weights:     " << placement::mapLetters(f.map.weights) << "\n"
-                 << "  activations: " << placement::mapLetters(f.map.activations) << "\n"
-                 << "\n\"Show best map\" puts it in the Memory map tab (undoable).\n";
-        } catch (const std::exception& e) {
-            text << "\n(made on another workload: " << e.what() << ")\n";
-        }
-        const QString t = qs(text.str());
-        if (m_bestText->toPlainText() != t)
-            m_bestText->setPlainText(t);
-        return;
-    }
-    const OptimizerRun* run = m_model->runAt(row);
-    const DataflowInputs* in = nullptr;
-    if (run)
-        in = &std::get<DataflowInputs>(run->settings().inputs);
-    else if (m_inputs && m_model->setupKeyAt(row) == m_setupKey)
-        in = &std::get<DataflowInputs>(*m_inputs);
     std::ostringstream text;
-    text << m_model->titleAt(row).toStdString() << ": best mapping\n" << bestObjectiveLines(row, 6);
-    if (!in) {
-        text << "\n(made on another setup of this study; select that layer and hardware to see its directives)\n";
-        m_bestText->setPlainText(qs(text.str()));
-        return;
-    }
+    text << m_model->titleAt(row).toStdString() << ": best " << m_kind->info().resultNoun << "\n"
+         << bestObjectiveLines(row, 6) << "\n";
     try {
-        const DataflowMapping m = dataflowResultMapping(json, in->layer.type, "run result");
-        text << "\nDirectives (MAESTRO):\n" << directivesText(m, in->layer.type) << "\nLoop nest:\n"
-             << loopNestText(in->layer, m, in->hardware.numPes);
-        const auto point = dataflowResultPoint(json);
-        if (!point.empty()) {
-            text << "\nDesign-space point:\n";
-            for (const auto& [k, v] : point)
-                text << "  " << k << " = " << v << "\n";
-        }
+        const StudyInputs* inputs = run ? &run->settings().inputs : sameSetup ? &*m_inputs : nullptr;
+        text << m_kind->describeResult(json, inputs);
     } catch (const std::exception& e) {
-        text << "\n" << e.what() << "\n";
+        text << e.what() << "\n";
     }
     const QString t = qs(text.str());
     if (m_bestText->toPlainText() != t)
@@ -890,15 +717,10 @@ void RunsPanel::updateButtons()
     m_cancel->setEnabled(live);
     // Only a run that has a result can show it (a cancelled exhaustive run may have none).
     bool hasResult = false;
-    if (r && m_kind == ProblemKind::SchedulingTables) {
-        for (const LayerBest& b : r->bestSoFar())
-            hasResult = hasResult || b.found;
-    } else if (r) {
-        hasResult = r->bestPoint().has_value() || (m_kind == ProblemKind::TensorPlacement && r->placementBest().has_value()) ||
-                    (m_kind == ProblemKind::DpuConfig && !r->resultJson().empty());
-    } else if (const RunRecord* rec = m_model->recordAt(row)) {
+    if (r)
+        hasResult = r->job() && r->job()->hasResult();
+    else if (const RunRecord* rec = m_model->recordAt(row))
         hasResult = !rec->result.empty();
-    }
     m_show->setEnabled(hasResult);
     m_show->setToolTip(hasResult ? tr("Show the selected run's best result in the study's main view (undoable)")
                                  : tr("The selected run has no result to show"));
@@ -981,7 +803,7 @@ RunRecord RunsPanel::recordOf(const OptimizerRun& run) const
     }
     std::sort(r.curves.begin(), r.curves.end(), [](const RunCurve& a, const RunCurve& b) { return a.name < b.name; });
     const std::vector<double> best = run.bestObjectives();
-    const auto& objectives = problemKindInfo(m_kind).objectives;
+    const auto objectives = m_kind->objectives();
     for (std::size_t i = 0; i < best.size() && i < objectives.size(); ++i)
         r.best.emplace_back(objectives[i].id, best[i]);
     r.result = run.resultJson();
@@ -1014,7 +836,7 @@ void RunsPanel::restoreRecords(const std::vector<RunRecord>& records)
             history.insert(name, pts);
             const QString key = curveKey(name, rec.settings.objective);
             if (m_curveMetric->findData(key) < 0)
-                m_curveMetric->addItem(metricLabel(name, m_kind, rec.settings.objective).title, key);
+                m_curveMetric->addItem(metricLabel(name, *m_kind, rec.settings.objective).title, key);
         }
         m_nextId = std::max(m_nextId, rec.id + 1);
     }
@@ -1049,8 +871,7 @@ void RunsPanel::refreshCompare()
         std::vector<double> best, toBest, wall;
     };
     std::vector<Group> groups;
-    const QString bestMetric = m_kind == ProblemKind::SchedulingTables ? QStringLiteral("search/best_total")
-                                                                       : QStringLiteral("search/best");
+    const QString bestMetric = qs(m_kind->info().progressMetric);
     QStringList optimizers;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const OptimizerRun* r = m_model->runAt(row);
@@ -1060,12 +881,15 @@ void RunsPanel::refreshCompare()
         if (!r && (!rec || rec->state != "finished"))
             continue;
         const OptimizerSettings& s = r ? r->settings().optimizer : rec->settings;
-        double best = -1;
+        std::optional<double> bestValue;
         for (const auto& [id, v] : m_model->bestAt(row))
             if (id == s.objective)
-                best = v;
-        if (best < 0)
+                bestValue = v;
+        if (!bestValue)
             continue;
+        const double best = *bestValue;
+        const ObjectiveInfo* objective = m_kind->findObjective(s.objective);
+        const bool higher = objective && objective->higherIsBetter;
         const QString opt = qs(s.id), obj = qs(s.objective);
         const QString setup = m_model->index(row, RunListModel::Setup).data().toString();
         auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
@@ -1080,7 +904,7 @@ void RunsPanel::refreshCompare()
         // The first sample at the final best (the driver repeats the best at the run's end).
         double toBest = 0;
         for (const QPointF& p : hist)
-            if (p.y() <= best) {
+            if (higher ? p.y() >= best : p.y() <= best) {
                 toBest = p.x();
                 break;
             }
@@ -1122,7 +946,7 @@ void RunsPanel::refreshCompare()
     m_compare->setRowCount(int(groups.size()));
     for (int i = 0; i < int(groups.size()); ++i) {
         const Group& g = groups[std::size_t(i)];
-        const ObjectiveInfo* o = findObjective(m_kind, g.objective.toStdString());
+        const ObjectiveInfo* o = m_kind->findObjective(g.objective.toStdString());
         const std::string unit = o ? o->unit : std::string();
         const auto [m, sd] = meanStd(g.best);
         // The reference: that optimizer's best group on the same objective and setup.
@@ -1130,7 +954,8 @@ void RunsPanel::refreshCompare()
         for (const Group& h : groups)
             if (h.optimizer == ref && h.objective == g.objective && h.setup == g.setup) {
                 const double mh = meanStd(h.best).first;
-                refMean = refMean > 0 ? std::min(refMean, mh) : mh;
+                const bool higher = o && o->higherIsBetter;
+                refMean = refMean > 0 ? (higher ? std::max(refMean, mh) : std::min(refMean, mh)) : mh;
             }
         const QStringList cells{g.label,
                                 o ? qs(o->label) : g.objective,

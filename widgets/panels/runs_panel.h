@@ -8,9 +8,6 @@
 /// what the selected run evaluated (two objectives, or three with colour), and the selected
 /// run's best design. Runs restored from a project file show their saved curves and result.
 
-#include "core/model/scheduling/accelerator.h"
-#include "core/model/scheduling/layer.h"
-#include "core/model/scheduling/mapping.h"
 #include "core/runner/optimizer_run.h"
 #include "core/study/study.h"
 
@@ -41,7 +38,18 @@ class OptimizerPanel;
 class OptimizerRun;
 class ParetoChart;
 class RunListModel;
-class SchedulingTableView;
+
+/// A study kind's own view of a run's best result in the runs panel's Best tab (scheduling
+/// studies: the best table of the layer chosen), instead of the text every kind has. GUI thread.
+class RunResultView : public QWidget {
+public:
+    using QWidget::QWidget;
+    /// The best result of a live run (`run`) or of one restored from a project (`record`; null
+    /// both when nothing is selected), for point group `group` of kinds with groups. `inputs` are
+    /// the study's current inputs (null if invalid); `sameSetup` whether a record ran on them.
+    virtual void showResult(const OptimizerRun* run, const RunRecord* record, int group, const StudyInputs* inputs,
+                            bool sameSetup) = 0;
+};
 
 /// GUI thread only. Owns its runs; destroying the panel cancels and joins them.
 class RunsPanel : public QWidget {
@@ -50,25 +58,25 @@ class RunsPanel : public QWidget {
 public:
     enum ViewTab { CurvesTab, ParetoTab, BestTab, CompareTab };
 
-    explicit RunsPanel(ProblemKind kind = ProblemKind::SchedulingTables, QWidget* parent = nullptr);
+    explicit RunsPanel(const StudyKind& kind, QWidget* parent = nullptr);
     ~RunsPanel() override;
 
-    ProblemKind kind() const { return m_kind; }
+    const StudyKind& kind() const { return *m_kind; }
     /// The study and inputs new runs optimise (the workbench's current setup). Curves of runs on
     /// other setups are hidden unless compareAcrossSetups is on.
     void setInputs(const QString& studyName, const StudyInputs& inputs);
-    /// Scheduling studies: shorthand for setInputs with this accelerator and network.
-    void setProblem(const Accelerator& accelerator, const Network& network);
     void setStudyName(const QString& name);
     OptimizerPanel* optimizerPanel() const { return m_panel; }
     RunListModel* runModel() const { return m_model; }
     LiveLineChart* curveChart() const { return m_curves; }
     ParetoChart* paretoChart() const { return m_pareto; }
-    SchedulingTableView* bestTableView() const { return m_bestView; }
+    /// Replaces the Best tab's text with a kind's own view (the panel owns it).
+    void setResultView(RunResultView* view, const QString& tabTitle);
+    RunResultView* resultView() const { return m_resultView; }
     QPlainTextEdit* bestText() const { return m_bestText; }
     QTableView* runTable() const { return m_table; }
     void showViewTab(ViewTab tab);
-    /// Which layer the Pareto and best-table views show (scheduling studies).
+    /// Which point group (scheduling: the layer) the Pareto and best views show.
     void setBestTableLayer(int layer);
     int shownLayer() const;
 
@@ -77,9 +85,6 @@ public:
     OptimizerRun* startRun();
     /// Starts a run with these settings (a sweep's) instead of the form's; same reporting.
     OptimizerRun* startRunWith(const OptimizerSettings& settings);
-    /// Scheduling studies: the best tables of a run so far as a mapping (layers without one are
-    /// left out).
-    Mapping bestMapping(const OptimizerRun& run) const;
     /// The selected row's run, if it is a run of this session.
     OptimizerRun* selectedRun() const;
     int selectedRow() const;
@@ -119,9 +124,8 @@ public:
     void refreshCompare();
 
 Q_SIGNALS:
-    /// The user asked to look at a run's best design in the study's main view: a mapping
-    /// (scheduling) or a directive list (dataflow), as the kind's JSON document.
-    void mappingRequested(const mapscape::Mapping& mapping);
+    /// The user asked to look at a run's best design in the study's main view, as the kind's
+    /// JSON document (a mapping, directives, a design, a policy, a map).
     void resultRequested(const QString& resultJson, const QString& label);
     void message(const QString& text);
     void runFinished(mapscape::OptimizerRun* run);
@@ -140,13 +144,14 @@ private:
     std::string bestObjectiveLines(int row, int significant) const;
     void refillPareto();
     void syncLayerChooser();
+    bool grouped() const;
     void applyMetricLabel();
     bool curveShown(int row) const;
     RunRecord recordOf(const OptimizerRun& run) const;
     QPointF paretoPoint(const EvaluatedPoint& p) const;
     double paretoColour(const EvaluatedPoint& p) const;
 
-    ProblemKind m_kind;
+    const StudyKind* m_kind;
     QString m_studyName;
     std::optional<StudyInputs> m_inputs;
     std::string m_setupKey;
@@ -172,7 +177,8 @@ private:
     QComboBox* m_paretoY = nullptr;
     QComboBox* m_paretoColour = nullptr;
     QTimer m_drainTimer;
-    SchedulingTableView* m_bestView = nullptr;
+    QWidget* m_bestTab = nullptr;
+    RunResultView* m_resultView = nullptr;
     QPlainTextEdit* m_bestText = nullptr;
     QComboBox* m_bestLayer = nullptr;
     QTableWidget* m_compare = nullptr;

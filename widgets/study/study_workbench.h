@@ -3,9 +3,10 @@
 #pragma once
 
 /// The workbench of one study: its inputs editors, its evaluation views and its optimisation
-/// panel, for one problem kind. The main window holds one per study of the project and shows
-/// them side by side (a list of studies and a stack of workbenches); a new problem kind adds a
-/// StudyWorkbench subclass (see docs/architecture.md).
+/// panel, for one study kind. The main window holds one per study of the project and shows them
+/// side by side (a list of studies and a stack of workbenches). A kind registers its own
+/// workbench (widgets/study/workbench_registry.h); a kind without one gets the generic
+/// workbench (its inputs as JSON, and the Optimize tab).
 
 #include "core/study/study.h"
 
@@ -31,7 +32,7 @@ public:
     {
     }
 
-    virtual ProblemKind kind() const = 0;
+    virtual const StudyKind& kind() const = 0;
     QString studyName() const { return m_name; }
     void setStudyName(const QString& name);
     /// The study as it stands: inputs, optimizer form, runs. Empty while it has no valid inputs.
@@ -58,9 +59,14 @@ public:
     virtual QString exportResults(const QString& path) const = 0;
     virtual QString mappingFilter() const = 0;
     virtual QString writeMapping(const QString& path) const = 0;
-    /// Switches to a tab by index (kind-specific order; the last is always Optimize).
+    /// Switches to a tab by index (kind-specific order).
     virtual void showTab(int index) = 0;
     virtual int tabCount() const = 0;
+    /// Short names of the tabs, in order, for --tab ("evaluate", "network", ..., "optimize").
+    virtual QStringList tabNames() const = 0;
+    /// Whether an evaluation of the current inputs is still being computed (kinds that evaluate
+    /// in the background); evaluationShown follows when it is on screen.
+    virtual bool evaluationPending() const { return false; }
 
 protected:
     /// Shows a saved study's optimizer form and runs (a message lists settings it could not apply).

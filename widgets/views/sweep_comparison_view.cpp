@@ -35,29 +35,6 @@ namespace {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString sig(double v, int digits = 4) { return QString::fromStdString(formatSig(v, digits)); }
 
-struct QuantityText {
-    SweepQuantity q;
-    const char* name; ///< combo box entry
-    const char* unit; ///< after a value
-};
-constexpr QuantityText kQuantities[] = {{SweepQuantity::Energy, QT_TRANSLATE_NOOP("SweepComparisonView", "Energy"), "pJ"},
-                                        {SweepQuantity::Cycles, QT_TRANSLATE_NOOP("SweepComparisonView", "Cycles"), "cycles"},
-                                        {SweepQuantity::Edp, QT_TRANSLATE_NOOP("SweepComparisonView", "Energy-delay product"),
-                                         "pJ·cycles"}};
-
-QString unitOf(SweepQuantity q)
-{
-    for (const QuantityText& t : kQuantities)
-        if (t.q == q)
-            return QString::fromUtf8(t.unit);
-    return {};
-}
-
-QString groupName(const std::pair<std::string, std::string>& g)
-{
-    return qs(g.first) + QStringLiteral(" / ") + QFileInfo(qs(g.second)).completeBaseName();
-}
-
 /// Colours of the optimizers' bars (distinct, readable on white, colour-blind friendly order).
 const QColor kPalette[] = {QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73),
                            QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9), QColor(0xd5, 0x5e, 0x00),
@@ -76,10 +53,8 @@ SweepComparisonView::SweepComparisonView(QWidget* parent)
     top->addWidget(m_headline, 1);
     top->addWidget(new QLabel(tr("Compare:"), this));
     m_quantityBox = new QComboBox(this);
-    for (const QuantityText& t : kQuantities)
-        m_quantityBox->addItem(tr(t.name) + QStringLiteral(" (") + QString::fromUtf8(t.unit) + QLatin1Char(')'), int(t.q));
-    m_quantityBox->setToolTip(tr("The network total each run reached (sum over its layers); lower is better. Runs "
-                                 "that did not find a table for every layer are counted but left out of the means."));
+    m_quantityBox->setToolTip(tr("The objective each run's best result reached (the studies' objectives with their units). "
+                                 "Runs without a result are counted but left out of the means."));
     top->addWidget(m_quantityBox);
     layout->addLayout(top);
 
@@ -105,39 +80,62 @@ void SweepComparisonView::setResults(std::vector<ShardResult> results, const QSt
 {
     m_results = std::move(results);
     m_source = source;
-    // Open on the sweep's own metric.
-    if (!m_results.empty())
-        if (const auto q = parseSweepQuantity(m_results.front().metric))
-            m_quantityBox->setCurrentIndex(m_quantityBox->findData(int(*q)));
+    m_quantities = sweepQuantities(m_results);
+    {
+        const QSignalBlocker block(m_quantityBox);
+        m_quantityBox->clear();
+        for (std::size_t i = 0; i < m_quantities.size(); ++i)
+            m_quantityBox->addItem(qs(m_quantities[i].label()) + (m_quantities[i].higherIsBetter ? tr(", higher is better")
+                                                                                                  : tr(", lower is better")),
+                                   int(i));
+        // Open on the objective the first run optimised.
+        if (!m_results.empty())
+            for (std::size_t i = 0; i < m_quantities.size(); ++i)
+                if (m_quantities[i].id == m_results.front().objective) {
+                    m_quantityBox->setCurrentIndex(int(i));
+                    break;
+                }
+    }
     rebuild();
     rebuildRuns();
 }
 
-void SweepComparisonView::setQuantity(SweepQuantity q)
+bool SweepComparisonView::setQuantity(const QString& id)
 {
-    m_quantityBox->setCurrentIndex(m_quantityBox->findData(int(q)));
+    for (std::size_t i = 0; i < m_quantities.size(); ++i)
+        if (qs(m_quantities[i].id) == id || qs(m_quantities[i].label()) == id) {
+            m_quantityBox->setCurrentIndex(int(i));
+            return true;
+        }
+    return false;
 }
 
 SweepQuantity SweepComparisonView::quantity() const
 {
-    return SweepQuantity(m_quantityBox->currentData().toInt());
+    const int i = m_quantityBox->currentData().toInt();
+    return i >= 0 && i < int(m_quantities.size()) ? m_quantities[std::size_t(i)] : SweepQuantity{};
 }
 
 void SweepComparisonView::rebuild()
 {
     m_comparison = compareSweepResults(m_results, quantity());
     const QString name = m_results.empty() ? tr("(empty)") : qs(m_results.front().sweep);
-    int incomplete = 0;
-    for (const ShardResult& r : m_results)
-        incomplete += r.layersFound < r.layers ? 1 : 0;
-    QString line = tr("<b>Sweep \"%1\"</b> — %2 runs: %3 accelerator × network pairs, %4 optimizers, %5 seeds")
+    int failed = 0;
+    QStringList kinds;
+    for (const ShardResult& r : m_results) {
+        failed += r.status != "ok" ? 1 : 0;
+        if (!kinds.contains(qs(r.kind)))
+            kinds << qs(r.kind);
+    }
+    QString line = tr("<b>Sweep \"%1\"</b> — %2 runs (%3): %4 studies, %5 optimizers, %6 seeds")
                        .arg(name.toHtmlEscaped())
                        .arg(m_results.size())
+                       .arg(kinds.join(QStringLiteral(", ")).toHtmlEscaped())
                        .arg(m_comparison.groups.size())
                        .arg(m_comparison.optimizers.size())
                        .arg(m_comparison.seeds.size());
-    if (incomplete > 0)
-        line += tr("; %1 runs found no table for some layer (left out of the means)").arg(incomplete);
+    if (failed > 0)
+        line += tr("; %1 runs have no result (left out of the means)").arg(failed);
     if (!m_source.isEmpty())
         line += QStringLiteral("<br><small>") + m_source.toHtmlEscaped() + QStringLiteral("</small>");
     m_headline->setText(line);
@@ -149,10 +147,8 @@ void SweepComparisonView::rebuildChart()
 {
     auto* chart = new QChart;
     const SweepQuantity q = quantity();
-    const QString quantityName = m_quantityBox->currentText();
-    chart->setTitle(tr("%1: each optimizer's mean over seeds ÷ the best optimizer's mean, per accelerator and network "
-                       "(1 = best; lower is better)")
-                        .arg(quantityName));
+    chart->setTitle(tr("%1: each optimizer's mean over seeds ÷ the best optimizer's mean, per study (1 = best; %2)")
+                        .arg(qs(q.label()), q.higherIsBetter ? tr("higher is better") : tr("lower is better")));
     auto* series = new QBarSeries;
     double top = 1;
     for (std::size_t o = 0; o < m_comparison.optimizers.size(); ++o) {
@@ -177,10 +173,10 @@ void SweepComparisonView::rebuildChart()
         if (o >= int(m_comparison.optimizers.size()) || index < 0 || index >= int(m_comparison.groups.size()))
             return;
         const SweepCell& c = m_comparison.cells[std::size_t(index)][std::size_t(o)];
-        const QString unit = unitOf(q);
-        QString text = tr("%1 on %2\n").arg(set->label(), groupName(m_comparison.groups[std::size_t(index)]));
+        const QString unit = qs(q.unit);
+        QString text = tr("%1 on %2\n").arg(set->label(), qs(m_comparison.groups[std::size_t(index)]));
         if (c.complete == 0)
-            text += tr("no run found a table for every layer (%1 runs)").arg(c.runs);
+            text += tr("no run has a result (%1 runs)").arg(c.runs);
         else
             text += tr("mean %1 ± %2 %3 over %4 seeds (min %5, max %6)\n%7× the best optimizer's mean%8")
                         .arg(sig(c.mean), sig(c.stddev), unit)
@@ -188,16 +184,16 @@ void SweepComparisonView::rebuildChart()
                         .arg(sig(c.min), sig(c.max), sig(c.relative, 4),
                              c.best ? tr(" — the best here") : QString());
         if (c.complete < c.runs)
-            text += tr("\n%1 of %2 runs incomplete (left out)").arg(c.runs - c.complete).arg(c.runs);
+            text += tr("\n%1 of %2 runs without a result (left out)").arg(c.runs - c.complete).arg(c.runs);
         QToolTip::showText(QCursor::pos(), text, m_chartView);
     });
     chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     QStringList categories;
-    for (const auto& g : m_comparison.groups)
-        categories << groupName(g);
+    for (const std::string& g : m_comparison.groups)
+        categories << qs(g);
     x->append(categories);
-    x->setTitleText(tr("Accelerator / network"));
+    x->setTitleText(tr("Study"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto* y = new QValueAxis;
@@ -216,15 +212,15 @@ void SweepComparisonView::rebuildChart()
 
 void SweepComparisonView::rebuildSummary()
 {
-    const QString unit = unitOf(quantity());
+    const QString unit = qs(quantity().unit);
     m_summary->clear();
     m_summary->setRowCount(int(m_comparison.groups.size()));
     m_summary->setColumnCount(int(m_comparison.optimizers.size()));
     QStringList columns, rows;
     for (const std::string& o : m_comparison.optimizers)
         columns << qs(o);
-    for (const auto& g : m_comparison.groups)
-        rows << groupName(g);
+    for (const std::string& g : m_comparison.groups)
+        rows << qs(g);
     m_summary->setHorizontalHeaderLabels(columns);
     m_summary->setVerticalHeaderLabels(rows);
     for (std::size_t g = 0; g < m_comparison.groups.size(); ++g) {
@@ -232,11 +228,11 @@ void SweepComparisonView::rebuildSummary()
             const SweepCell& c = m_comparison.cells[g][o];
             auto* it = new QTableWidgetItem;
             if (c.complete == 0) {
-                it->setText(tr("— (no complete run)"));
+                it->setText(tr("— (no result)"));
                 it->setForeground(Qt::gray);
             } else {
                 it->setText(QStringLiteral("%1 ± %2 %3").arg(sig(c.mean), sig(c.stddev, 2), unit));
-                it->setToolTip(tr("%1 complete runs of %2; min %3, max %4; %5× the best optimizer's mean")
+                it->setToolTip(tr("%1 runs with a result of %2; min %3, max %4; %5× the best optimizer's mean")
                                    .arg(c.complete)
                                    .arg(c.runs)
                                    .arg(sig(c.min), sig(c.max), sig(c.relative)));
@@ -256,9 +252,20 @@ void SweepComparisonView::rebuildSummary()
 void SweepComparisonView::rebuildRuns()
 {
     auto* model = new QStandardItemModel(this);
-    model->setHorizontalHeaderLabels({tr("Shard"), tr("Accelerator"), tr("Network"), tr("Optimizer"), tr("Options"),
-                                      tr("Seed"), tr("Energy (pJ)"), tr("Cycles"), tr("EDP (pJ·cycles)"),
-                                      tr("Layers found"), tr("Tables evaluated"), tr("Seconds"), tr("Host")});
+    // Columns: what names a run, the variations and objectives the results hold, and the rest.
+    std::vector<std::string> variations;
+    for (const ShardResult& r : m_results)
+        for (const auto& [name, value] : r.variations)
+            if (std::find(variations.begin(), variations.end(), name) == variations.end())
+                variations.push_back(name);
+    QStringList headers{tr("Shard"), tr("Study"), tr("Kind")};
+    for (const std::string& v : variations)
+        headers << qs(v);
+    headers << tr("Optimizer") << tr("Options") << tr("Seed") << tr("Status");
+    for (const SweepQuantity& q : m_quantities)
+        headers << qs(q.label());
+    headers << tr("Evaluations") << tr("Seconds") << tr("Host");
+    model->setHorizontalHeaderLabels(headers);
     auto number = [](double v) {
         auto* it = new QStandardItem(sig(v, 6));
         it->setData(v, Qt::UserRole); // sorts by value, not text
@@ -275,12 +282,22 @@ void SweepComparisonView::rebuildRuns()
         return it;
     };
     for (const ShardResult& r : m_results) {
-        QList<QStandardItem*> row = {integer(r.index), text(r.accelerator), text(r.network), text(r.optimizer),
-                                     text(r.options), integer(qint64(r.seed)), number(r.energy), number(r.cycles),
-                                     number(r.energy * r.cycles),
-                                     text(std::to_string(r.layersFound) + "/" + std::to_string(r.layers)),
-                                     integer(r.evaluations), number(r.seconds), text(r.host)};
-        if (r.layersFound < r.layers)
+        QList<QStandardItem*> row{integer(r.index), text(r.study), text(r.kind)};
+        for (const std::string& v : variations)
+            row << text(r.level(v));
+        row << text(r.optimizer) << text(r.options) << integer(qint64(r.seed))
+            << text(r.status == "ok" ? r.status : r.status + (r.failure.empty() ? "" : ": " + r.failure));
+        for (const SweepQuantity& q : m_quantities) {
+            QStandardItem* cell = new QStandardItem;
+            for (const ShardResult::Objective& o : r.objectives)
+                if (o.id == q.id && o.unit == q.unit) {
+                    delete cell;
+                    cell = number(o.value);
+                }
+            row << cell;
+        }
+        row << integer(r.evaluations) << number(r.seconds) << text(r.host);
+        if (r.status != "ok")
             for (QStandardItem* it : row)
                 it->setForeground(Qt::darkRed);
         model->appendRow(row);

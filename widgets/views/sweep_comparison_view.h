@@ -32,7 +32,9 @@ public:
     void setResults(std::vector<sweep::ShardResult> results, const QString& source);
     const std::vector<sweep::ShardResult>& results() const { return m_results; }
     /// Energy, cycles or EDP.
-    void setQuantity(sweep::SweepQuantity q);
+    /// Compares this objective (an id such as "energy", or a label such as "energy (pJ)"); false
+    /// if the results have none.
+    bool setQuantity(const QString& id);
     sweep::SweepQuantity quantity() const;
     const sweep::SweepComparison& comparison() const { return m_comparison; }
 
@@ -53,6 +55,7 @@ private:
     QString m_source;
     QLabel* m_headline = nullptr;
     QComboBox* m_quantityBox = nullptr;
+    std::vector<sweep::SweepQuantity> m_quantities;
     QTabWidget* m_tabs = nullptr;
     QChartView* m_chartView = nullptr;
     QTableWidget* m_summary = nullptr;

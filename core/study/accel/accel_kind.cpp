@@ -333,6 +333,81 @@ public:
         return s.str();
     }
 
+    std::optional<MetricInfo> metricInfo(std::string_view name, const ObjectiveInfo&) const override
+    {
+        const std::string samples = "Samples (cost-model evaluations)";
+        const std::string episodes = "Episodes";
+        if (name == "search/hypervolume")
+            return MetricInfo{"Hypervolume of the non-dominated designs", "cycles·mW·µm²", samples, false, true,
+                              "Volume of (latency, power, area) space the designs found so far dominate, bounded by the "
+                              "study's fixed reference point (1.1 × its worst corner design); higher is better",
+                              "Hypervolume"};
+        if (name == "search/front_size")
+            return MetricInfo{"Non-dominated designs", "", samples, false, true,
+                              "Designs no other design beats on latency, power and area at once", "Designs"};
+        if (name.starts_with("ga/best_") || name.starts_with("ga/mean_") || name.starts_with("ga/worst_")) {
+            const std::string n(name.substr(3));
+            const std::string which = n.substr(0, n.find('_'));
+            const bool area = n.substr(n.find('_') + 1) == "area";
+            return MetricInfo{"Stage 1 (GA): " + which + " " + (area ? "area" : "fitness") + " per generation",
+                              area ? "µm²" : "", "Generation", true, true,
+                              "Over the valid members of each generation's population (the GA minimises it)",
+                              area ? "Area" : "Fitness"};
+        }
+        if (name == "ga/feasible" || name == "ga/violating")
+            return MetricInfo{name == "ga/feasible" ? "Stage 1 (GA): members meeting area_max"
+                                                    : "Stage 1 (GA): members violating area_max",
+                              "", "Generation", false, true,
+                              "The GA keeps a feasible and a violating population; violating members rank behind every "
+                              "feasible one",
+                              "Members"};
+        if (name.starts_with("ga/distinct_"))
+            return MetricInfo{"Stage 1 (GA): distinct values of " + std::string(name.substr(12)), "", "Generation", false,
+                              true,
+                              "How many values of the gene the population still holds; the survivors' values form stage "
+                              "2's subspace",
+                              "Values"};
+        if (name == "rl/reward" || name == "rl/reward_avg")
+            return MetricInfo{name == "rl/reward" ? "Stage 2 (actor-critic): episode reward"
+                                                  : "Stage 2 (actor-critic): running mean reward",
+                              "", episodes, false, true,
+                              "−(A·latency/latency_ref + B·power/power_ref) for a design within the constraints, a "
+                              "penalty otherwise; higher is better",
+                              "Reward"};
+        if (name == "rl/epsilon")
+            return MetricInfo{"Stage 2 (actor-critic): exploration ε", "", episodes, false, true,
+                              "Probability of a uniformly random value instead of the policy's choice; decays over the "
+                              "episodes",
+                              "ε"};
+        if (name == "rl/actor_loss" || name == "rl/critic_loss") {
+            const bool actor = name == "rl/actor_loss";
+            return MetricInfo{actor ? "Stage 2: actor loss" : "Stage 2: critic loss", "", episodes, !actor, true,
+                              actor ? "−log π(a)·advantage summed over the episode's decisions"
+                                    : "Squared error of the critic's value against the episode's return",
+                              "Loss"};
+        }
+        if (name == "rl/latency" || name == "rl/power" || name == "rl/area") {
+            const std::string what(name.substr(3));
+            return MetricInfo{"Stage 2: episode design's " + what,
+                              what == "latency" ? "cycles" : what == "power" ? "mW" : "µm²", episodes, true, true,
+                              "The design the actor allocated in each episode",
+                              what == "latency" ? "Latency" : what == "power" ? "Power" : "Area"};
+        }
+        if (name.starts_with("rl/entropy_"))
+            return MetricInfo{"Stage 2: policy entropy of " + std::string(name.substr(11)), "nats", episodes, false, true,
+                              "How undecided the actor is about the gene's value; falls as it commits", "Entropy"};
+        if (name == "grmd/stage")
+            return MetricInfo{"GRMD stage", "", samples, false, true,
+                              "1: genetic algorithm on area, 2: actor-critic on latency and power, 3: roll-outs and Pareto "
+                              "tuning",
+                              "Stage"};
+        if (name == "grmd/subspace_log10")
+            return MetricInfo{"Stage 2 subspace size (log₁₀)", "", samples, false, true,
+                              "Designs the actor chooses among: the product of the GA survivors' distinct gene values",
+                              "log₁₀ designs"};
+        return std::nullopt;
+    }
+
 private:
     static std::string writeMaestroDir(const std::string& dir, const AccelSetup& setup, const AccelDesign& design)
     {

@@ -321,6 +321,38 @@ public:
         return text.str();
     }
 
+    std::optional<MetricInfo> metricInfo(std::string_view name, const ObjectiveInfo&) const override
+    {
+        const std::string samples = "Samples (cost-model evaluations)";
+        // "rl/agent<k>/…": the agent's number.
+        const auto agent = [&] {
+            const std::string n(name.substr(3));
+            return n.substr(5, n.find('/') - 5);
+        };
+        if (name == "rl/mean_return")
+            return MetricInfo{"Mean return", "", samples, false, true,
+                              "Mean reward of the samples of each learner update: X_ref / X, −1 for an invalid mapping "
+                              "(higher is better)",
+                              "Return"};
+        if (name.starts_with("rl/agent") && name.ends_with("/entropy"))
+            return MetricInfo{"Agent " + agent() + ": policy entropy", "nats", samples, false, true,
+                              "Sum over the agent's heads; falls as the agent commits to values", "Entropy"};
+        if (name.starts_with("rl/agent") && name.ends_with("/critic_loss"))
+            return MetricInfo{"Agent " + agent() + ": value loss", "", samples, true, true,
+                              "Mean squared error of the agent's critic", "Loss"};
+        if (name.starts_with("rl/agent") && name.ends_with("/approx_kl"))
+            return MetricInfo{"Agent " + agent() + ": approximate KL", "", samples, false, true,
+                              "How far one update moved the agent's policy", "KL"};
+        if (name.starts_with("rl/value/"))
+            return MetricInfo{"Value chosen for " + std::string(name.substr(9)), "", samples, false, true,
+                              "The value the parameter's agent currently prefers (its most probable one), per update",
+                              "Value"};
+        if (name == "rl/clustering_samples")
+            return MetricInfo{"Clustering pre-pass samples", "", samples, false, true,
+                              "Samples spent collecting data for the agent clustering", "Samples"};
+        return std::nullopt;
+    }
+
 private:
     StudyKindInfo m_info;
 };

@@ -57,6 +57,7 @@ public:
     void run(std::stop_token stop, MetricsSink& sink, RunControl& control) override;
     JobResult result() const override;
     std::string resultDocument() const override;
+    bool hasResult() const override { return bestMap().has_value(); }
 
     std::shared_ptr<const placement::PlacementModel> model() const { return m_model; }
     /// The best map so far (valid, pins applied), if any.

@@ -4,6 +4,8 @@
 #include "core/model/validation.h"
 #include "core/study/scheduling/scheduling_study.h"
 
+#include <algorithm>
+
 namespace mapscape {
 
 SchedulingProblem schedulingProblemOf(const SchedulingInputs& inputs, const OptimizerSettings& settings)
@@ -103,6 +105,12 @@ std::string SchedulingJob::resultDocument() const
     m.metric = m_settings.objective;
     m.source = m_context.label.empty() ? m_settings.id : m_context.label;
     return mappingToJson(m, m_inputs.accelerator);
+}
+
+bool SchedulingJob::hasResult() const
+{
+    std::lock_guard lock(m_mutex);
+    return std::any_of(m_best.begin(), m_best.end(), [](const LayerBest& b) { return b.found; });
 }
 
 std::vector<LayerBest> SchedulingJob::bestSoFar() const

@@ -53,6 +53,7 @@ public:
     void run(std::stop_token stop, MetricsSink& sink, RunControl& control) override;
     JobResult result() const override;
     std::string resultDocument() const override;
+    bool hasResult() const override;
 
     std::shared_ptr<const SchedulingProblem> problem() const { return m_problem; }
     /// Best table per layer so far (`found` false for layers without one yet).
