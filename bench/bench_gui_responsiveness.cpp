@@ -30,10 +30,8 @@ int main(int argc, char** argv)
     const QString first = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("ppo");
     const QString second = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QStringLiteral("random");
 
-    mapscape::MainWindow window;
-    window.selectAccelerator(QStringLiteral("eyeriss"));
-    window.selectNetwork(QStringLiteral("resnet50"));
-    window.scheduling()->showTab(mapscape::SchedulingWorkbench::OptimizeTab);
+    mapscape::MainWindow window; // its first study: ResNet-50 on Eyeriss, the default kind's default
+    window.currentWorkbench()->showTab(int(window.currentWorkbench()->tabNames().indexOf(QStringLiteral("optimize"))));
     window.show();
     mapscape::RunsPanel* runs = window.runsPanel();
     std::vector<mapscape::OptimizerRun*> started;

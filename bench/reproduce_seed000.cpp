@@ -17,12 +17,13 @@
 /// time. Without it the NeuroSpector columns are the recorded reference run (a 2-core machine,
 /// ../shared/golden/neurospector_baselines.md) and are labelled so.
 
+#include "core/study/scheduling/scheduling_study.h"
 #include "bench/bench_args.h"
 #include "core/io/file_util.h"
 #include "core/io/scheduling/neurospector_cfg.h"
 #include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/util/strings.h"
 
@@ -214,7 +215,7 @@ int main(int argc, char** argv)
                         values["samples"] = randomSamples;
                     else if (opt == "exhaustive")
                         values["max_candidates"] = exhaustiveLimit;
-                    std::unique_ptr<SearchStrategy> s = makeOptimizer(opt, problem, values, seed);
+                    std::unique_ptr<SearchStrategy> s = makeSchedulingStrategy(opt, problem, values, seed);
                     NullMetricsSink sink;
                     std::fprintf(stderr, "%s / %s / %s ...\n", accName.c_str(), netName.c_str(), opt.c_str());
                     const SearchResult r = runSearch(problem, *s, {.threads = threads}, {}, sink);

@@ -13,12 +13,13 @@
 ///                          [--objectives latency,edp,area] [--methods random,bo,ga,gamma,ppo,marl]
 ///                          [--hardware archgym-default] [--sweep] [--markdown FILE]
 
+#include "core/study/dataflow/dataflow_study.h"
 #include "bench/bench_args.h"
 #include "core/io/dataflow/dataflow_io.h"
 #include "core/io/file_util.h"
 #include "core/io/preset_library.h"
 #include "core/optim/dataflow/dataflow_space.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
@@ -102,7 +103,7 @@ Run runOne(const DataflowProblem& problem, const std::string& method, std::int64
     std::string id = method;
     if (method == "marl" && !v.count("agents"))
         v["agents"] = "10";
-    std::unique_ptr<PointOptimizer> opt = makePointOptimizer(ProblemKind::DataflowMapping, id, problem, v, seed);
+    std::unique_ptr<PointOptimizer> opt = makeDataflowOptimizer(id, problem, v, seed);
     Recorder rec;
     PointDriverOptions drv;
     drv.threads = 1;

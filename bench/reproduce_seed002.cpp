@@ -11,10 +11,11 @@
 /// Usage: reproduce_seed002 [--seeds 1,2,3] [--workloads rnn,lstm,gru] [--methods grmd,nsga2,mopso,bo,ga,random]
 ///                          [--space table1|hasco] [--grmd-option key=value ...] [--rate-only] [--markdown FILE]
 
+#include "core/study/accel/accel_study.h"
 #include "bench/bench_args.h"
 #include "core/optim/accel/accel_problem.h"
 #include "core/optim/accel/sensitivity.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "core/optim/pareto.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/util/statistics.h"
@@ -63,7 +64,7 @@ Run runOnce(const AccelProblem& problem, const std::string& method, std::int64_t
     if (method != "grmd")
         values["samples"] = std::to_string(samples);
     rl::seedTorch(seed);
-    auto opt = makePointOptimizer(ProblemKind::AccelSizing, method, problem, values, seed);
+    auto opt = makeAccelOptimizer(method, problem, values, seed);
     NullMetricsSink sink;
     PointDriverOptions d;
     d.paretoObjectives = {accelobj::Latency, accelobj::Power, accelobj::Area};

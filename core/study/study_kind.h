@@ -253,6 +253,9 @@ public:
     /// Adjusts the label of a shared metric for this kind (the DPU agent's PPO steps are
     /// environment steps); called after the label is found.
     virtual void refineMetric(std::string_view /*name*/, MetricInfo& /*metric*/) const {}
+
+    /// Kinds are singletons: equal when they are the same descriptor.
+    friend bool operator==(const StudyKind& a, const StudyKind& b) { return &a == &b; }
 };
 
 /// A kind whose inputs are a value type `Inputs` with operator==.

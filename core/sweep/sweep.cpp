@@ -1140,6 +1140,12 @@ static std::vector<ShardResult> readCollectedUnguarded(std::string_view text, co
                 r.variations.emplace_back(name, v);
             }
         }
+        // Columns hold several kinds' objectives: back in the kind's own order where it is known.
+        if (const StudyKind* kind = findStudyKind(r.kind))
+            std::stable_sort(r.objectives.begin(), r.objectives.end(),
+                             [kind](const ShardResult::Objective& a, const ShardResult::Objective& b) {
+                                 return kind->objectiveIndex(a.id) < kind->objectiveIndex(b.id);
+                             });
         out.push_back(std::move(r));
     }
     if (header.empty())

@@ -5,10 +5,12 @@
 // cases, whose points were decoded independently by generate.py and evaluated by MAESTRO),
 // restrictions, masks, and the generic optimizers and driver on it.
 
+#include "core/study/dataflow/dataflow_study.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/io/dataflow/maestro_files.h"
 #include "core/model/validation.h"
 #include "core/optim/dataflow/dataflow_space.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "core/optim/space/point_optimizers.h"
 
 #include <QtTest>
@@ -35,13 +37,13 @@ DataflowHardware archgym()
 DataflowLayer vgg2() { return DataflowLayer::conv("vgg16_row2", 128, 64, 3, 3, 112, 112); }
 
 /// Collects what a driver reports.
-class Recorder final : public MetricsSink {
+class Recorder final : public MetricsSink, public PointSearchObserver {
 public:
     void record(std::string_view name, std::int64_t step, double value) override
     {
         series[std::string(name)].push_back({step, value});
     }
-    void pointEvaluated(std::span<const double>) override { ++points; }
+    void pointEvaluated(std::span<const double>, int) override { ++points; }
     void bestPoint(std::span<const std::int32_t>, const PointEvaluation&) override { ++bests; }
     std::map<std::string, std::vector<std::pair<std::int64_t, double>>> series;
     int points = 0;
@@ -191,7 +193,7 @@ private Q_SLOTS:
         auto run = [&](std::uint64_t seed) {
             RandomPointSearch rs(p, {.samples = 1000, .batch = 128}, seed);
             Recorder rec;
-            const PointSearchResult r = runPointSearch(p, rs, {}, {}, rec);
+            const PointSearchResult r = runPointSearch(p, rs, {.observer = &rec}, {}, rec);
             return std::pair{r, rec};
         };
         const auto [a, recA] = run(7);
@@ -243,22 +245,22 @@ private Q_SLOTS:
 
     void registryListsOptimizersPerKind()
     {
-        const auto dataflow = optimizersFor(ProblemKind::DataflowMapping);
+        const auto dataflow = dataflowKind().optimizers();
         QVERIFY(dataflow.size() >= 2);
-        QVERIFY(findOptimizer("gamma", ProblemKind::DataflowMapping));
-        QVERIFY(!findOptimizer("gamma", ProblemKind::SchedulingTables));
-        QVERIFY(!findOptimizer("bottom-up", ProblemKind::DataflowMapping));
-        QVERIFY(findOptimizer("ppo", ProblemKind::DataflowMapping) != findOptimizer("ppo", ProblemKind::SchedulingTables));
+        QVERIFY(findOptimizer(dataflowKind(), "gamma"));
+        QVERIFY(!findOptimizer(schedulingKind(), "gamma"));
+        QVERIFY(!findOptimizer(dataflowKind(), "bottom-up"));
+        QVERIFY(findOptimizer(dataflowKind(), "ppo") != findOptimizer(schedulingKind(), "ppo"));
         const DataflowProblem p(vgg2(), archgym(), {});
-        QVERIFY(makePointOptimizer(ProblemKind::DataflowMapping, "gamma", p, {{"samples", "100"}}, 1));
+        QVERIFY(makeDataflowOptimizer("gamma", p, {{"samples", "100"}}, 1));
         try {
-            makePointOptimizer(ProblemKind::DataflowMapping, "gamma", p, {{"elite", "50"}}, 1);
+            makeDataflowOptimizer("gamma", p, {{"elite", "50"}}, 1);
             QFAIL("no error");
         } catch (const InputError& e) {
             QVERIFY(QString::fromUtf8(e.what()).startsWith(QStringLiteral("gamma.elite")));
         }
         try {
-            makePointOptimizer(ProblemKind::DataflowMapping, "exhaustive", p, {}, 1);
+            makeDataflowOptimizer("exhaustive", p, {}, 1);
             QFAIL("no error");
         } catch (const InputError& e) {
             QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("available: random, gamma")));

@@ -5,12 +5,13 @@
 /// default parameters, the optimum against exhaustive search, Algorithm 1's reward, the recorded
 /// runs and the platform/runs files, and field-naming errors for bad parameters.
 
+#include "core/study/dpu/dpu_study.h"
 #include "core/io/dpu/dpu_io.h"
 #include "core/model/validation.h"
 #include "core/optim/dpu/dpu_bandit.h"
 #include "core/optim/dpu/dpu_calibration.h"
 #include "core/optim/dpu/dpu_methods.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "core/optim/dpu/dpu_timeline.h"
 
 #include <QtTest>

@@ -5,7 +5,8 @@
 /// exactly, the ablations (EA, PG) run with their own composition, the population evolves within
 /// its bounds (temperatures, composition, migration) and a stop request ends a run.
 
-#include "core/optim/optimizer_registry.h"
+#include "core/study/placement/placement_study.h"
+#include "core/study/study_kind.h"
 #include "core/optim/placement/egrl.h"
 #include "core/optim/rl/common/torch_setup.h"
 

@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "core/study/accel/accel_study.h"
 #include "core/model/validation.h"
 #include "core/optim/accel/accel_ga.h"
 #include "core/optim/accel/grmd_search.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "core/optim/pareto.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/optim/space/multi_objective.h"
@@ -276,7 +277,7 @@ private Q_SLOTS:
                 v = {{"generations", "2"}, {"episodes", "10"}, {"rollouts", "8"}};
             else
                 v = {{"samples", "60"}};
-            auto opt = makePointOptimizer(ProblemKind::AccelSizing, id, problem, v, 4);
+            auto opt = makeAccelOptimizer(id, problem, v, 4);
             NullMetricsSink sink;
             PointDriverOptions d;
             d.paretoObjectives = {0, 1, 2};
@@ -286,7 +287,7 @@ private Q_SLOTS:
                 QCOMPARE(r.samples, std::uint64_t(60));
         }
         try {
-            makePointOptimizer(ProblemKind::AccelSizing, "grmd", problem, {{"episodes", "-3"}}, 1);
+            makeAccelOptimizer("grmd", problem, {{"episodes", "-3"}}, 1);
             QFAIL("expected InputError");
         } catch (const InputError& e) {
             QVERIFY2(std::string(e.what()).find("grmd.episodes") != std::string::npos, e.what());

@@ -4,8 +4,10 @@
 /// Seed 001: agent clustering (Algorithm 1), the multi-head PPO learner and the MARL search on the
 /// dataflow-mapping problem.
 
+#include "core/model/validation.h"
+#include "core/study/dataflow/dataflow_study.h"
 #include "core/optim/dataflow/dataflow_space.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/optim/rl/marl/marl_search.h"
 #include "core/optim/rl/ppo/multi_head_agent.h"
@@ -179,7 +181,7 @@ private Q_SLOTS:
         const DataflowProblem problem = vggOnGamma();
         const auto make = [&](const char* id, OptionValues v) {
             v["samples"] = "400";
-            return makePointOptimizer(ProblemKind::DataflowMapping, id, problem, v, 11);
+            return makeDataflowOptimizer(id, problem, v, 11);
         };
         auto ppo = make("ppo", {});
         auto marl = make("marl", {{"agents", "1"}});
@@ -188,7 +190,7 @@ private Q_SLOTS:
         b.run(problem, *marl, 400);
         QCOMPARE(a.asked, b.asked);
         auto other = make("ppo", {});
-        auto reseeded = makePointOptimizer(ProblemKind::DataflowMapping, "ppo", problem, {{"samples", "400"}}, 12);
+        auto reseeded = makeDataflowOptimizer("ppo", problem, {{"samples", "400"}}, 12);
         Loop c, e;
         c.run(problem, *other, 400);
         e.run(problem, *reseeded, 400);
@@ -252,7 +254,7 @@ private Q_SLOTS:
     void learningImprovesTheReturn()
     {
         const DataflowProblem problem = vggOnArchGym();
-        auto marl = makePointOptimizer(ProblemKind::DataflowMapping, "marl", problem, {{"samples", "3000"}}, 1);
+        auto marl = makeDataflowOptimizer("marl", problem, {{"samples", "3000"}}, 1);
         struct Returns final : MetricsSink {
             std::vector<double> values;
             void record(std::string_view name, std::int64_t, double v) override
@@ -273,7 +275,7 @@ private Q_SLOTS:
     void cancellationStopsWithin100ms()
     {
         const DataflowProblem problem = vggOnGamma();
-        auto marl = makePointOptimizer(ProblemKind::DataflowMapping, "marl", problem, {{"samples", "1000000"}}, 1);
+        auto marl = makeDataflowOptimizer("marl", problem, {{"samples", "1000000"}}, 1);
         NullMetricsSink sink;
         std::stop_source stop;
         std::atomic<bool> done{false};

@@ -52,7 +52,7 @@ Project sample()
     s.optimizer.id = "random";
     s.optimizer.options = {{"samples", "500"}};
     s.optimizer.objective = "edp";
-    s.optimizer.dataflow = DataflowMode::Flexible;
+    s.optimizer.runOptions = {{"dataflow", "flexible"}};
     s.optimizer.seed = 99;
     s.optimizer.threads = 2;
     p.studies.push_back(s);
@@ -68,7 +68,7 @@ Project sample()
     r.evaluations = 2000;
     r.curves = {{"search/best", {{1, 10}, {100, 5}, {2000, 4.5}}}};
     r.best = {{"latency", 1000}, {"energy", 4.5}};
-    r.result = dataflowResultToJson(d.inputs.index() == 1 ? (d.inputs).get<DataflowInputs>().mapping : DataflowMapping{},
+    r.result = dataflowResultToJson(d.inputs.get<DataflowInputs>().mapping,
                                     DfLayerType::Conv, {{"tile_K", 16}});
     d.runs.push_back(r);
     p.studies.push_back(d);
@@ -133,11 +133,11 @@ private Q_SLOTS:
                           "seed": 99, "threads": 2}})";
         const Project p = projectFromJson(v1, "old.json");
         QCOMPARE(p.studies.size(), std::size_t(1));
-        QCOMPARE(p.studies[0].kind(), ProblemKind::SchedulingTables);
+        QCOMPARE(p.studies[0].kind(), schedulingKind());
         QCOMPARE(p.studies[0].name, std::string("SIMBA / net"));
         QCOMPARE(p.studies[0].optimizer.objective, std::string("cycle"));
         QCOMPARE(p.studies[0].optimizer.seed, std::uint64_t(99));
-        QCOMPARE(p.studies[0].optimizer.dataflow, DataflowMode::Flexible);
+        QCOMPARE(p.studies[0].optimizer.runOptions.at("dataflow"), std::string("flexible"));
         QVERIFY(!(p.studies[0].inputs).get<SchedulingInputs>().mapping.has_value());
     }
 
@@ -215,7 +215,7 @@ private Q_SLOTS:
         p.studies.back().optimizer.objective = "power";
         const Project back = projectFromJson(projectToJson(p), "p.json");
         QCOMPARE(back, p);
-        QCOMPARE(back.studies.front().kind(), ProblemKind::AccelSizing);
+        QCOMPARE(back.studies.front().kind(), accelKind());
         // A custom workload too, through a study file.
         AccelStudyFile f;
         f.setup = in.setup;

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/optim/scheduling/baselines.h"
-#include "core/optim/optimizer_registry.h"
+#include "core/study/study_kind.h"
 #include "support/cancellation.h"
 #include "support/fixtures.h"
 
@@ -26,7 +27,7 @@ Network smallNetwork()
 }
 
 /// Records every call, to check what strategies report.
-class RecordingSink final : public MetricsSink {
+class RecordingSink final : public MetricsSink, public SearchObserver {
 public:
     void record(std::string_view name, std::int64_t step, double value) override
     {
@@ -197,7 +198,7 @@ private Q_SLOTS:
                                                                   DataflowMode::Fixed);
         BottomUpSearch bu(problem);
         RecordingSink sink;
-        const SearchResult r = runSearch(problem, bu, {}, {}, sink);
+        const SearchResult r = runSearch(problem, bu, {.observer = &sink}, {}, sink);
         QVERIFY(sink.bestChanges >= 3);
         QCOMPARE(sink.progressValues.back(), 1.0);
         QVERIFY(std::is_sorted(sink.progressValues.begin(), sink.progressValues.end()));
@@ -223,14 +224,14 @@ private Q_SLOTS:
     {
         const SchedulingProblem problem = SchedulingProblem::make(test::eyeriss(), smallNetwork(), Metric::Energy,
                                                                   DataflowMode::Fixed);
-        QVERIFY(findOptimizer("random"));
-        QVERIFY(findOptimizer("exhaustive"));
-        QVERIFY(findOptimizer("bottom-up"));
-        QVERIFY(findOptimizer("ppo"));
-        QVERIFY(!findOptimizer("annealing"));
+        QVERIFY(findOptimizer(schedulingKind(), "random"));
+        QVERIFY(findOptimizer(schedulingKind(), "exhaustive"));
+        QVERIFY(findOptimizer(schedulingKind(), "bottom-up"));
+        QVERIFY(findOptimizer(schedulingKind(), "ppo"));
+        QVERIFY(!findOptimizer(schedulingKind(), "annealing"));
         const auto message = [&](std::string_view id, OptionValues v) -> QString {
             try {
-                makeOptimizer(id, problem, v, 1);
+                makeSchedulingStrategy(id, problem, v, 1);
             } catch (const InputError& e) {
                 return QString::fromUtf8(e.what());
             }
@@ -247,7 +248,8 @@ private Q_SLOTS:
         parseOptionAssignment("samples=25", v);
         QCOMPARE(v.at("samples"), std::string("25"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseOptionAssignment("samples", v));
-        for (const OptimizerInfo& info : optimizerRegistry()) {
+        for (const StudyKind* kind : studyKinds())
+        for (const OptimizerInfo& info : kind->optimizers()) {
             for (const OptionSpec& o : info.options) {
                 QVERIFY(!o.key.empty());
                 QVERIFY(!o.label.empty());

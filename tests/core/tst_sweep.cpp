@@ -5,6 +5,7 @@
 #include "core/io/file_util.h"
 #include "core/model/validation.h"
 #include "core/sweep/slurm.h"
+#include "core/study/dataflow/dataflow_study.h"
 #include "core/sweep/sweep.h"
 
 #include <QTemporaryDir>
@@ -48,19 +49,89 @@ private Q_SLOTS:
 
     void planOrderAndRoundTrip()
     {
+        // A version-1 sweep (scheduling only): each accelerator × network is a study built from -a / -n.
         const SweepSpec s = sweepFromJson(sweepText(m_dir.path()), "small.json");
+        QCOMPARE(int(s.studies.size()), 4);
+        QCOMPARE(s.studies[0].arguments.at("accelerator"), std::string("eyeriss"));
+        QCOMPARE(s.studies[1].arguments.at("network"), m_dir.filePath(QStringLiteral("b.json")).toStdString());
+        QCOMPARE(s.objective, std::string("energy"));
         const std::vector<Shard> shards = planSweep(s);
         QCOMPARE(int(shards.size()), 2 * 2 * 3 * 4);
-        // Accelerator, network, optimizer, seed: the seed varies fastest.
-        QCOMPARE(shards[0].accelerator, std::string("eyeriss"));
+        // Study (accelerator, network), optimizer, seed: the seed varies fastest.
+        QCOMPARE(shards[0].study, 0);
         QCOMPARE(shards[1].seed, std::uint64_t(2));
         QCOMPARE(shards[4].optimizer.options.at("samples"), std::string("60"));
         QCOMPARE(shards[8].optimizer.id, std::string("bottom-up"));
-        QCOMPARE(shards[12].network, m_dir.filePath(QStringLiteral("b.json")).toStdString());
-        QCOMPARE(shards[24].accelerator, std::string("simba"));
+        QCOMPARE(shards[12].study, 1);
+        QCOMPARE(s.studies[std::size_t(shards[24].study)].arguments.at("accelerator"), std::string("simba"));
         QCOMPARE(shards[47].index, 47);
         QCOMPARE(sweepFromJson(sweepToJson(s), "again.json"), s);
         QCOMPARE(shardFileName(7), std::string("shard-00007.json"));
+    }
+
+    /// Studies of several kinds in one sweep, with a variation that applies to one kind and an
+    /// optimizer restricted to another: each study gets only what applies to it.
+    void mixedKindsPlanAndRun()
+    {
+        std::string text = "{\"schema\": \"mapscape/sweep\", \"version\": 2, \"name\": \"mixed\", "
+                           "\"studies\": [\"dataflow\", \"lstm\", {\"name\": \"tiny\", \"arguments\": "
+                           "{\"accelerator\": \"eyeriss\", \"network\": \"@B@\"}}], "
+                           "\"variations\": [{\"name\": \"pes\", \"path\": \"/hardware/num_pes\", "
+                           "\"kind\": \"dataflow\", \"values\": [256, 1024]}], "
+                           "\"optimizers\": [{\"id\": \"random\", \"options\": {\"samples\": 40}}, "
+                           "{\"id\": \"bottom-up\", \"kind\": \"scheduling\"}], \"seeds\": [1, 2]}";
+        text.replace(text.find("@B@"), 3, m_dir.filePath(QStringLiteral("b.json")).toStdString());
+        writeTextFileAtomic(m_dir.filePath(QStringLiteral("mixed.json")).toStdString(), text);
+        const SweepSpec s = loadSweepFile(m_dir.filePath(QStringLiteral("mixed.json")).toStdString());
+        QCOMPARE(s.studies[0].kind, std::string("dataflow"));
+        QCOMPARE(s.studies[1].kind, std::string("accel"));
+        QCOMPARE(s.studies[2].kind, std::string("scheduling"));
+        QCOMPARE(s.studies[1].objective, std::string("area"));
+        const std::vector<Shard> shards = planSweep(s);
+        // dataflow: 2 PE counts × random × 2 seeds; accel: random × 2; scheduling: (random, bottom-up) × 2.
+        QCOMPARE(int(shards.size()), 4 + 2 + 4);
+        QCOMPARE(shards[0].levels, std::vector<std::string>{"256"});
+        QCOMPARE(shards[2].levels, std::vector<std::string>{"1024"});
+        QCOMPARE(shards[4].levels, std::vector<std::string>{""});
+        QCOMPARE(shards[9].optimizer.id, std::string("bottom-up"));
+        checkSweepInputs(s);
+        const std::string out = m_dir.filePath(QStringLiteral("mixed")).toStdString();
+        adoptSweepFolder(out, s);
+        for (const Shard& shard : shards)
+            QVERIFY(runShardInto(out, s, shard.index));
+        const std::map<int, ShardResult> done = readFinishedShards(out, sweepOfFolder(out));
+        QCOMPARE(int(done.size()), 10);
+        QCOMPARE(done.at(0).level("pes"), std::string("256"));
+        QCOMPARE(done.at(0).objective, std::string("latency"));
+        QCOMPARE(done.at(0).objectives.front().unit, std::string("cycles"));
+        QCOMPARE(done.at(5).kind, std::string("accel"));
+        QVERIFY(done.at(5).figure("hypervolume").has_value());
+        QCOMPARE(done.at(9).objectives.front().id, std::string("energy"));
+        QVERIFY(!done.at(0).curve.empty());
+        // The variation reached the hardware of the study the shard ran.
+        QCOMPARE(shardStudy(s, shards[0]).inputs.get<DataflowInputs>().hardware.numPes, 256);
+        QCOMPARE(shardStudy(s, shards[2]).inputs.get<DataflowInputs>().hardware.numPes, 1024);
+        std::vector<ShardResult> rows;
+        for (const auto& [i, r] : done)
+            rows.push_back(r);
+        // Columns: the kinds' objectives with their units, the variation by name.
+        const std::string csv = collectCsv(rows, {.timing = false});
+        const std::string header = csv.substr(0, csv.find('\n'));
+        for (const char* column : {"pes", "latency (cycles)", "area (", "energy (pJ)", "energy (nJ)", "status"})
+            QVERIFY2(header.find(column) != std::string::npos, header.c_str());
+        for (const std::string& t : {csv, collectJson(rows, {.timing = false})}) {
+            const std::vector<ShardResult> back = readCollected(t, "collected");
+            QCOMPARE(back.size(), rows.size());
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                QVERIFY2(back[i].sameShard(rows[i]) && back[i].objectives == rows[i].objectives, t.c_str());
+        }
+        // The comparison takes each kind's direction and units.
+        const std::vector<SweepQuantity> q = sweepQuantities(rows);
+        QVERIFY(findSweepQuantity(rows, "latency (cycles)").has_value());
+        const SweepComparison c = compareSweepResults(rows, *findSweepQuantity(rows, "energy (pJ)"));
+        QCOMPARE(int(c.groups.size()), 1);
+        QCOMPARE(int(c.optimizers.size()), 2);
+        QVERIFY(int(q.size()) >= 5);
     }
 
     void badSweepFilesNameTheField()
@@ -87,10 +158,27 @@ private Q_SLOTS:
         expect(replaced("{\"samples\": 30}", "{\"sample\": 30}"), "optimizers[0].options.sample: unknown option of random");
         expect(replaced("\"accelerators\": [\"eyeriss\", \"simba\"]", "\"accelerators\": \"eyeriss\""),
                "accelerators: expected a non-empty list");
-        expect(replaced("\"version\": 1", "\"version\": 1, \"kind\": \"placement\""), "kind: sweeps run scheduling-table studies");
         expect(replaced("\"version\": 1", "\"version\": 1, \"metrc\": \"energy\""), "unknown field \"metrc\"");
         expect(replaced("\"mapscape/sweep\"", "\"mapscape/network\""), "expected \"mapscape/sweep\"");
         expect(good.substr(0, good.size() / 2), "bad.json");
+        const std::string v2 = "{\"schema\": \"mapscape/sweep\", \"version\": 2, \"name\": \"v2\", "
+                               "\"studies\": [\"dataflow\"], \"optimizers\": [\"random\"], \"seeds\": [1]}";
+        auto v2with = [&](const std::string& from, const std::string& to) {
+            std::string t = v2;
+            t.replace(t.find(from), from.size(), to);
+            return t;
+        };
+        expect(v2with("[\"dataflow\"]", "[]"), "studies: expected a non-empty list");
+        expect(v2with("[\"dataflow\"]", "[{\"name\": \"x\"}]"), "studies[0]: names no study");
+        expect(v2with("[\"dataflow\"]", "[\"dataflow\", \"dataflow\"]"), "studies[1]: a second study named");
+        expect(v2with("[\"dataflow\"]", "[{\"study\": \"dataflow\", \"kind\": \"quantum\"}]"),
+               "studies[0].kind: unknown study kind");
+        expect(v2with("\"seeds\"", "\"variations\": [{\"name\": \"a b\", \"argument\": \"hardware\", \"values\": [1]}], \"seeds\""),
+               "variations[0].name: expected letters");
+        expect(v2with("\"seeds\"", "\"variations\": [{\"name\": \"hw\", \"values\": [1]}], \"seeds\""),
+               "variations[0]: give one of \"argument\"");
+        expect(v2with("[\"random\"]", "[{\"id\": \"gamma\", \"kind\": \"placement\"}]"),
+               "optimizers[0].id: unknown optimizer \"gamma\" for placement studies");
     }
 
     void shardsRunOnceAndCollect()
@@ -108,10 +196,12 @@ private Q_SLOTS:
         // Results are those of the runs: every layer found, the network's layers, the seed.
         const ShardResult& r = done.at(13);
         QCOMPARE(r.seed, std::uint64_t(2));
-        QCOMPARE(r.layers, 1);
-        QCOMPARE(r.layersFound, 1);
-        QVERIFY(r.energy > 0 && r.cycles > 0);
+        QCOMPARE(r.status, std::string("ok"));
+        QCOMPARE(*r.figure("layers"), 1.0);
+        QCOMPARE(*r.figure("layers_found"), 1.0);
+        QVERIFY(*r.objectiveValue("energy") > 0 && *r.objectiveValue("cycle") > 0);
         QCOMPARE(r.options, std::string("samples=30"));
+        QCOMPARE(r.kind, std::string("scheduling"));
         // The same shard elsewhere gives the same result (seeded, one thread).
         const std::string other = m_dir.filePath(QStringLiteral("other")).toStdString();
         QVERIFY(runShardInto(other, s, 13));
@@ -119,7 +209,7 @@ private Q_SLOTS:
         // Different seeds of random search differ somewhere.
         bool differ = false;
         for (int i = 0; i < 4; ++i)
-            differ = differ || done.at(i).energy != done.at(0).energy;
+            differ = differ || done.at(i).objectives != done.at(0).objectives;
         QVERIFY(differ);
 
         // A file cut short (a task killed mid-write without the atomic rename would leave one),
@@ -146,7 +236,9 @@ private Q_SLOTS:
             rows.push_back(res);
         const std::string csv = collectCsv(rows);
         QCOMPARE(int(std::count(csv.begin(), csv.end(), '\n')), 49);
-        QVERIFY(csv.starts_with("index,sweep,accelerator,network,optimizer,options,metric,layer,seed,energy_pj,cycles"));
+        QVERIFY2(csv.starts_with("index,sweep,study,kind,optimizer,options,objective,seed,status,failure,energy (pJ),"
+                                 "cycle (cycles),edp (pJ·cycles),evaluations,figures,seconds,host\n"),
+                 csv.substr(0, 200).c_str());
         const std::string json = collectJson(rows);
         QVERIFY(json.find("\"index\": 47") != std::string::npos);
         QVERIFY_THROWS_EXCEPTION(InputError, runShardInto(out, s, 48));
@@ -157,7 +249,9 @@ private Q_SLOTS:
                 const std::vector<ShardResult> back = readCollected(text, "collected");
                 QCOMPARE(back.size(), rows.size());
                 for (std::size_t i = 0; i < rows.size(); ++i) {
-                    QVERIFY(back[i].sameResult(rows[i]));
+                    QVERIFY(back[i].sameShard(rows[i]));
+                    QCOMPARE(back[i].objectives, rows[i].objectives);
+                    QCOMPARE(back[i].figures, rows[i].figures);
                     QCOMPARE(back[i].host, opts.timing ? rows[i].host : std::string());
                 }
             }
@@ -166,6 +260,23 @@ private Q_SLOTS:
         QCOMPARE(unfinishedShards(out, s), std::vector<int>{});
         std::filesystem::remove(std::filesystem::path(out) / shardFileName(17));
         QCOMPARE(unfinishedShards(out, s), std::vector<int>{17});
+    }
+
+    /// A shard whose inputs cannot be run is a finished shard that says why (not a crash, not
+    /// run again forever).
+    void failedShardsAreFinishedWithTheReason()
+    {
+        SweepSpec s = sweepFromJson(sweepText(m_dir.path()), "small.json");
+        for (StudyEntry& e : s.studies)
+            e.kind = "scheduling"; // as a results folder's copy says: planning loads nothing
+        s.studies[0].arguments["layer"] = "C1"; // only in a.json: fine for study 0
+        s.studies[1].arguments["layer"] = "C1"; // b.json has no layer C1
+        const std::vector<Shard> shards = planSweep(s);
+        const ShardResult bad = runShard(s, shards[12]);
+        QCOMPARE(bad.status, std::string("failed"));
+        QVERIFY2(bad.failure.find("no layer \"C1\"") != std::string::npos, bad.failure.c_str());
+        QVERIFY(bad.objectives.empty());
+        QVERIFY_THROWS_EXCEPTION(InputError, checkSweepInputs(s));
     }
 
     void collectedTableErrors()
@@ -178,19 +289,19 @@ private Q_SLOTS:
                 QVERIFY2(std::string(e.what()).find(what) != std::string::npos, e.what());
             }
         };
-        const std::string header = "index,sweep,accelerator,network,optimizer,options,metric,layer,seed,energy_pj,cycles,"
-                                   "layers_found,layers,evaluations\n";
+        const std::string header = "index,sweep,study,kind,optimizer,options,objective,seed,status,failure,energy (pJ),"
+                                   "evaluations\n";
         expect("", "t.csv: empty file");
-        expect("index,sweep,colour\n", "t.csv:1: unknown column \"colour\"");
-        expect("index,sweep\n", "t.csv:1: missing column \"accelerator\"");
-        expect(header + "0,s,eyeriss,n,random,,energy,,1,12.5,3,1,1\n", "t.csv:2: 13 fields, the header has 14");
-        expect(header + "0,s,eyeriss,n,random,,energy,,1,lots,3,1,1,9\n", "t.csv:2: energy_pj: expected a number");
-        expect(header + "0,s,eyeriss,n,random,,energy,,-1,1,3,1,1,9\n", "t.csv:2: seed: expected an integer");
-        expect("[{\"schema\": \"mapscape/sweep-shard\", \"version\": 1}]", "sweep");
-        QCOMPARE(readCollected(header + "3,s,eyeriss,\"n, 2\",random,samples=5,energy,,1,12.5,3,1,1,9\n", "t.csv")
-                     .front()
-                     .network,
-                 std::string("n, 2"));
+        expect("index,sweep\n", "t.csv:1: missing column \"study\"");
+        expect(header + "0,s,st,scheduling,random,,energy,1,ok,,12.5\n", "t.csv:2: 11 fields, the header has 12");
+        expect(header + "0,s,st,scheduling,random,,energy,1,ok,,lots,9\n", "t.csv:2: energy (pJ): expected a number");
+        expect(header + "0,s,st,scheduling,random,,energy,-1,ok,,1,9\n", "t.csv:2: seed: expected an integer");
+        expect("[{\"schema\": \"mapscape/sweep-shard\", \"version\": 2}]", "sweep");
+        const ShardResult r = readCollected(header + "3,s,\"n, 2\",scheduling,random,samples=5,energy,1,ok,,12.5,9\n", "t.csv")
+                                  .front();
+        QCOMPARE(r.study, std::string("n, 2"));
+        QCOMPARE(r.objectives.front().unit, std::string("pJ"));
+        QCOMPARE(r.objectives.front().value, 12.5);
     }
 
     void foldersAndIndexRanges()
@@ -225,12 +336,13 @@ private Q_SLOTS:
             text.replace(text.find(m_dir.path().toStdString() + n), m_dir.path().size() + 7, std::string(n + 1));
         writeTextFileAtomic(file, text);
         const SweepSpec rel = loadSweepFile(file);
-        QCOMPARE(rel.networks.front(), std::string("a.json"));
+        QCOMPARE(rel.studies.front().arguments.at("network"), std::string("a.json"));
         QCOMPARE(rel.baseDir, m_dir.path().toStdString());
+        QCOMPARE(rel.studies.front().kind, std::string("scheduling"));
         checkSweepInputs(rel);
         const ShardResult r = runShard(rel, planSweep(rel)[12]);
-        QCOMPARE(r.network, std::string("b.json"));
-        QCOMPARE(r.layers, 1);
+        QCOMPARE(r.study, std::string("eyeriss × b.json"));
+        QCOMPARE(*r.figure("layers"), 1.0);
         // A bad option value fails when the sweep is checked, naming the optimizer.
         SweepSpec badValue = rel;
         badValue.optimizers[0].options["samples"] = "-3";
@@ -238,35 +350,31 @@ private Q_SLOTS:
             checkSweepInputs(badValue);
             QFAIL("accepted samples=-3");
         } catch (const InputError& e) {
-            QVERIFY2(std::string(e.what()).find("optimizers[0] (random)") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("random.samples") != std::string::npos, e.what());
         }
-        SweepSpec badLayer = rel;
-        badLayer.layer = "C1"; // only in a.json
-        QVERIFY_THROWS_EXCEPTION(InputError, checkSweepInputs(badLayer));
     }
 
     void comparison()
     {
-        auto row = [](std::string acc, std::string opt, std::string opts, std::uint64_t seed, double e, double c,
-                      int found = 1) {
+        auto row = [](std::string study, std::string opt, std::string opts, std::uint64_t seed, double e, double c,
+                      bool ok = true) {
             ShardResult r;
-            r.accelerator = std::move(acc);
-            r.network = "net";
+            r.study = std::move(study);
+            r.kind = "scheduling";
             r.optimizer = std::move(opt);
             r.options = std::move(opts);
             r.seed = seed;
-            r.energy = e;
-            r.cycles = c;
-            r.layers = 1;
-            r.layersFound = found;
+            r.status = ok ? "ok" : "no result";
+            if (ok)
+                r.objectives = {{"energy", "pJ", e}, {"cycle", "cycles", c}, {"edp", "pJ·cycles", e * c}};
             return r;
         };
         const std::vector<ShardResult> rows = {
             row("eyeriss", "random", "samples=30", 1, 10, 4), row("eyeriss", "random", "samples=30", 2, 14, 4),
             row("eyeriss", "bottom-up", "", 1, 8, 5),         row("eyeriss", "bottom-up", "", 2, 8, 5),
-            row("simba", "random", "samples=30", 1, 3, 1),    row("simba", "random", "samples=30", 2, 0, 0, 0),
+            row("simba", "random", "samples=30", 1, 3, 1),    row("simba", "random", "samples=30", 2, 0, 0, false),
             row("simba", "bottom-up", "", 7, 6, 1)};
-        const SweepComparison e = compareSweepResults(rows, SweepQuantity::Energy);
+        const SweepComparison e = compareSweepResults(rows, *findSweepQuantity(rows, "energy"));
         QCOMPARE(int(e.groups.size()), 2);
         QCOMPARE(e.optimizers, (std::vector<std::string>{"random (samples=30)", "bottom-up"}));
         QCOMPARE(e.seeds, (std::vector<std::uint64_t>{1, 2, 7}));
@@ -276,16 +384,24 @@ private Q_SLOTS:
         QCOMPARE(r0.stddev, std::sqrt(8.0));
         QCOMPARE(r0.relative, 1.5);
         QVERIFY(e.cells[0][1].best && !r0.best);
-        // An incomplete run is counted but stays out of the statistics.
+        // A run without a result is counted but stays out of the statistics.
         QCOMPARE(e.cells[1][0].runs, 2);
         QCOMPARE(e.cells[1][0].complete, 1);
         QCOMPARE(e.cells[1][0].mean, 3.0);
         QVERIFY(e.cells[1][0].best);
         QCOMPARE(e.cells[1][1].relative, 2.0);
-        const SweepComparison edp = compareSweepResults(rows, SweepQuantity::Edp);
+        const SweepComparison edp = compareSweepResults(rows, *findSweepQuantity(rows, "edp"));
         QCOMPARE(edp.cells[0][0].mean, 48.0);
         QVERIFY(edp.cells[0][1].best); // bottom-up: 8 pJ · 5 cycles = 40
-        QVERIFY(!parseSweepQuantity("area"));
+        QVERIFY(!findSweepQuantity(rows, "area"));
+        // Higher is better for speed-ups: the largest mean is the best.
+        ShardResult a = row("resnet50", "egrl", "", 1, 0, 0), b = row("resnet50", "ea", "", 1, 0, 0);
+        a.kind = b.kind = "placement";
+        a.objectives = {{"speedup", "×", 1.4}};
+        b.objectives = {{"speedup", "×", 1.2}};
+        const SweepComparison sp = compareSweepResults({a, b}, *findSweepQuantity({a, b}, "speedup"));
+        QVERIFY(sp.cells[0][0].best);
+        QCOMPARE(sp.cells[0][1].relative, 1.2 / 1.4);
     }
 
     void slurmPieces()

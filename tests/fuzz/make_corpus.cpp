@@ -177,17 +177,19 @@ int main(int argc, char** argv)
         // Sweeps.
         sweep::SweepSpec spec;
         spec.name = "seed";
-        spec.accelerators = {"eyeriss", "simba"};
-        spec.networks = {"resnet50", "net.json"};
-        spec.optimizers = {{"random", {{"samples", "100"}}}, {"bottom-up", {}}};
+        spec.studies = {{"dataflow", "dataflow", {}, "dataflow", "latency"},
+                        {"eyeriss × resnet50", "", {{"accelerator", "eyeriss"}, {"network", "resnet50"}}, "scheduling", "energy"},
+                        {"lstm", "lstm", {}, "accel", "area"}};
+        spec.variations = {{"pes", "", "/hardware/num_pes", "dataflow", {"256", "1024"}}};
+        spec.optimizers = {{"", "random", {{"samples", "100"}}}, {"scheduling", "bottom-up", {}}};
         spec.seeds = {1, 2};
         put("sweep", "sweep.json", sweep::sweepToJson(spec));
         std::vector<sweep::ShardResult> rows;
         for (const sweep::Shard& shard : sweep::planSweep(spec)) {
             sweep::ShardResult row = sweep::shardIdentity(spec, shard);
-            row.energy = 1.5e9 + shard.index;
-            row.cycles = 2e7;
-            row.layersFound = row.layers = 2;
+            row.objectives = {{"energy", "pJ", 1.5e9 + shard.index}, {"cycle", "cycles", 2e7}};
+            row.figures = {{"layers_found", 2}};
+            row.curve = {{10, 3e9}, {100, 1.5e9}};
             row.evaluations = 100;
             row.seconds = 0.5;
             row.host = "node1";

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "core/study/point_search_job.h"
 #include "core/study/accel/accel_study.h"
 #include "core/study/dataflow/dataflow_study.h"
 #include "core/study/scheduling/scheduling_study.h"
@@ -62,9 +63,11 @@ private Q_SLOTS:
         QVERIFY(!data.isEmpty());
         QCOMPARE(run.progress(), 1.0);
         QCOMPARE(run.etaSeconds(), 0.0);
-        const SearchResult r = run.result();
+        const SchedulingJob* job = run.jobAs<SchedulingJob>();
+        QVERIFY(job);
+        const SearchResult r = job->searchResult();
         QCOMPARE(r.layersFound, 2);
-        const auto best = run.bestSoFar();
+        const auto best = job->bestSoFar();
         QCOMPARE(int(best.size()), 2);
         QVERIFY(best[0].found && best[1].found);
         QCOMPARE(best[0].evaluation.totalEnergy, r.layers[0].evaluation.totalEnergy);
@@ -98,7 +101,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(5000));
         QVERIFY(t.elapsed() < 3000); // the 100 ms bound is measured in the core tests
         QCOMPARE(run.state(), RunState::Cancelled);
-        QVERIFY(run.result().cancelled);
+        QVERIFY(run.jobResult().cancelled);
         QVERIFY(run.progress() < 1.0);
     }
 
@@ -144,8 +147,11 @@ private Q_SLOTS:
         QVERIFY(fc.count() == 1 || fc.wait(20000));
         // Exhaustive is the optimum: nothing beats it.
         for (int l = 0; l < 2; ++l) {
-            QVERIFY(a.result().layers[std::size_t(l)].metric >= b.result().layers[std::size_t(l)].metric);
-            QVERIFY(c.result().layers[std::size_t(l)].metric >= b.result().layers[std::size_t(l)].metric);
+            const auto metric = [l](const OptimizerRun& run) {
+                return run.jobAs<SchedulingJob>()->searchResult().layers[std::size_t(l)].metric;
+            };
+            QVERIFY(metric(a) >= metric(b));
+            QVERIFY(metric(c) >= metric(b));
         }
     }
 
@@ -153,7 +159,7 @@ private Q_SLOTS:
     void dataflowRunsToCompletion()
     {
         OptimizerRun run(10, dataflowSettings("gamma", {{"population", "20"}, {"samples", "200"}}));
-        QCOMPARE(run.kind(), ProblemKind::DataflowMapping);
+        QCOMPARE(run.kind(), dataflowKind());
         QSignalSpy finished(&run, &OptimizerRun::finished);
         QVERIFY(run.start());
         QVERIFY(finished.wait(20000));
@@ -190,17 +196,17 @@ private Q_SLOTS:
         AccelInputs in;
         in.setup.limits = FpgaLimits::zcu102();
         s.inputs = in;
-        s.optimizer = defaultOptimizerSettings(ProblemKind::AccelSizing);
+        s.optimizer = defaultOptimizerSettings(accelKind());
         s.optimizer.id = "ga";
         s.optimizer.objective = "area";
         s.optimizer.options = {{"samples", "150"}};
         OptimizerRun run(12, s);
-        QCOMPARE(run.kind(), ProblemKind::AccelSizing);
+        QCOMPARE(run.kind(), accelKind());
         QSignalSpy finished(&run, &OptimizerRun::finished);
         QVERIFY(run.start());
         QVERIFY(finished.wait(20000));
         QCOMPARE(run.state(), RunState::Finished);
-        QVERIFY(run.accelProblem() != nullptr);
+        QVERIFY(run.jobAs<PointSearchJob>() != nullptr);
         std::uint64_t version = 0;
         const std::string population = run.latestSnapshot("ga/population", &version);
         QVERIFY(population.find("\"members\"") != std::string::npos);

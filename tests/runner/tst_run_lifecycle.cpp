@@ -10,6 +10,7 @@
 ///
 /// MAPSCAPE_SOAK_RUNS sets the runs per optimizer (default 100).
 
+#include "core/study/dataflow/dataflow_study.h"
 #include "core/study/placement/placement_study.h"
 #include "core/study/dpu/dpu_study.h"
 #include "core/study/accel/accel_study.h"
@@ -30,24 +31,12 @@ using namespace mapscape;
 
 namespace {
 
-StudyInputs inputsFor(ProblemKind kind)
+/// Every kind's default study, but scheduling's on a two-layer network (its runs stay short).
+StudyInputs inputsFor(const std::string& kind)
 {
-    switch (kind) {
-    case ProblemKind::SchedulingTables:
+    if (kind == schedulingKind().id())
         return SchedulingInputs{test::eyeriss(), test::twoLayerNetwork(), std::nullopt};
-    case ProblemKind::DataflowMapping:
-        return test::vgg16Row2Inputs();
-    case ProblemKind::AccelSizing: {
-        AccelInputs in;
-        in.setup.limits = FpgaLimits::zcu102();
-        return in;
-    }
-    case ProblemKind::DpuConfig:
-        return DpuInputs{};
-    case ProblemKind::TensorPlacement:
-        return PlacementInputs{};
-    }
-    return {};
+    return requireStudyKind(kind).defaultInputs();
 }
 
 /// The optimizer with its budget at the smallest value its option allows (so a run that is left
@@ -57,7 +46,7 @@ RunSettings smallRun(const OptimizerInfo& info)
     RunSettings s;
     s.studyName = "soak";
     s.inputs = inputsFor(info.kind);
-    s.optimizer = defaultOptimizerSettings(info.kind);
+    s.optimizer = defaultOptimizerSettings(requireStudyKind(info.kind));
     s.optimizer.id = info.id;
     s.optimizer.threads = 2;
     for (const OptionSpec& o : info.options) {
@@ -115,7 +104,7 @@ int soakRuns()
 QString describe(const OptimizerInfo& info, int i, const char* what)
 {
     return QStringLiteral("%1/%2 run %3: %4")
-        .arg(QString::fromStdString(problemKindInfo(info.kind).id), QString::fromStdString(info.id))
+        .arg(QString::fromStdString(info.kind), QString::fromStdString(info.id))
         .arg(i)
         .arg(QLatin1String(what));
 }
@@ -128,22 +117,23 @@ class TestRunLifecycle : public QObject {
 private Q_SLOTS:
     void everyOptimizer_data()
     {
-        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("id");
-        for (const OptimizerInfo& info : optimizerRegistry()) {
-            if (!info.available)
-                continue; // e.g. built without LibTorch
-            const std::string row = problemKindInfo(info.kind).id + "/" + info.id;
-            QTest::newRow(row.c_str()) << int(info.kind) << QString::fromStdString(info.id);
-        }
+        for (const StudyKind* kind : studyKinds())
+            for (const OptimizerInfo& info : kind->optimizers()) {
+                if (!info.available)
+                    continue; // e.g. built without LibTorch
+                const std::string row = info.kind + "/" + info.id;
+                QTest::newRow(row.c_str()) << QString::fromStdString(info.kind) << QString::fromStdString(info.id);
+            }
     }
 
     /// One optimizer, soakRuns() times, cycling through five lifecycles.
     void everyOptimizer()
     {
-        QFETCH(int, kind);
+        QFETCH(QString, kind);
         QFETCH(QString, id);
-        const OptimizerInfo* info = findOptimizer(id.toStdString(), ProblemKind(kind));
+        const OptimizerInfo* info = findOptimizer(requireStudyKind(kind.toStdString()), id.toStdString());
         QVERIFY(info);
         const RunSettings settings = smallRun(*info);
         const int runs = soakRuns();
@@ -197,7 +187,7 @@ private Q_SLOTS:
             QCoreApplication::processEvents();
         }
         QVERIFY(finished >= (runs + 4) / 5); // every run left alone finished
-        qInfo("%s/%s: %d runs, %d finished, %d cancelled, %d deleted while running", problemKindInfo(info->kind).id.c_str(),
+        qInfo("%s/%s: %d runs, %d finished, %d cancelled, %d deleted while running", info->kind.c_str(),
               info->id.c_str(), runs, finished, cancelled, runs - finished - cancelled);
     }
 
@@ -205,7 +195,7 @@ private Q_SLOTS:
     /// the click (a resume that raced the end once left a finished run "running" forever).
     void pauseAndResumeRacingTheEnd()
     {
-        const OptimizerInfo* info = findOptimizer("random", ProblemKind::DataflowMapping);
+        const OptimizerInfo* info = findOptimizer(dataflowKind(), "random");
         QVERIFY(info);
         const RunSettings settings = smallRun(*info);
         const int runs = 5 * soakRuns();
@@ -233,21 +223,21 @@ private Q_SLOTS:
     /// the reason, emits `failed` once and keeps what it had; the next run is unaffected.
     void throwingOptimizerFailsWithTheReason_data()
     {
-        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("id");
         // One optimizer per kind (a different driver each).
-        QTest::newRow("scheduling/bottom-up") << int(ProblemKind::SchedulingTables) << QStringLiteral("bottom-up");
-        QTest::newRow("dataflow/gamma") << int(ProblemKind::DataflowMapping) << QStringLiteral("gamma");
-        QTest::newRow("accel/ga") << int(ProblemKind::AccelSizing) << QStringLiteral("ga");
-        QTest::newRow("placement/ea") << int(ProblemKind::TensorPlacement) << QStringLiteral("ea");
-        QTest::newRow("dpu/linucb") << int(ProblemKind::DpuConfig) << QStringLiteral("linucb");
+        QTest::newRow("scheduling/bottom-up") << QStringLiteral("scheduling") << QStringLiteral("bottom-up");
+        QTest::newRow("dataflow/gamma") << QStringLiteral("dataflow") << QStringLiteral("gamma");
+        QTest::newRow("accel/ga") << QStringLiteral("accel") << QStringLiteral("ga");
+        QTest::newRow("placement/ea") << QStringLiteral("placement") << QStringLiteral("ea");
+        QTest::newRow("dpu/linucb") << QStringLiteral("dpu") << QStringLiteral("linucb");
     }
 
     void throwingOptimizerFailsWithTheReason()
     {
-        QFETCH(int, kind);
+        QFETCH(QString, kind);
         QFETCH(QString, id);
-        const OptimizerInfo* info = findOptimizer(id.toStdString(), ProblemKind(kind));
+        const OptimizerInfo* info = findOptimizer(requireStudyKind(kind.toStdString()), id.toStdString());
         QVERIFY(info);
         const RunSettings settings = smallRun(*info);
         RunSettings longer = settings;

@@ -19,4 +19,18 @@ inline QPushButton* button(QWidget* parent, const QString& text)
     return nullptr;
 }
 
+/// The study of a workbench type in a window: the one shown if it is of that type, else the
+/// first (null if none). Works for any window with currentWorkbench(), studyCount() and
+/// workbench(i) (the main window).
+template <typename Workbench, typename Window>
+Workbench* studyOf(const Window& window)
+{
+    if (auto* w = qobject_cast<Workbench*>(window.currentWorkbench()))
+        return w;
+    for (int i = 0; i < window.studyCount(); ++i)
+        if (auto* w = qobject_cast<Workbench*>(window.workbench(i)))
+            return w;
+    return nullptr;
+}
+
 } // namespace mapscape::test

@@ -191,7 +191,7 @@ private Q_SLOTS:
         QCOMPARE(lin->state(), RunState::Finished);
         QCOMPARE(lin->bestObjectives().size(), std::size_t(4));
         QVERIFY(lin->bestObjectives()[1] > 80); // normalised PPW in C, %
-        QVERIFY(lin->dpuModel() != nullptr);
+        QVERIFY(lin->jobAs<DpuJob>() && lin->jobAs<DpuJob>()->model() != nullptr);
 
         // Training dashboard: the curves and the CTXMEAN buckets of the run.
         w.showTab(DpuWorkbench::TrainingTab);

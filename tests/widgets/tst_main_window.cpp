@@ -5,6 +5,9 @@
 /// runs, old files too), autosave, the title's modified marker, the recent list and the preset
 /// boxes.
 
+#include "support/widgets.h"
+#include "core/study/placement/placement_study.h"
+#include "core/study/dpu/dpu_study.h"
 #include "core/study/dataflow/dataflow_study.h"
 #include "core/study/scheduling/scheduling_study.h"
 #include "app/gui/main_window.h"
@@ -100,17 +103,17 @@ private Q_SLOTS:
         double gaBest = 0;
         {
             MainWindow w;
-            QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-            QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+            QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectAccelerator(QStringLiteral("eyeriss")));
+            QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectNetwork(QStringLiteral("resnet50")));
             w.markUnmodified();
             QVERIFY(!w.hasUnsavedChanges());
-            SchedulingWorkbench* s = w.scheduling();
+            SchedulingWorkbench* s = test::studyOf<SchedulingWorkbench>(w);
             QVERIFY(s->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("random")));
             QVERIFY(s->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("777")));
             QVERIFY(w.hasUnsavedChanges()); // the optimizer form is part of the project
             QVERIFY(s->networkDocument()->setField(0, LayerField::K, QStringLiteral("32")).isEmpty());
             // A dataflow study beside it, with a finished GA run.
-            auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(ProblemKind::DataflowMapping, QStringLiteral("VGG layer")));
+            auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(dataflowKind(), QStringLiteral("VGG layer")));
             QVERIFY(d);
             QCOMPARE(w.studyCount(), 2);
             QVERIFY(d->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("gamma")));
@@ -129,13 +132,13 @@ private Q_SLOTS:
             QVERIFY(w.openProject(path));
             QCOMPARE(w.studyCount(), 2);
             QCOMPARE(w.workbench(1)->studyName(), QStringLiteral("VGG layer"));
-            SchedulingWorkbench* s = w.scheduling();
+            SchedulingWorkbench* s = test::studyOf<SchedulingWorkbench>(w);
             QCOMPARE(s->networkDocument()->network().layers[0].k, 32);
             QCOMPARE(s->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("random"));
             QCOMPARE(s->runsPanel()->optimizerPanel()->settings().options.at("samples"), std::string("777"));
             QTRY_VERIFY(s->currentSnapshot() && s->currentSnapshot()->network.layers[0].k == 32);
             // The dataflow study's run is back: its table row, its best value and its curve.
-            auto* d = w.dataflow();
+            auto* d = test::studyOf<DataflowWorkbench>(w);
             RunListModel* runs = d->runsPanel()->runModel();
             QCOMPARE(runs->rowCount(), 1);
             QCOMPARE(runs->index(0, RunListModel::State).data().toString(), QStringLiteral("finished"));
@@ -152,8 +155,8 @@ private Q_SLOTS:
             MainWindow w;
             QVERIFY(w.restoreAutosave());
             QCOMPARE(w.studyCount(), 2);
-            QCOMPARE(w.scheduling()->networkDocument()->network().layers[1].p, 28);
-            QCOMPARE(w.scheduling()->networkDocument()->network().layers[0].k, 32);
+            QCOMPARE(test::studyOf<SchedulingWorkbench>(w)->networkDocument()->network().layers[1].p, 28);
+            QCOMPARE(test::studyOf<SchedulingWorkbench>(w)->networkDocument()->network().layers[0].k, 32);
             QVERIFY(w.hasUnsavedChanges());
             w.close(); // clean exit (offscreen: no question) removes the autosave
             QVERIFY(!QFile::exists(MainWindow::autosavePath()));
@@ -171,14 +174,14 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("f.mapscape.json"));
         MainWindow w;
-        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-        QVERIFY(w.scheduling()->networkDocument()->setField(0, LayerField::K, QStringLiteral("48")).isEmpty());
-        auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(ProblemKind::DataflowMapping, QStringLiteral("VGG layer")));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectNetwork(QStringLiteral("resnet50")));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->networkDocument()->setField(0, LayerField::K, QStringLiteral("48")).isEmpty());
+        auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(dataflowKind(), QStringLiteral("VGG layer")));
         QVERIFY(d);
         QVERIFY(d->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("gamma")));
         QVERIFY(d->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("3000")));
-        const std::string beforeInputs = w.scheduling()->networkDocument()->network().name;
+        const std::string beforeInputs = test::studyOf<SchedulingWorkbench>(w)->networkDocument()->network().name;
         {
             const fault::Armed armed("run.progress", 2, "simulated failure: out of memory in the optimizer");
             OptimizerRun* run = d->runsPanel()->startRun();
@@ -193,15 +196,15 @@ private Q_SLOTS:
             QStringLiteral("failed: simulated failure: out of memory in the optimizer")));
         // Nothing the user had was touched.
         QCOMPARE(w.studyCount(), 2);
-        QCOMPARE(w.scheduling()->networkDocument()->network().layers[0].k, 48);
-        QCOMPARE(w.scheduling()->networkDocument()->network().name, beforeInputs);
+        QCOMPARE(test::studyOf<SchedulingWorkbench>(w)->networkDocument()->network().layers[0].k, 48);
+        QCOMPARE(test::studyOf<SchedulingWorkbench>(w)->networkDocument()->network().name, beforeInputs);
         QVERIFY(w.hasUnsavedChanges());
         QVERIFY(w.saveProjectAs(path));
         {
             MainWindow back;
             QVERIFY(back.openProject(path));
-            QCOMPARE(back.scheduling()->networkDocument()->network().layers[0].k, 48);
-            RunListModel* restored = back.dataflow()->runsPanel()->runModel();
+            QCOMPARE(test::studyOf<SchedulingWorkbench>(back)->networkDocument()->network().layers[0].k, 48);
+            RunListModel* restored = test::studyOf<DataflowWorkbench>(back)->runsPanel()->runModel();
             QCOMPARE(restored->rowCount(), 1);
             QCOMPARE(restored->index(0, RunListModel::State).data().toString(), QStringLiteral("failed"));
             QCOMPARE(restored->index(0, RunListModel::State).data(Qt::ToolTipRole).toString(),
@@ -231,7 +234,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(w.openProject(path));
         QCOMPARE(w.studyCount(), 1);
-        SchedulingWorkbench* s = w.scheduling();
+        SchedulingWorkbench* s = test::studyOf<SchedulingWorkbench>(w);
         QVERIFY(s);
         QCOMPARE(s->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("bottom-up"));
         QCOMPARE(s->runsPanel()->optimizerPanel()->settings().objective, std::string("cycle"));
@@ -243,7 +246,7 @@ private Q_SLOTS:
                             "\"layer\": {}, \"hardware\": {}, \"mapping\": {}}]}");
         QVERIFY(!w.openProject(dir.filePath(QStringLiteral("bad.json"))));
         QCOMPARE(w.studyCount(), 1);
-        QCOMPARE(w.scheduling(), s);
+        QCOMPARE(test::studyOf<SchedulingWorkbench>(w), s);
     }
 
     /// The title always carries the "[*]" placeholder (Qt warned "no '[*]' placeholder" when an
@@ -254,9 +257,9 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("titled.mapscape.json"));
         {
             MainWindow w;
-            QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-            QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-            waitForEvaluation(w.scheduling());
+            QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectAccelerator(QStringLiteral("eyeriss")));
+            QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectNetwork(QStringLiteral("resnet50")));
+            waitForEvaluation(test::studyOf<SchedulingWorkbench>(w));
             QVERIFY(w.saveProjectAs(path));
         }
         g_warnings.clear();
@@ -275,7 +278,7 @@ private Q_SLOTS:
         QTest::qWait(50);
         QCOMPARE(w.windowTitle(), QStringLiteral("Mapscape — titled.mapscape.json[*]"));
         QVERIFY(!w.isWindowModified());
-        QVERIFY(w.scheduling()->networkDocument()->setField(0, LayerField::K, QStringLiteral("48")).isEmpty());
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->networkDocument()->setField(0, LayerField::K, QStringLiteral("48")).isEmpty());
         QVERIFY(w.isWindowModified());
         QVERIFY(shown.wait(20000));
         QCOMPARE(w.windowTitle(), QStringLiteral("Mapscape — titled.mapscape.json[*]"));
@@ -292,25 +295,25 @@ private Q_SLOTS:
         const QString edited = dir.filePath(QStringLiteral("edited.mapscape.json"));
         {
             MainWindow w;
-            QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-            QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+            QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectAccelerator(QStringLiteral("eyeriss")));
+            QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectNetwork(QStringLiteral("resnet50")));
             QVERIFY(w.saveProjectAs(plain));
-            QVERIFY(w.scheduling()->acceleratorDocument()
+            QVERIFY(test::studyOf<SchedulingWorkbench>(w)->acceleratorDocument()
                         ->setLevelField(Component::Dram, LevelField::Energy, QStringLiteral("200"))
                         .isEmpty());
             QVERIFY(w.saveProjectAs(edited));
         }
         MainWindow w;
-        SchedulingWorkbench* s = w.scheduling();
+        SchedulingWorkbench* s = test::studyOf<SchedulingWorkbench>(w);
         QVERIFY(w.openProject(edited));
-        s = w.scheduling();
+        s = test::studyOf<SchedulingWorkbench>(w);
         QCOMPARE(ownEntries(s->acceleratorCombo(), kAcceleratorPresets), QStringList{QStringLiteral("Eyeriss (project)")});
         QCOMPARE(s->acceleratorCombo()->currentText(), QStringLiteral("Eyeriss (project)"));
         // The network was not changed: it is the preset, not a "(project)" copy.
         QVERIFY(ownEntries(s->networkCombo(), kNetworkPresets).isEmpty());
         QCOMPARE(s->networkCombo()->currentText(), QStringLiteral("resnet50"));
         QVERIFY(w.openProject(plain));
-        s = w.scheduling();
+        s = test::studyOf<SchedulingWorkbench>(w);
         QVERIFY(ownEntries(s->acceleratorCombo(), kAcceleratorPresets).isEmpty());
         QCOMPARE(s->acceleratorCombo()->currentText(), QStringLiteral("eyeriss"));
         // An edit shows as "(edited)"; choosing a preset removes that entry.
@@ -382,8 +385,8 @@ private Q_SLOTS:
         QCOMPARE(w.importOnnxAction()->shortcut(), QKeySequence(QStringLiteral("Ctrl+I")));
         auto* s = qobject_cast<SchedulingWorkbench*>(w.currentWorkbench());
         QVERIFY(s && s->acceptsOnnx());
-        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectNetwork(QStringLiteral("resnet50")));
         waitForEvaluation(s);
         const auto network = [&] { return (s->study()->inputs).get<SchedulingInputs>().network; };
         QCOMPARE(int(network().layers.size()), 21);
@@ -410,7 +413,7 @@ private Q_SLOTS:
         QVERIFY(s->takeImportWarnings().isEmpty());
         QCOMPARE(int(network().layers.size()), 3);
 
-        auto* p = qobject_cast<PlacementWorkbench*>(w.addStudy(ProblemKind::TensorPlacement));
+        auto* p = qobject_cast<PlacementWorkbench*>(w.addStudy(placementKind()));
         QVERIFY(p && p->acceptsOnnx());
         QCOMPARE(p->openFile(model), QString());
         QVERIFY(p->inputs().workload.nodes == placement::makeResNet(50).nodes);
@@ -418,7 +421,7 @@ private Q_SLOTS:
         QVERIFY(!p->openFile(cut).isEmpty());
         QCOMPARE(p->inputs().workload.nodeCount(), 57);
 
-        QVERIFY(!w.addStudy(ProblemKind::DpuConfig)->acceptsOnnx());
+        QVERIFY(!w.addStudy(dpuKind())->acceptsOnnx());
     }
 
     void sweepResults()
@@ -452,11 +455,11 @@ private Q_SLOTS:
             auto* view = window->findChild<SweepComparisonView*>();
             QVERIFY(view);
             QCOMPARE(int(view->results().size()), 12);
-            QCOMPARE(view->quantity(), sweep::SweepQuantity::Energy);
+            QCOMPARE(view->quantity().id, std::string("energy"));
             QCOMPARE(view->summaryTable()->rowCount(), 2);
             QCOMPARE(view->summaryTable()->columnCount(), 2);
             QCOMPARE(view->summaryTable()->horizontalHeaderItem(0)->text(), QStringLiteral("random (samples=5)"));
-            QCOMPARE(view->summaryTable()->verticalHeaderItem(1)->text(), QStringLiteral("simba / net"));
+            QCOMPARE(view->summaryTable()->verticalHeaderItem(1)->text(), QStringLiteral("simba × net.json"));
             // Each row has its best cell in bold, and the bars are relative to it.
             for (int g = 0; g < 2; ++g) {
                 int bold = 0;
@@ -471,7 +474,7 @@ private Q_SLOTS:
             for (int g = 0; g < 2; ++g)
                 QCOMPARE(std::min(bars->barSets().at(0)->at(g), bars->barSets().at(1)->at(g)), 1.0);
             QCOMPARE(view->runsTable()->model()->rowCount(), 12);
-            view->setQuantity(sweep::SweepQuantity::Cycles);
+            QVERIFY(view->setQuantity(QStringLiteral("cycle")));
             QVERIFY(view->summaryTable()->item(0, 0)->text().endsWith(QStringLiteral(" cycles")));
             window->close();
         }
@@ -487,11 +490,11 @@ private Q_SLOTS:
         MainWindow w;
         w.resize(1600, 1000);
         w.show();
-        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
-        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
-        QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
-        waitForEvaluation(w.scheduling());
-        auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(ProblemKind::DataflowMapping));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectNetwork(QStringLiteral("resnet50")));
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
+        waitForEvaluation(test::studyOf<SchedulingWorkbench>(w));
+        auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(dataflowKind()));
         QCOMPARE(w.currentStudy(), 1);
         QVERIFY(d->result().has_value());
         QCOMPARE(w.studyList()->count(), 2);
@@ -500,7 +503,7 @@ private Q_SLOTS:
         // The Edit menu follows the study shown.
         QCOMPARE(w.undoGroup()->activeStack(), d->activeUndoStack());
         w.setCurrentStudy(0);
-        QCOMPARE(w.undoGroup()->activeStack(), w.scheduling()->setupUndoStack());
+        QCOMPARE(w.undoGroup()->activeStack(), test::studyOf<SchedulingWorkbench>(w)->setupUndoStack());
         // A dataflow edit is undone in its own study only.
         w.setCurrentStudy(1);
         DataflowInputs in = d->document()->inputs();
@@ -509,7 +512,7 @@ private Q_SLOTS:
         QVERIFY(w.undoGroup()->canUndo());
         w.undoGroup()->undo();
         QCOMPARE(d->document()->inputs().hardware.numPes, 1024);
-        QVERIFY(w.scheduling()->currentSnapshot()->result.complete());
+        QVERIFY(test::studyOf<SchedulingWorkbench>(w)->currentSnapshot()->result.complete());
         if (qEnvironmentVariableIsSet("MAPSCAPE_TEST_SHOTS")) {
             const QString shots = qEnvironmentVariable("MAPSCAPE_TEST_SHOTS");
             w.grab().save(shots + QStringLiteral("/studies-dataflow.png"));

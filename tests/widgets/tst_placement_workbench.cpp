@@ -331,7 +331,7 @@ private Q_SLOTS:
         const std::vector<double> best = run->bestObjectives();
         QCOMPARE(best.size(), std::size_t(2));
         QVERIFY2(best[0] > 1.1, qPrintable(QString::number(best[0])));
-        const std::optional<pl::MemoryMap> map = run->placementBest();
+        const std::optional<pl::MemoryMap> map = run->jobAs<PlacementJob>()->bestMap();
         QVERIFY(map.has_value());
         QCOMPARE(int(map->activations[0]), int(pl::Level::Llc));
         // The map embedding shows the run's distinct valid maps around the compiler's.
@@ -420,7 +420,9 @@ private Q_SLOTS:
         QVERIFY(projectError(R"({"kind": "placement"})").isEmpty());
         // A saved study whose pins name a node beyond the workload is refused, naming it.
         Study broken = *st;
-        (broken.inputs).get<PlacementInputs>().pins.push_back({500, false, pl::Level::Sram});
+        PlacementInputs brokenInputs = broken.inputs.get<PlacementInputs>();
+        brokenInputs.pins.push_back({500, false, pl::Level::Sram});
+        broken.inputs = brokenInputs;
         QVERIFY(!reopened.setStudy(broken, &error));
         QVERIFY2(error.contains(QLatin1String("pins")), qPrintable(error));
     }

@@ -1,6 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "widgets/study/scheduling/scheduling_result_view.h"
+#include "core/io/scheduling/preset_io.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/runner/optimizer_run.h"
 #include "support/fixtures.h"
 #include "support/widgets.h"
@@ -33,7 +36,7 @@ class TestRunsPanel : public QObject {
 private Q_SLOTS:
     void optionFormFollowsTheRegistry()
     {
-        OptimizerPanel panel;
+        OptimizerPanel panel(schedulingKind());
         QVERIFY(panel.selectOptimizer(QStringLiteral("random")));
         QCOMPARE(panel.optimizerId(), QStringLiteral("random"));
         QVERIFY(panel.settings().options.empty()); // defaults are not passed
@@ -50,16 +53,17 @@ private Q_SLOTS:
     /// A run started from the GUI finishes and its result appears in the table and as a mapping.
     void runFinishesAndShowsItsResult()
     {
-        RunsPanel panel;
+        RunsPanel panel(schedulingKind());
+        panel.setResultView(new SchedulingResultView, QStringLiteral("Best table"));
         panel.resize(1000, 700);
         panel.show();
         QAbstractItemModelTester tester(panel.runModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy finished(&panel, &RunsPanel::runFinished);
         QSignalSpy messages(&panel, &RunsPanel::message);
         QVERIFY(!panel.startRun()); // no problem yet
-        QVERIFY(messages.last().first().toString().contains(QStringLiteral("accelerator")));
+        QVERIFY(messages.last().first().toString().contains(QStringLiteral("no valid inputs")));
 
-        panel.setProblem(test::eyeriss(), test::twoLayerNetwork());
+        panel.setInputs(QStringLiteral("Scheduling"), SchedulingInputs{test::eyeriss(), test::twoLayerNetwork(), std::nullopt});
         QVERIFY(panel.optimizerPanel()->selectOptimizer(QStringLiteral("bottom-up")));
         OptimizerRun* run = panel.startRun();
         QVERIFY(run);
@@ -73,21 +77,22 @@ private Q_SLOTS:
         QCOMPARE(model->index(0, RunListModel::Progress).data().toString(), QStringLiteral("100.0 %"));
         const double energy = model->index(0, RunListModel::Best).data(RunListModel::SortRole).toDouble();
         QVERIFY(energy > 0);
-        QCOMPARE(energy, run->result().totalEnergy);
+        QCOMPARE(energy, run->jobAs<SchedulingJob>()->searchResult().totalEnergy);
         // Engineering units, and what the run ran on.
         QVERIFY(model->index(0, RunListModel::Best).data().toString().endsWith(QStringLiteral("J")));
         QCOMPARE(model->index(0, RunListModel::Setup).data().toString(), QStringLiteral("EYERISS / small"));
         QCOMPARE(model->index(0, RunListModel::Objective).data().toString(), QStringLiteral("Energy"));
 
-        const Mapping m = panel.bestMapping(*run);
+        const Mapping m = mappingFromJson(run->resultJson(), "run", test::eyeriss());
         QCOMPARE(int(m.layers.size()), 2);
         QCOMPARE(m.network, std::string("small"));
-        QSignalSpy mappings(&panel, &RunsPanel::mappingRequested);
+        QSignalSpy results(&panel, &RunsPanel::resultRequested);
         QPushButton* show = button(&panel, QStringLiteral("Show best mapping"));
         QVERIFY(show && show->isEnabled());
         show->click();
-        QCOMPARE(mappings.count(), 1);
-        QCOMPARE(mappings.first().first().value<Mapping>().layers.size(), std::size_t(2));
+        QCOMPARE(results.count(), 1);
+        QCOMPARE(mappingFromJson(results.first().first().toString().toStdString(), "signal", test::eyeriss()).layers.size(),
+                 std::size_t(2));
 
         QVERIFY(panel.metricNames().contains(QStringLiteral("search/best_total")));
         QVERIFY(panel.curveChart()->seriesNames().contains(QStringLiteral("#1 bottom-up")));
@@ -100,7 +105,7 @@ private Q_SLOTS:
         // The best-table view shows the run's table for the chosen layer.
         panel.setBestTableLayer(1);
         panel.drain();
-        SchedulingTableView* view = panel.bestTableView();
+        SchedulingTableView* view = static_cast<SchedulingResultView*>(panel.resultView())->tableView();
         QVERIFY(!view->bars().empty());
         QCOMPARE(view->bars().front().label, QStringLiteral("PE array"));
         QVERIFY(view->isHighlighted(Row::Lb) || view->isHighlighted(Row::Gb)); // bottom-up's last set
@@ -118,10 +123,10 @@ private Q_SLOTS:
 
     void cancelFromTheGui()
     {
-        RunsPanel panel;
+        RunsPanel panel(schedulingKind());
         panel.show();
         QAbstractItemModelTester tester(panel.runModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        panel.setProblem(test::eyeriss(), test::twoLayerNetwork());
+        panel.setInputs(QStringLiteral("Scheduling"), SchedulingInputs{test::eyeriss(), test::twoLayerNetwork(), std::nullopt});
         QVERIFY(panel.optimizerPanel()->selectOptimizer(QStringLiteral("random")));
         QVERIFY(panel.optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("100000000")));
         QSignalSpy finished(&panel, &RunsPanel::runFinished);
