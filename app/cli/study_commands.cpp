@@ -312,8 +312,14 @@ int runOptimize(const CLI::App& command, const StudyCommandArgs& a)
         sweep::OptimizerChoice c;
         c.kind = kind.id();
         c.id = info.id;
-        for (const std::string& o : a.options)
-            parseOptionAssignment(o, c.options);
+        for (const std::string& o : a.options) {
+            OptionValues one;
+            parseOptionAssignment(o, one);
+            // Several optimizers: each takes the options it has (one optimizer takes them all,
+            // so that a misspelt option is refused by name).
+            if (ids.size() == 1 || info.option(one.begin()->first))
+                c.options.insert(one.begin(), one.end());
+        }
         if (!a.budget.empty()) {
             // With several optimizers, those without a budget (a fixed baseline) run as they are.
             if (info.budgetKey.empty() && ids.size() == 1)
@@ -322,6 +328,14 @@ int runOptimize(const CLI::App& command, const StudyCommandArgs& a)
                 c.options[info.budgetKey] = a.budget;
         }
         spec.optimizers.push_back(std::move(c));
+    }
+    for (const std::string& o : a.options) {
+        OptionValues one;
+        parseOptionAssignment(o, one);
+        const std::string& key = one.begin()->first;
+        if (std::none_of(spec.optimizers.begin(), spec.optimizers.end(),
+                         [&](const sweep::OptimizerChoice& c) { return c.options.count(key) > 0; }))
+            throw InputError("--option " + key + ": none of the optimizers " + a.optimizers + " has this option");
     }
     spec.seeds = a.seeds.empty() ? std::vector<std::uint64_t>{a.seed} : parseSeeds(a.seeds);
     sweep::checkSweepInputs(spec, false); // bad options fail now, naming the option
@@ -373,9 +387,8 @@ int runOptimize(const CLI::App& command, const StudyCommandArgs& a)
             const ObjectiveInfo* info = kind.findObjective(o.id);
             std::cout << "  " << (info ? info->label : o.id) << ": " << formatSig(o.value, 6) << " " << o.unit << "\n";
         }
-        for (const std::string& name : kind.info().summaryFigures)
-            if (const std::optional<double> v = r.figure(name))
-                std::cout << "  " << name << ": " << formatSig(*v, 6) << "\n";
+        for (const auto& [name, value] : r.figures)
+            std::cout << "  " << name << ": " << formatSig(value, 6) << "\n";
         if (r.status == "ok" && !documents.front().empty())
             std::cout << kind.describeResult(documents.front(), &study.inputs);
         else

@@ -235,16 +235,12 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
                 std::initializer_list<const char*> extra = {})
 {
     if (!s.is_object())
-        fail(source, prefix, "expected an object");
-    const std::string kindId = textField(s, "kind", source, prefix + ".kind");
-    const StudyKind* kind = findStudyKind(kindId);
-    if (!kind) {
-        std::string list;
-        for (const StudyKind* k : studyKinds())
-            list += (list.empty() ? "" : ", ") + k->id();
-        fail(source, prefix + ".kind", "expected " + list + ", got \"" + kindId + "\"");
-    }
+        fail(source, prefix.empty() ? "(document)" : prefix, "expected an object");
     const std::string at = prefix.empty() ? "" : prefix + ".";
+    const std::string kindId = textField(s, "kind", source, at + "kind");
+    const StudyKind* kind = findStudyKind(kindId);
+    if (!kind)
+        fail(source, at + "kind", "expected " + studyKindIds() + ", got \"" + kindId + "\"");
     const std::vector<std::string> members = kind->inputMembers();
     for (auto it = s.begin(); it != s.end(); ++it) {
         static const char* const generic[] = {"name", "kind", "optimizer", "runs"};

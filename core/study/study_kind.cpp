@@ -92,14 +92,20 @@ const StudyKind* findStudyKind(std::string_view id)
     return nullptr;
 }
 
+std::string studyKindIds()
+{
+    const std::vector<const StudyKind*> kinds = studyKinds();
+    std::string list;
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + kinds[i]->id();
+    return list;
+}
+
 const StudyKind& requireStudyKind(std::string_view id, const std::string& what)
 {
     if (const StudyKind* k = findStudyKind(id))
         return *k;
-    std::string list;
-    for (const StudyKind* k : studyKinds())
-        list += (list.empty() ? "" : ", ") + k->id();
-    throw InputError(what + ": expected " + list + ", got \"" + std::string(id) + "\"");
+    throw InputError(what + ": expected " + studyKindIds() + ", got \"" + std::string(id) + "\"");
 }
 
 const StudyKind& studyKindForInputs(std::type_index type)

@@ -278,6 +278,8 @@ void registerStudyKind(std::shared_ptr<const StudyKind> kind);
 std::vector<const StudyKind*> studyKinds();
 /// nullptr if unknown.
 const StudyKind* findStudyKind(std::string_view id);
+/// "scheduling, dataflow, accel, dpu or placement": the kinds' ids for messages.
+std::string studyKindIds();
 /// Throws InputError listing the known ids.
 const StudyKind& requireStudyKind(std::string_view id, const std::string& what = "kind");
 

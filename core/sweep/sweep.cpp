@@ -157,6 +157,18 @@ SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& sourc
         const std::string kind = r.text("kind", std::string());
         const std::vector<std::string> accelerators = textList(r, "accelerators");
         const std::vector<std::string> networks = textList(r, "networks");
+        // The product's size first: lists of 65,536 entries must not build billions of studies.
+        {
+            const std::size_t optimizers = r.has("optimizers") && r.get("optimizers").is_array() ? r.get("optimizers").size() : 1;
+            const std::size_t seeds = r.has("seeds") && r.get("seeds").is_array() ? r.get("seeds").size() : 1;
+            std::size_t n = 1;
+            for (const std::size_t k : {accelerators.size(), networks.size(), optimizers, seeds})
+                n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
+            if (n > kMaxShards)
+                doc.fail("", "sweep \"" + s.name + "\": " + std::to_string(accelerators.size()) + " × " +
+                                 std::to_string(networks.size()) + " × " + std::to_string(optimizers) + " × " +
+                                 std::to_string(seeds) + " shards, more than the limit of " + std::to_string(kMaxShards));
+        }
         const std::string layer = r.text("layer", std::string());
         for (const std::string& a : accelerators)
             for (const std::string& n : networks) {
@@ -178,6 +190,8 @@ SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& sourc
         const json& v = r.get("studies");
         if (!v.is_array() || v.empty())
             doc.fail("/studies", "expected a non-empty list of studies (files, presets or kinds, or objects)");
+        if (v.size() > kMaxShards)
+            doc.fail("/studies", "more than the limit of " + std::to_string(kMaxShards) + " studies");
         std::set<std::string> names;
         for (std::size_t i = 0; i < v.size(); ++i) {
             const std::string p = "/studies/" + std::to_string(i);
@@ -334,6 +348,15 @@ SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& sourc
     }
     s.baseDir = r.text("base_dir", std::string());
     r.finish();
+    // An upper bound of the product (every optimizer and variation applying to every study).
+    std::size_t n = 1;
+    std::vector<std::size_t> factors{s.studies.size(), s.optimizers.size(), s.seeds.size()};
+    for (const Variation& v : s.variations)
+        factors.push_back(v.values.size());
+    for (const std::size_t k : factors)
+        n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
+    if (n > kMaxShards)
+        doc.fail("", "sweep \"" + s.name + "\": more than the limit of " + std::to_string(kMaxShards) + " shards");
     return s;
 }
 

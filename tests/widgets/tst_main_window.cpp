@@ -479,7 +479,7 @@ private Q_SLOTS:
             window->close();
         }
         QVERIFY(!w.openSweepResults(dir.filePath(QStringLiteral("bad.csv"))));
-        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("bad.csv:1: unknown column \"colour\"")));
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("bad.csv:1: missing column \"study\"")));
         QVERIFY(!w.openSweepResults(dir.filePath(QStringLiteral("sweep.json"))));
         QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("a sweep file, not results")));
         QVERIFY(!w.openSweepResults(dir.filePath(QStringLiteral("missing.csv"))));

@@ -310,10 +310,16 @@ public:
         const DataflowMapping m = dataflowResultMapping(document, in->layer.type, "run result");
         const auto point = dataflowResultPoint(document);
         if (!point.empty()) {
-            text << "best point:";
-            for (const auto& [k, v] : point)
-                text << " " << k << "=" << v;
-            text << "\n";
+            // In the design space's parameter order (the problem of the study's space).
+            try {
+                const DataflowProblem problem(in->layer, in->hardware, in->space, "latency");
+                text << "best point: " << problem.describe(problem.pointFromValues(point)) << "\n";
+            } catch (const InputError&) {
+                text << "best point:";
+                for (const auto& [k, v] : point)
+                    text << " " << k << "=" << v;
+                text << "\n";
+            }
         }
         text << "\nDirectives (MAESTRO):\n"
              << directivesText(m, in->layer.type) << "\nLoop nest:\n"

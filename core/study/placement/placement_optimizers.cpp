@@ -36,6 +36,8 @@ std::vector<OptimizerInfo> buildOptimizers()
             o.push_back(realOption("gamma", "Discount γ", d.gamma, 0, 1, "Table 2: 0.99 (1-step episodes still bootstrap)"));
             o.push_back(realOption("tau", "Target rate τ", d.tau, 0, 1, "soft update of the target critic (Table 2: 1e-3)"));
             o.push_back(integerOption("batch", "Batch size", d.batch, 1, 4096, "transitions per gradient step (Table 2: 24)"));
+            o.push_back(integerOption("burn_in", "Burn-in", d.burnIn, 1, 1e7, "transitions in the replay buffer before the first "
+                                                                              "gradient step"));
             o.push_back(realOption("critic_lr", "Critic learning rate", d.criticLr, 0, 1, "Adam"));
             o.push_back(realOption("actor_lr", "Actor learning rate", d.actorLr, 0, 1, "Adam"));
             o.push_back(realOption("epsilon_decay", "ε decay (rollouts)", d.epsilonDecay, 1e-3, 1e9,

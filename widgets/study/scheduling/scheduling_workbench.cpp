@@ -215,7 +215,7 @@ void SchedulingWorkbench::buildUi()
             Mapping m = mappingFromJson(json.toStdString(), label.toStdString(), m_accDoc->accelerator());
             if (m.network.empty())
                 m.network = m_networkDoc->network().name;
-            showMapping(m, label);
+            showMapping(m, m.source.empty() ? label : qs(m.source));
         } catch (const std::exception& e) {
             reportError(QString::fromUtf8(e.what()));
         }
