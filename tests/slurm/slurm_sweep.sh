@@ -3,8 +3,9 @@
 # SPDX-License-Identifier: MIT
 #
 # End to end through a real Slurm: starts a single-node cluster on localhost
-# (scripts/slurm-local.sh), runs a 48-shard sweep (2 accelerators × 2 networks × 3 optimizers
-# × 4 seeds) with the local backend and as one Slurm job array, kills one array task while it
+# (scripts/slurm-local.sh), runs a 20-shard sweep over all five study kinds (scheduling,
+# dataflow with a PE-count variation, accelerator sizing, DPU, placement; two seeds) with the
+# local backend and as one Slurm job array, kills one array task while it
 # runs, checks that `sweep status` names exactly that shard, that running `sweep run` again
 # submits only that shard, and that the merged results of both backends are identical.
 #
@@ -50,16 +51,32 @@ cat >b.json <<'JSON'
 {"schema": "mapscape/network", "version": 1, "name": "tiny-b", "layers": [
   {"name": "PW", "K": 32, "B": 1, "P": 4, "Q": 4, "C": 16, "R": 1, "S": 1, "G": 1, "stride": 1}]}
 JSON
-# Networks by relative path: the tasks find them next to the sweep file.
+# One sweep over all five study kinds: a dataflow study with a PE-count variation (a JSON
+# pointer into its inputs), the LSTM accelerator-sizing study, the DPU study, the placement
+# study and a scheduling study built from arguments (the network by relative path: the tasks
+# find it next to the sweep file). Each optimizer is restricted to its kind.
 cat >sweep.json <<'JSON'
-{"schema": "mapscape/sweep", "version": 1, "name": "slurm-test",
- "accelerators": ["eyeriss", "simba"], "networks": ["a.json", "b.json"],
- "optimizers": [{"id": "random", "options": {"samples": 300}}, "bottom-up", {"id": "ppo", "options": {"episodes": 80}}],
- "seeds": [1, 2, 3, 4]}
+{"schema": "mapscape/sweep", "version": 2, "name": "slurm-test",
+ "studies": ["dataflow", "lstm", "dpu", "placement",
+             {"name": "tiny", "arguments": {"accelerator": "eyeriss", "network": "a.json"}}],
+ "variations": [{"name": "num_pes", "path": "/hardware/num_pes", "kind": "dataflow", "values": [256, 1024]}],
+ "optimizers": [{"id": "gamma", "kind": "dataflow"},
+                {"id": "marl", "kind": "dataflow", "options": {"samples": 3000}},
+                {"id": "nsga2", "kind": "accel", "options": {"samples": 200}},
+                {"id": "linucb", "kind": "dpu", "options": {"steps": 3000}},
+                {"id": "optimal", "kind": "dpu"},
+                {"id": "greedy-dp", "kind": "placement", "options": {"iterations": 300}},
+                {"id": "ea", "kind": "placement", "options": {"iterations": 300}},
+                {"id": "bottom-up", "kind": "scheduling"}],
+ "seeds": [1, 2]}
 JSON
 
 "$cli" sweep plan sweep.json --summary | tee plan.txt
-grep -q "= 48 shards" plan.txt || fail "plan: expected 48 shards"
+grep -q "= 20 shards" plan.txt || fail "plan: expected 20 shards"
+"$cli" sweep plan sweep.json >shards.txt
+# The kill victim: a marl shard (the longest-running ones).
+marl=$(awk '/ marl / {print $1}' shards.txt | sed -E 's/shard-0*([0-9]+)\.json/\1/' | tr '\n' ' ')
+[ "$(echo $marl | wc -w)" -eq 4 ] || fail "plan: expected 4 marl shards, got '$marl'"
 
 # Local backend, two workers.
 "$cli" sweep run sweep.json -o local -j 2 -q
@@ -67,16 +84,16 @@ grep -q "= 48 shards" plan.txt || fail "plan: expected 48 shards"
 
 # Slurm backend: submission returns at once with one job array.
 "$cli" sweep run sweep.json -o slurm --backend slurm | tee submit1.txt
-grep -q "submitted job array .*: 48 of 48 shards, tasks 0-47" submit1.txt || fail "first submission"
+grep -q "submitted job array .*: 20 of 20 shards, tasks 0-19" submit1.txt || fail "first submission"
 [ "$(wc -l <slurm/slurm/jobs.tsv)" -eq 1 ] || fail "expected one job array"
 job=$(cut -f1 slurm/slurm/jobs.tsv)
 
-# Kill one running ppo task (shards 8-11, 20-23, 32-35, 44-47 are ppo) mid-run.
+# Kill one running marl task mid-run.
 victim=""
 for _ in $(seq 1 1200); do
     while IFS='|' read -r id state; do
         task=${id#*_}
-        if [ "$state" = RUNNING ] && [ $((task % 12)) -ge 8 ] && [ ! -e "slurm/$(printf 'shard-%05d.json' "$task")" ]; then
+        if [ "$state" = RUNNING ] && [[ " $marl " == *" $task "* ]] && [ ! -e "slurm/$(printf 'shard-%05d.json' "$task")" ]; then
             victim=$task
             break
         fi
@@ -84,7 +101,7 @@ for _ in $(seq 1 1200); do
     [ -n "$victim" ] && break
     sleep 0.1
 done
-[ -n "$victim" ] || fail "no ppo task seen running"
+[ -n "$victim" ] || fail "no marl task seen running"
 scancel "${job}_${victim}"
 echo "killed task ${job}_${victim} while it ran"
 
@@ -100,14 +117,14 @@ set +e
 rc=$?
 set -e
 [ $rc -eq 1 ] || fail "status of an incomplete sweep should exit 1, got $rc"
-grep -q "finished 47, unfinished 1: $victim\$" status1.txt || fail "status should name exactly shard $victim"
+grep -q "finished 19, unfinished 1: $victim\$" status1.txt || fail "status should name exactly shard $victim"
 grep -q "unfinished and not queued: $victim " status1.txt || fail "status should say shard $victim is not queued"
 if "$cli" sweep collect slurm -o partial.csv 2>collect.err; then fail "collect of an incomplete sweep succeeded"; fi
-grep -q "1 of 48 shards are unfinished ($victim)" collect.err || fail "collect should name the missing shard"
+grep -q "1 of 20 shards are unfinished ($victim)" collect.err || fail "collect should name the missing shard"
 
 # Run again: only the killed shard is submitted; --wait returns when it is done.
 "$cli" sweep run sweep.json -o slurm --backend slurm --wait --poll 0.5 | tee submit2.txt
-grep -q "submitted job array .*: 1 of 48 shards, tasks $victim;" submit2.txt || fail "second submission should hold only shard $victim"
+grep -q "submitted job array .*: 1 of 20 shards, tasks $victim;" submit2.txt || fail "second submission should hold only shard $victim"
 [ "$(wc -l <slurm/slurm/jobs.tsv)" -eq 2 ] || fail "expected a second job array"
 "$cli" sweep status slurm >/dev/null || fail "sweep incomplete after the re-run"
 "$cli" sweep run sweep.json -o slurm --backend slurm | grep -q "nothing to submit" || fail "a third run should submit nothing"
@@ -117,8 +134,8 @@ grep -q "submitted job array .*: 1 of 48 shards, tasks $victim;" submit2.txt || 
 "$cli" sweep collect slurm --no-timing -o slurm.csv
 "$cli" sweep collect local --no-timing -o local.json
 "$cli" sweep collect slurm --no-timing -o slurm.json
-[ "$(wc -l <slurm.csv)" -eq 49 ] || fail "expected 48 rows"
+[ "$(wc -l <slurm.csv)" -eq 21 ] || fail "expected 20 rows"
 cmp local.csv slurm.csv || fail "local and Slurm results differ (CSV)"
 cmp local.json slurm.json || fail "local and Slurm results differ (JSON)"
 grep -q '"host"' "slurm/$(printf 'shard-%05d.json' "$victim")" || fail "shard files record their host"
-echo "PASS: 48 shards identical through Slurm and locally; killed shard $victim re-run alone"
+echo "PASS: 20 shards of five study kinds identical through Slurm and locally; killed shard $victim re-run alone"
