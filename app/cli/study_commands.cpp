@@ -303,8 +303,7 @@ int runOptimize(const CLI::App& command, const StudyCommandArgs& a)
     }
     std::vector<std::string> ids = a.optimizers.empty() ? std::vector<std::string>{} : split(a.optimizers, ',');
     if (ids.empty()) {
-        const OptimizerInfo* flagship = findOptimizer(kind, kind.info().defaultOptimizer);
-        ids.push_back(flagship && flagship->available ? flagship->id : defaultOptimizerSettings(kind).id);
+        ids.push_back(defaultOptimizerSettings(kind).id);
     }
     for (std::string id : ids) {
         id = std::string(trim(id));

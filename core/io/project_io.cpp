@@ -372,7 +372,8 @@ std::string studyToJson(const Study& study)
     ojson j;
     j["schema"] = "mapscape/study";
     j["version"] = kStudySchemaVersion;
-    for (auto& [k, v] : studyJson(study).items())
+    const ojson body = studyJson(study); // named: items() of a temporary would dangle
+    for (const auto& [k, v] : body.items())
         j[k] = v;
     return j.dump(2) + "\n";
 }

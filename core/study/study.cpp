@@ -14,11 +14,15 @@ OptimizerSettings defaultOptimizerSettings(const StudyKind& kind)
 {
     OptimizerSettings s;
     const StudyKindInfo& info = kind.info();
-    for (const OptimizerInfo& o : kind.optimizers())
-        if (o.available) {
-            s.id = o.id;
-            break;
-        }
+    const OptimizerInfo* preferred = findOptimizer(kind, info.defaultOptimizer);
+    if (preferred && preferred->available)
+        s.id = preferred->id;
+    else
+        for (const OptimizerInfo& o : kind.optimizers())
+            if (o.available) {
+                s.id = o.id;
+                break;
+            }
     s.objective = info.primaryObjective();
     return s;
 }

@@ -33,7 +33,8 @@ struct OptimizerSettings {
     friend bool operator==(const OptimizerSettings&, const OptimizerSettings&) = default;
 };
 
-/// Default settings of a kind (its first available optimizer and its default objective).
+/// Default settings of a kind: its default optimizer (StudyKindInfo::defaultOptimizer, or the
+/// first available one when that is missing from this build) and its default objective.
 OptimizerSettings defaultOptimizerSettings(const StudyKind& kind);
 
 /// One recorded metric series of a run (step, value).

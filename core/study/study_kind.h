@@ -127,7 +127,7 @@ struct StudyKindInfo {
     std::string costModel;   ///< "NeuroSpector-compatible scheduling-table model"
     std::vector<ObjectiveInfo> objectives;
     std::string defaultObjective;   ///< empty: the first objective
-    std::string defaultOptimizer;   ///< the CLI's optimizer when -O is not given (empty: the first available)
+    std::string defaultOptimizer;   ///< a new study's and the CLI's optimizer (empty: the first available)
     /// The GUI's word for a run's result: "mapping", "design", "policy", "map".
     std::string resultNoun = "design";
     /// The metric charted by default: the best objective so far.

@@ -28,7 +28,8 @@ grep -q "ga" opt.txt && grep -q "random" opt.txt || fail "optimize should report
 grep -q '"schema": *"mapscape/toy-result"' r.json || fail "--out writes the kind's result document"
 "$toy" optimize --study toy-study.json -O ga --option samples=1500 --seed 1 -q --format csv >a.csv
 "$toy" optimize --study toy-study.json -O ga --option samples=1500 --seed 1 -q --format csv >b.csv
-cmp a.csv b.csv || fail "the same seed gives the same result"
+# Equal but for the last two columns (seconds, host).
+cmp <(rev a.csv | cut -d, -f3- | rev) <(rev b.csv | cut -d, -f3- | rev) || fail "the same seed gives the same result"
 grep -q "cost (units)" a.csv || fail "csv columns are the kind's objectives"
 grep -q ",51," a.csv || fail "the best design within budget 10 costs 51"
 

@@ -65,9 +65,8 @@ private Q_SLOTS:
         QVERIFY(findOptimizer(*k, "ppo") == nullptr);
         // Registering the same id twice is a programmer error.
         toy::registerToyKind(); // once only: a no-op
-        QCOMPARE(int(std::count_if(studyKinds().begin(), studyKinds().end(),
-                                   [](const StudyKind* s) { return s->id() == "toy"; })),
-                 1);
+        const std::vector<const StudyKind*> kinds = studyKinds();
+        QCOMPARE(int(std::count_if(kinds.begin(), kinds.end(), [](const StudyKind* s) { return s->id() == "toy"; })), 1);
     }
 
     void jobsFindTheOptimumDeterministically()
