@@ -38,7 +38,7 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxShards = 100000;
-constexpr std::size_t kCurvePoints = 200;
+constexpr std::size_t kCurvePoints = 1000;
 
 /// A run cut short by its stop token: its shard stays unfinished (never written as failed).
 class ShardCancelled : public std::runtime_error {
@@ -491,7 +491,12 @@ SweepSpec loadSweepFile(const std::string& path)
         try {
             const Study st = entryStudy(s, e);
             e.kind = st.kind().id();
-            e.objective = st.optimizer.objective;
+            if (e.objective.empty())
+                e.objective = st.optimizer.objective;
+            else if (const std::string id = st.kind().normalizeObjective(e.objective); !id.empty())
+                e.objective = id;
+            else
+                throw InputError("objective \"" + e.objective + "\" is not one of " + st.kind().title() + " studies");
         } catch (const InputError& err) {
             throw InputError(path + ": studies[" + std::to_string(i) + "] (\"" + e.name + "\"): " + err.what());
         }
@@ -657,6 +662,12 @@ Study shardStudy(const SweepSpec& spec, const Shard& shard)
         if (o.objective.empty())
             throw InputError("sweep \"" + spec.name + "\": objective \"" + spec.objective + "\" is not one of " +
                              kind.title() + " studies");
+    } else if (!e.objective.empty()) {
+        // The entry's own objective (as the sweep file names it, or as its study has it).
+        o.objective = kind.normalizeObjective(e.objective);
+        if (o.objective.empty())
+            throw InputError("sweep \"" + spec.name + "\": study \"" + e.name + "\": objective \"" + e.objective +
+                             "\" is not one of " + kind.title() + " studies");
     }
     for (const OptionSpec& r : kind.info().runOptions)
         if (const auto it = spec.runOptions.find(r.key); it != spec.runOptions.end())
@@ -761,6 +772,8 @@ ShardResult runShard(const SweepSpec& spec, const Shard& shard, std::stop_token 
         if (stop.stop_requested())
             throw ShardCancelled("shard " + std::to_string(shard.index) + " cancelled");
         const JobResult res = job->result();
+        if (job->hasResult())
+            r.document = nlohmann::ordered_json::parse(job->resultDocument()).dump();
         if (how.document)
             *how.document = job->resultDocument();
         r.evaluations = std::int64_t(res.evaluations);
@@ -898,6 +911,12 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r, co
         }
     }
     s.evaluations = r.integer("evaluations");
+    if (r.has("result")) {
+        const json& v = r.get("result");
+        if (!v.is_object())
+            doc.fail(at + "/result", "expected the result's JSON document");
+        s.document = v.dump();
+    }
     s.seconds = r.real("seconds", 0.0);
     s.host = r.text("host", std::string());
     r.finish();
@@ -906,7 +925,13 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r, co
 
 } // namespace
 
-std::string shardResultToJson(const ShardResult& r) { return shardJson(r, true).dump(2) + "\n"; }
+std::string shardResultToJson(const ShardResult& r)
+{
+    nlohmann::ordered_json j = shardJson(r, true);
+    if (!r.document.empty())
+        j["result"] = nlohmann::ordered_json::parse(r.document);
+    return j.dump(2) + "\n";
+}
 
 static ShardResult shardResultFromJsonUnguarded(std::string_view text, const std::string& source)
 {

@@ -36,7 +36,7 @@ struct StudyEntry {
     std::string study;        ///< --study: a study file, a preset or a kind's id; "" = built from `arguments`
     ArgumentValues arguments; ///< study arguments applied to it (as on the command line, without dashes)
     std::string kind;         ///< its kind's id (filled in when the sweep is loaded)
-    std::string objective;    ///< the study's own objective (filled in when the sweep is loaded)
+    std::string objective;    ///< what its shards optimise: as the sweep file names it ("edp"), else its study's own (filled in when loaded)
     friend bool operator==(const StudyEntry&, const StudyEntry&) = default;
 };
 
@@ -103,12 +103,17 @@ struct ShardResult {
     /// The progress metric at each improvement (the kind's "best so far" curve), thinned.
     std::vector<std::pair<double, double>> curve;
     std::int64_t evaluations = 0;
+    /// The best result as the kind's JSON document (a mapping, a design with its front, a
+    /// policy, a memory map; compact), kept in the shard's file for reports and exports; not
+    /// part of collected tables. "" when there is none.
+    std::string document;
     double seconds = 0; ///< wall time (informational: not part of the result's identity)
     std::string host;   ///< where it ran (informational)
 
     /// The same shard of the same sweep: every field that names the run, none of its outcome.
     bool sameShard(const ShardResult& o) const;
-    /// Equal results: the same shard with the same outcome (everything but seconds and host).
+    /// Equal results: the same shard with the same outcome (everything but the document, seconds
+    /// and host).
     bool sameResult(const ShardResult& o) const;
     /// The value of an objective ("energy"), if the result has it.
     std::optional<double> objectiveValue(std::string_view id) const;

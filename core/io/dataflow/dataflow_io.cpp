@@ -161,7 +161,11 @@ DataflowMapping mappingFrom(const JsonDocument& doc, const std::string& ptr, con
                             bool document)
 {
     ObjectReader r(doc, ptr, obj);
-    if (document)
+    if (document && obj.is_object() && obj.value("schema", std::string()) == "mapscape/dataflow-result") {
+        // A run's best result (`optimize --out`): the mapping with the design-space point.
+        checkSchema(r, "dataflow-result", kDataflowSchemaVersion);
+        r.skip("point");
+    } else if (document)
         checkSchema(r, "dataflow-mapping", kDataflowSchemaVersion);
     else
         r.skip("schema"), r.skip("version");

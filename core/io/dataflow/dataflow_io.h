@@ -61,7 +61,8 @@ DataflowSpaceOptions dataflowSpaceFromJson(std::string_view text, const std::str
 std::string dataflowSpaceToJson(const DataflowSpaceOptions& space);
 
 /// Loaders by preset name or path. A ".m" file is read as a MAESTRO mapping (first layer) /
-/// hardware file. Throw InputError.
+/// hardware file; a mapping may also be a run's "mapscape/dataflow-result" (optimize --out).
+/// Throw InputError.
 DataflowHardware loadDataflowHardware(const std::string& nameOrPath);
 DataflowWorkload loadDataflowWorkload(const std::string& nameOrPath);
 DataflowMapping loadDataflowMapping(const std::string& nameOrPath, DfLayerType type);

@@ -187,7 +187,10 @@ public:
         return {{"--maestro-mapping", "Dataflow studies: a MAESTRO .m mapping file as the study (with --hardware)"},
                 {"--hardware", "Dataflow studies: hardware preset, JSON or MAESTRO HW .m file (overrides the study's)"},
                 {"--mapping", "Dataflow studies: mapping template (preset or file) instead of the study's"},
-                {"-l,--layer", "Only this layer (scheduling: of the network; dataflow: of a MAESTRO file)"},
+                {"-w,--workload", "Dataflow studies: a workload preset or file whose layer (--layer, default the first) "
+                                  "the study maps; placement studies: resnet50, resnet101, bert, a preset or a .json / "
+                                  ".csv workload"},
+                {"-l,--layer", "Only this layer (scheduling: of the network; dataflow: of a MAESTRO file or --workload)"},
                 {"--maestro", "Dataflow studies: also write the best mapping as MAESTRO files to this folder", false,
                  U::Output}};
     }
@@ -227,8 +230,32 @@ public:
     void applyArguments(Study& study, const ArgumentValues& args) const override
     {
         DataflowInputs in = study.inputs.get<DataflowInputs>();
-        if (const auto layer = args.find("layer"); layer != args.end() && layer->second != in.layer.name)
-            throw InputError("--layer: the study's layer is \"" + in.layer.name + "\"");
+        const auto layer = args.find("layer");
+        if (const auto w = args.find("workload"); w != args.end()) {
+            // A layer of a workload (a sweep's variation over a paper's layers).
+            const DataflowWorkload workload = loadDataflowWorkload(w->second);
+            if (workload.layers.empty())
+                throw InputError("--workload: " + w->second + " has no layers");
+            const DataflowLayer* chosen = &workload.layers.front();
+            if (layer != args.end()) {
+                chosen = nullptr;
+                std::string names;
+                for (const DataflowLayer& l : workload.layers) {
+                    names += (names.empty() ? "" : ", ") + l.name;
+                    if (l.name == layer->second)
+                        chosen = &l;
+                }
+                if (!chosen)
+                    throw InputError("--layer: workload \"" + workload.name + "\" has no layer \"" + layer->second +
+                                     "\" (layers: " + names + ")");
+            }
+            if (chosen->type != in.layer.type)
+                in.mapping = loadDataflowMapping("weight-stationary-kc", chosen->type);
+            in.workload = workload.name;
+            in.layer = *chosen;
+            study.name = chosen->name;
+        } else if (layer != args.end() && layer->second != in.layer.name)
+            throw InputError("--layer: the study's layer is \"" + in.layer.name + "\" (choose another of a workload with --workload)");
         if (const auto hw = args.find("hardware"); hw != args.end())
             in.hardware = loadDataflowHardware(hw->second);
         if (const auto m = args.find("mapping"); m != args.end())
@@ -380,13 +407,12 @@ std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType typ
                                  const std::map<std::string, std::int64_t>& point)
 {
     ojson j = ojson::parse(dataflowMappingToJson(mapping, type));
-    j.erase("schema");
-    j.erase("version");
+    j["schema"] = "mapscape/dataflow-result";
     ojson p = ojson::object();
     for (const auto& [k, v] : point)
         p[k] = v;
     j["point"] = p;
-    return j.dump();
+    return j.dump(2) + "\n";
 }
 
 DataflowMapping dataflowResultMapping(std::string_view text, DfLayerType type, const std::string& source)
@@ -394,9 +420,11 @@ DataflowMapping dataflowResultMapping(std::string_view text, DfLayerType type, c
     ojson j = io::parseOrderedJson(text, source);
     if (!j.is_object())
         throw InputError(source + ": the run's result is not a JSON object");
-    j.erase("point");
-    j["schema"] = "mapscape/dataflow-mapping";
-    j["version"] = 1;
+    if (!j.contains("schema")) { // projects written before results had a schema
+        j.erase("point");
+        j["schema"] = "mapscape/dataflow-mapping";
+        j["version"] = 1;
+    }
     return dataflowMappingFromJson(j.dump(2), source, type);
 }
 

@@ -35,8 +35,9 @@ std::span<const OptimizerInfo> dataflowOptimizers();
 std::unique_ptr<PointOptimizer> makeDataflowOptimizer(std::string_view id, const PointProblem& problem,
                                                       const OptionValues& values, std::uint64_t seed);
 
-/// A dataflow run's best result as a JSON document: the mapping's directives and the
-/// design-space point ({"name", "directives": [...], "point": {...}}).
+/// A dataflow run's best result as a JSON document ("mapscape/dataflow-result": the mapping's
+/// name and directives and the design-space point); --mapping and the mapping loader read it
+/// as a mapping.
 std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType type,
                                  const std::map<std::string, std::int64_t>& point);
 DataflowMapping dataflowResultMapping(std::string_view json, DfLayerType type, const std::string& source);
