@@ -1,289 +1,236 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-/// Reproduction benchmark for seed 001 (MARL mapping search): random walk, Bayesian
-/// optimisation, a plain GA, GAMMA, single-agent PPO and fully decentralized MARL on the paper's
-/// layers (row 2 of MobileNet-v2, VGG16, ResNet18, AlexNet) at the iso-sample budget, on the
-/// MAESTRO-compatible model with ArchGym's hardware, for latency, EDP and (extra) area; mean ± std
-/// over seeds, ratios to MARL next to the paper's Table III, samples each method needed, samples
-/// MARL needed to reach PPO's final value, and (--sweep) the agent-budget sweep of Fig. 6.
-/// Prints figures (and a Markdown table with --markdown); not a unit test.
+/// Seed 001 (MARL mapping search) report: Table III — random walk, Bayesian optimisation, a
+/// plain GA, GAMMA, single-agent PPO and fully decentralised MARL on row 2 of the paper's
+/// networks at the iso-sample budget, mean ± std over seeds, ratios to MARL next to the paper's;
+/// the samples MARL needed to reach PPO's final value; and (--agents) the agent-budget sweep of
+/// Fig. 6. The runs are the shards of bench/sweeps/seed001.json (and seed001-agents.json):
 ///
-/// Usage: reproduce_seed001 [--budget N] [--seeds 1,2,3] [--workloads mobilenet-v2,vgg16,resnet18,alexnet]
-///                          [--objectives latency,edp,area] [--methods random,bo,ga,gamma,ppo,marl]
-///                          [--hardware archgym-default] [--sweep] [--markdown FILE]
+///   mapscape-cli sweep run bench/sweeps/seed001.json -o results/seed001 [--backend slurm --wait]
+///   mapscape-cli sweep run bench/sweeps/seed001-agents.json -o results/seed001-agents
+///   reproduce_seed001 --results results/seed001 [--agents results/seed001-agents] [--markdown FILE]
 
+#include "bench/report/sweep_report.h"
 #include "core/study/dataflow/dataflow_study.h"
-#include "bench/bench_args.h"
-#include "core/io/dataflow/dataflow_io.h"
-#include "core/io/file_util.h"
-#include "core/io/preset_library.h"
-#include "core/optim/dataflow/dataflow_space.h"
-#include "core/study/study_kind.h"
-#include "core/optim/rl/common/torch_setup.h"
-#include "core/util/statistics.h"
 #include "core/util/strings.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
-#include <numeric>
 #include <sstream>
 #include <string>
 #include <vector>
 
 using namespace mapscape;
+using bench::meanStdOf;
+using sweep::ShardResult;
 
 namespace {
 
-struct PaperLayer {
-    std::string key;   ///< "mobilenet-v2"
-    std::string label; ///< "MobileNet-v2 row 2"
-    DataflowLayer layer;
-};
-
-/// Row 2 (0-based, ArchGym's layer_id = 2) of the paper's networks (GAMMA's layer tables).
-std::vector<PaperLayer> paperLayers()
-{
-    return {{"mobilenet-v2", "MobileNet-v2 row 2", DataflowLayer::conv("MobileNet-v2 row 2", 16, 32, 1, 1, 112, 112)},
-            {"vgg16", "VGG16 row 2", DataflowLayer::conv("VGG16 row 2", 128, 64, 3, 3, 112, 112)},
-            {"resnet18", "ResNet18 row 2", DataflowLayer::conv("ResNet18 row 2", 64, 64, 3, 3, 56, 56)},
-            {"alexnet", "AlexNet row 2", DataflowLayer::conv("AlexNet row 2", 384, 192, 3, 3, 13, 13)}};
-}
+constexpr const char* kUsage =
+        "usage: reproduce_seed001 --results FOLDER|TABLE [--agents FOLDER|TABLE] [--markdown FILE]\n"
+        "  FOLDER: the results of bench/sweeps/seed001.json (seed001-smoke.json), --agents those of\n"
+        "  seed001-agents.json; see docs/reproduction.md.\n";
 
 /// Table III (absolute values; lower is better; units not given by the paper).
 const std::map<std::string, std::map<std::string, double>> kPaper{
-    {"mobilenet-v2/latency", {{"random", 2.00e-4}, {"bo", 1.31e-4}, {"ga", 8.73e-5}, {"ppo", 6.22e-4}, {"gamma", 7.55e-5}, {"marl", 6.56e-5}}},
-    {"mobilenet-v2/edp", {{"random", 1.00e-4}, {"bo", 3.33e-5}, {"ga", 2.50e-5}, {"ppo", 1.95e-4}, {"gamma", 1.54e-5}, {"marl", 1.00e-5}}},
-    {"vgg16/latency", {{"random", 2.94e-2}, {"bo", 1.08e-2}, {"ga", 9.26e-3}, {"ppo", 2.36e-1}, {"gamma", 8.26e-3}, {"marl", 7.25e-3}}},
-    {"vgg16/edp", {{"random", 7.87e-3}, {"bo", 2.01e-3}, {"ga", 1.49e-3}, {"ppo", 2.00e-2}, {"gamma", 1.41e-3}, {"marl", 1.22e-3}}},
+    {"MobileNet-v2 row 2/latency", {{"random", 2.00e-4}, {"bo", 1.31e-4}, {"ga", 8.73e-5}, {"ppo", 6.22e-4}, {"gamma", 7.55e-5}, {"marl", 6.56e-5}}},
+    {"MobileNet-v2 row 2/edp", {{"random", 1.00e-4}, {"bo", 3.33e-5}, {"ga", 2.50e-5}, {"ppo", 1.95e-4}, {"gamma", 1.54e-5}, {"marl", 1.00e-5}}},
+    {"VGG16 row 2/latency", {{"random", 2.94e-2}, {"bo", 1.08e-2}, {"ga", 9.26e-3}, {"ppo", 2.36e-1}, {"gamma", 8.26e-3}, {"marl", 7.25e-3}}},
+    {"VGG16 row 2/edp", {{"random", 7.87e-3}, {"bo", 2.01e-3}, {"ga", 1.49e-3}, {"ppo", 2.00e-2}, {"gamma", 1.41e-3}, {"marl", 1.22e-3}}},
 };
 
+const std::vector<std::string> kMethods{"random", "bo", "ga", "gamma", "ppo", "marl"};
 const std::map<std::string, std::string> kMethodTitle{{"random", "Random walk"}, {"bo", "Bayesian opt."}, {"ga", "GA"},
                                                       {"gamma", "GAMMA"},       {"ppo", "PPO (1 agent)"}, {"marl", "MARL (1 agent per parameter)"}};
 
-class Recorder final : public MetricsSink {
-public:
-    void record(std::string_view name, std::int64_t step, double value) override
-    {
-        if (name == "search/best")
-            best.emplace_back(step, value);
-        else if (name == "rl/mean_return")
-            meanReturn.emplace_back(step, value);
-    }
-    std::vector<std::pair<std::int64_t, double>> best;       ///< best-so-far, at improvements
-    std::vector<std::pair<std::int64_t, double>> meanReturn; ///< per learner update
-};
+std::string sig(double v, int d = 4) { return std::isfinite(v) ? formatSig(v, d) : std::string("–"); }
 
+/// A run as the tables use it: its best value and its best-so-far curve on the budget's sample
+/// axis (the clustering pre-pass of clustered MARL comes first and is not counted).
 struct Run {
     bool found = false;
-    double best = 0;
+    double best = NAN;
     double seconds = 0;
-    std::int64_t toBest = 0;   ///< samples at the last improvement
-    std::int64_t to5 = 0;      ///< first sample within 5 % of the final best
-    std::int64_t overhead = 0; ///< clustering pre-pass samples
-    std::vector<std::pair<std::int64_t, double>> curve;
+    double toBest = NAN; ///< samples at which it first reached its final best
+    double to5 = NAN;    ///< first sample within 5 % of it
+    std::vector<std::pair<double, double>> curve;
 };
 
-/// The first sample at which a best-so-far curve is at or below `level` (−1 if never).
-std::int64_t reach(const std::vector<std::pair<std::int64_t, double>>& curve, double level)
+Run runOf(const ShardResult& r)
 {
-    for (const auto& [s, v] : curve)
-        if (v <= level)
-            return s;
-    return -1;
+    Run run;
+    run.seconds = r.seconds;
+    const auto best = r.objectiveValue(r.objective);
+    if (r.status != "ok" || !best)
+        return run;
+    run.found = true;
+    run.best = *best;
+    const double budget = bench::numericOption(r, "samples", double(r.evaluations));
+    const double overhead = std::max(0.0, double(r.evaluations) - budget);
+    for (const auto& [step, value] : r.curve)
+        run.curve.emplace_back(std::max(0.0, step - overhead), value);
+    run.toBest = std::max(0.0, bench::firstReach(run.curve, run.best));
+    run.to5 = bench::firstReach(run.curve, run.best * 1.05);
+    return run;
 }
 
-Run runOne(const DataflowProblem& problem, const std::string& method, std::int64_t budget, std::uint64_t seed,
-           OptionValues extra = {})
+/// Runs by (layer, objective, method), seeds in order; first-seen order of layers.
+struct Table {
+    std::vector<std::string> layers, objectives;
+    std::map<std::string, std::vector<std::pair<std::uint64_t, Run>>> runs; ///< "layer/objective/method"
+    std::map<std::string, std::string> objectiveLabel;                    ///< id → "Latency (cycles)"
+};
+
+Table tableOf(const bench::SweepResults& res)
 {
-    OptionValues v = std::move(extra);
-    v["samples"] = std::to_string(budget);
-    std::string id = method;
-    if (method == "marl" && !v.count("agents"))
-        v["agents"] = "10";
-    std::unique_ptr<PointOptimizer> opt = makeDataflowOptimizer(id, problem, v, seed);
-    Recorder rec;
-    PointDriverOptions drv;
-    drv.threads = 1;
-    drv.reportEvaluated = false;
-    const PointSearchResult r = runPointSearch(problem, *opt, drv, {}, rec);
-    Run out;
-    out.found = r.found;
-    out.seconds = r.seconds;
-    if (!r.found)
-        return out;
-    out.best = r.bestEvaluation.objective[std::size_t(problem.primaryObjective())];
-    // Step numbers count every sample the run asked for; the clustering pre-pass comes first.
-    out.overhead = std::int64_t(r.samples) - budget;
-    for (auto& [s, val] : rec.best)
-        out.curve.emplace_back(std::max<std::int64_t>(0, s - out.overhead), val);
-    // The driver repeats the best at the last sample: the samples needed are the first at it.
-    out.toBest = std::max<std::int64_t>(0, reach(out.curve, out.best));
-    out.to5 = reach(out.curve, out.best * 1.05);
-    return out;
+    Table t;
+    for (const ShardResult& r : res.rows) {
+        const std::string layer = r.level("layer").empty() ? r.study : r.level("layer");
+        if (std::find(t.layers.begin(), t.layers.end(), layer) == t.layers.end())
+            t.layers.push_back(layer);
+        if (std::find(t.objectives.begin(), t.objectives.end(), r.objective) == t.objectives.end())
+            t.objectives.push_back(r.objective);
+        t.runs[layer + "/" + r.objective + "/" + r.optimizer].emplace_back(r.seed, runOf(r));
+        const ObjectiveInfo* o = findStudyKind("dataflow")->findObjective(r.objective);
+        t.objectiveLabel[r.objective] = o ? o->label + " (" + o->unit + ")" : r.objective;
+    }
+    for (auto& [k, v] : t.runs)
+        std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return t;
 }
 
-std::string sig(double v, int d = 4) { return std::isfinite(v) ? formatSig(v, d) : std::string("–"); }
+std::vector<double> bests(const std::vector<std::pair<std::uint64_t, Run>>& runs)
+{
+    std::vector<double> v;
+    for (const auto& [seed, r] : runs)
+        if (r.found)
+            v.push_back(r.best);
+    return v;
+}
+
+std::string mainTables(const bench::SweepResults& res)
+{
+    const Table t = tableOf(res);
+    std::ostringstream md;
+    std::string hardware = "–", budget = "–";
+    if (!res.rows.empty()) {
+        budget = bench::optionOf(res.rows.front(), "samples");
+        if (const std::optional<Study> st = res.studyOf(res.rows.front()))
+            hardware = st->inputs.get<DataflowInputs>().hardware.name;
+    }
+    md << "Hardware: " << hardware << "; budget " << budget << " samples per method and run; seeds";
+    for (std::uint64_t s : res.seeds())
+        md << " " << s;
+    md << "; mean ± std over seeds.\n\n"
+       << "| workload | objective | method | best (mean ± std) | ratio to MARL | paper value | paper ratio | "
+          "samples to best | samples to within 5 % | seconds |\n"
+       << "|---|---|---|---|---|---|---|---|---|---|\n";
+    std::ostringstream speed;
+    speed << "| workload | objective | PPO final | PPO samples to it | seeds where MARL reached it | MARL samples to it "
+             "(those seeds) | ratio |\n"
+          << "|---|---|---|---|---|---|---|\n";
+    for (const std::string& layer : t.layers)
+        for (const std::string& obj : t.objectives) {
+            const auto runsOf = [&](const std::string& m) {
+                const auto it = t.runs.find(layer + "/" + obj + "/" + m);
+                return it == t.runs.end() ? std::vector<std::pair<std::uint64_t, Run>>{} : it->second;
+            };
+            const double marlMean = meanStdOf(bests(runsOf("marl"))).first;
+            const auto paper = kPaper.find(layer + "/" + obj);
+            for (const std::string& m : kMethods) {
+                const auto runs = runsOf(m);
+                if (runs.empty())
+                    continue;
+                const auto [mean, sd] = meanStdOf(bests(runs));
+                std::vector<double> toBest, to5, secs;
+                for (const auto& [seed, r] : runs) {
+                    if (r.found) {
+                        toBest.push_back(r.toBest);
+                        to5.push_back(r.to5);
+                    }
+                    secs.push_back(r.seconds);
+                }
+                const bool hasPaper = paper != kPaper.end() && paper->second.count(m);
+                const double pv = hasPaper ? paper->second.at(m) : NAN;
+                const double pr = hasPaper ? paper->second.at(m) / paper->second.at("marl") : NAN;
+                md << "| " << layer << " | " << t.objectiveLabel.at(obj) << " | " << kMethodTitle.at(m) << " | "
+                   << sig(mean, 5) << " ± " << sig(sd, 2) << " | " << sig(mean / marlMean, 3) << " | " << sig(pv, 3)
+                   << " | " << sig(pr, 3) << " | " << sig(meanStdOf(toBest).first, 3) << " | "
+                   << sig(meanStdOf(to5).first, 3) << " | " << sig(meanStdOf(secs).first, 3) << " |\n";
+            }
+            // Samples MARL needs to reach PPO's final value, seed by seed (seeds where MARL
+            // never got there are counted, not averaged).
+            const auto ppo = runsOf("ppo"), marl = runsOf("marl");
+            if (ppo.empty() || marl.empty())
+                continue;
+            std::vector<double> ppoFinal, ppoSamples, reachedSamples, reachedRatio;
+            int pairs = 0;
+            for (const auto& [seed, p] : ppo) {
+                const auto q = std::find_if(marl.begin(), marl.end(), [&](const auto& x) { return x.first == seed; });
+                if (q == marl.end() || !p.found || !q->second.found)
+                    continue;
+                ++pairs;
+                ppoFinal.push_back(p.best);
+                ppoSamples.push_back(p.toBest);
+                const double reach = bench::firstReach(q->second.curve, p.best);
+                if (reach >= 0) {
+                    reachedSamples.push_back(std::max(1.0, reach));
+                    reachedRatio.push_back(std::max(1.0, p.toBest) / std::max(1.0, reach));
+                }
+            }
+            const std::string label = t.objectiveLabel.at(obj).substr(0, t.objectiveLabel.at(obj).find(" ("));
+            speed << "| " << layer << " | " << label << " | " << sig(meanStdOf(ppoFinal).first, 5) << " | "
+                  << sig(meanStdOf(ppoSamples).first, 3) << " | " << reachedSamples.size() << " of " << pairs << " | "
+                  << sig(meanStdOf(reachedSamples).first, 3) << " | " << sig(meanStdOf(reachedRatio).first, 3) << "× |\n";
+        }
+    md << "\nSample efficiency: samples MARL needed to reach single-agent PPO's final value (seed by seed; PPO's "
+          "\"samples to it\" is when PPO itself got there).\n\n"
+       << speed.str();
+    return md.str();
+}
+
+/// Fig. 6: the agent budget B (1 = single-agent PPO).
+std::string agentTable(const bench::SweepResults& res)
+{
+    std::map<int, std::vector<Run>> byBudget;
+    std::string budget = "–";
+    for (const ShardResult& r : res.rows) {
+        const int agents = r.optimizer == "ppo" ? 1 : int(bench::numericOption(r, "agents", 0));
+        if (agents <= 0)
+            continue;
+        byBudget[agents].push_back(runOf(r));
+        budget = bench::optionOf(r, "samples");
+    }
+    std::ostringstream md;
+    md << "\nAgent-budget sweep (MobileNet-v2 row 2, latency; clustered budgets use a random-walk pre-pass of " << budget
+       << " samples, not counted):\n\n"
+       << "| agents B | best latency (cycles) | samples to within 5 % | seconds |\n|---|---|---|---|\n";
+    for (const auto& [agents, runs] : byBudget) {
+        std::vector<double> b, t, s;
+        for (const Run& r : runs)
+            if (r.found) {
+                b.push_back(r.best);
+                t.push_back(r.to5);
+                s.push_back(r.seconds);
+            }
+        md << "| " << agents << " | " << sig(meanStdOf(b).first, 6) << " ± " << sig(meanStdOf(b).second, 2) << " | "
+           << sig(meanStdOf(t).first, 3) << " | " << sig(meanStdOf(s).first, 3) << " |\n";
+    }
+    return md.str();
+}
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    std::int64_t budget = 20000;
-    std::vector<std::uint64_t> seeds{1, 2, 3};
-    std::vector<std::string> workloads{"mobilenet-v2", "vgg16", "resnet18", "alexnet"};
-    std::vector<std::string> objectives{"latency", "edp", "area"};
-    std::vector<std::string> methods{"random", "bo", "ga", "gamma", "ppo", "marl"};
-    std::string hardwareName = "archgym-default", markdown;
-    bool sweep = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const auto next = [&] { return bench::optionValue(argc, argv, i); };
-        if (a == "--budget")
-            budget = std::stoll(next());
-        else if (a == "--seeds") {
-            seeds.clear();
-            for (const std::string& s : bench::commaList(next()))
-                seeds.push_back(std::stoull(s));
-        } else if (a == "--workloads")
-            workloads = bench::commaList(next());
-        else if (a == "--objectives")
-            objectives = bench::commaList(next());
-        else if (a == "--methods")
-            methods = bench::commaList(next());
-        else if (a == "--hardware")
-            hardwareName = next();
-        else if (a == "--sweep")
-            sweep = true;
-        else if (a == "--markdown")
-            markdown = next();
-        else {
-            std::fprintf(stderr, "unknown argument %s (see the header of bench/reproduce_seed001.cpp)\n", a.c_str());
-            return 2;
-        }
-    }
-    rl::setTorchThreads(1);
-    std::ostringstream md;
-    try {
-        const DataflowHardware hw = loadDataflowHardware(resolvePreset(hardwareName, kDataflowHardwarePresets));
-        md << "Hardware: " << hw.name << "; budget " << budget << " samples per method and run; seeds";
-        for (std::uint64_t s : seeds)
-            md << " " << s;
-        md << "; mean ± std over seeds.\n\n"
-           << "| workload | objective | method | best (mean ± std) | ratio to MARL | paper value | paper ratio | "
-              "samples to best | samples to within 5 % | seconds |\n"
-           << "|---|---|---|---|---|---|---|---|---|---|\n";
-        std::ostringstream speed;
-        speed << "| workload | objective | PPO final | PPO samples to it | seeds where MARL reached it | MARL samples to it "
-                 "(those seeds) | ratio |\n"
-              << "|---|---|---|---|---|---|---|\n";
-        for (const PaperLayer& L : paperLayers()) {
-            if (std::find(workloads.begin(), workloads.end(), L.key) == workloads.end())
-                continue;
-            for (const std::string& obj : objectives) {
-                const DataflowProblem problem(L.layer, hw, {}, obj);
-                const ObjectiveInfo& oi = problem.objectives()[std::size_t(problem.primaryObjective())];
-                std::map<std::string, std::vector<Run>> runs;
-                for (const std::string& m : methods) {
-                    for (std::uint64_t seed : seeds) {
-                        std::fprintf(stderr, "%s / %s / %s / seed %llu ...\n", L.key.c_str(), obj.c_str(), m.c_str(),
-                                     static_cast<unsigned long long>(seed));
-                        runs[m].push_back(runOne(problem, m, budget, seed));
-                        const Run& r = runs[m].back();
-                        std::printf("%-13s %-8s %-7s seed %llu: best %s %s, samples to best %lld, %.1f s\n", L.key.c_str(),
-                                    obj.c_str(), m.c_str(), static_cast<unsigned long long>(seed), sig(r.best, 6).c_str(),
-                                    oi.unit.c_str(), static_cast<long long>(r.toBest), r.seconds);
-                        std::fflush(stdout);
-                    }
-                }
-                const auto bests = [&](const std::string& m) {
-                    std::vector<double> v;
-                    for (const Run& r : runs[m])
-                        if (r.found)
-                            v.push_back(r.best);
-                    return v;
-                };
-                const double marlMean = runs.count("marl") ? meanStd(bests("marl")).first : NAN;
-                const std::string key = L.key + "/" + obj;
-                const auto paper = kPaper.count(key) ? &kPaper.at(key) : nullptr;
-                for (const std::string& m : methods) {
-                    const auto [mean, sd] = meanStd(bests(m));
-                    std::vector<double> toBest, to5, secs;
-                    for (const Run& r : runs[m]) {
-                        toBest.push_back(double(r.toBest));
-                        to5.push_back(double(r.to5));
-                        secs.push_back(r.seconds);
-                    }
-                    const double pv = paper && paper->count(m) ? paper->at(m) : NAN;
-                    const double pr = paper && paper->count(m) ? paper->at(m) / paper->at("marl") : NAN;
-                    md << "| " << L.label << " | " << oi.label << " (" << oi.unit << ") | " << kMethodTitle.at(m) << " | "
-                       << sig(mean, 5) << " ± " << sig(sd, 2) << " | " << sig(mean / marlMean, 3) << " | " << sig(pv, 3)
-                       << " | " << sig(pr, 3) << " | " << sig(meanStd(toBest).first, 3) << " | "
-                       << sig(meanStd(to5).first, 3) << " | " << sig(meanStd(secs).first, 3) << " |\n";
-                }
-                if (runs.count("ppo") && runs.count("marl")) {
-                    // Samples MARL needs to reach PPO's final value, seed by seed.
-                    std::vector<double> ppoFinal, ppoSamples, marlSamples, ratio;
-                    for (std::size_t k = 0; k < runs["ppo"].size() && k < runs["marl"].size(); ++k) {
-                        const Run& p = runs["ppo"][k];
-                        const Run& q = runs["marl"][k];
-                        if (!p.found || !q.found)
-                            continue;
-                        const std::int64_t m = reach(q.curve, p.best);
-                        ppoFinal.push_back(p.best);
-                        ppoSamples.push_back(double(p.toBest));
-                        marlSamples.push_back(m < 0 ? NAN : double(std::max<std::int64_t>(1, m)));
-                        ratio.push_back(m < 0 ? NAN : double(std::max<std::int64_t>(1, p.toBest)) / double(std::max<std::int64_t>(1, m)));
-                    }
-                    // Seeds where MARL never got to PPO's final value are counted, not averaged.
-                    std::vector<double> reachedSamples, reachedRatio;
-                    for (std::size_t k = 0; k < marlSamples.size(); ++k)
-                        if (std::isfinite(marlSamples[k])) {
-                            reachedSamples.push_back(marlSamples[k]);
-                            reachedRatio.push_back(ratio[k]);
-                        }
-                    speed << "| " << L.label << " | " << oi.label << " | " << sig(meanStd(ppoFinal).first, 5) << " | "
-                          << sig(meanStd(ppoSamples).first, 3) << " | " << reachedSamples.size() << " of " << marlSamples.size()
-                          << " | " << sig(meanStd(reachedSamples).first, 3) << " | " << sig(meanStd(reachedRatio).first, 3)
-                          << "× |\n";
-                }
-            }
-        }
-        md << "\nSample efficiency: samples MARL needed to reach single-agent PPO's final value (seed by seed; PPO's "
-              "\"samples to it\" is when PPO itself got there).\n\n"
-           << speed.str();
-        if (sweep) {
-            // Fig. 6: MobileNet-v2 latency for agent budgets 1, 2, 3, 6, 9, 10 (clustered with a
-            // random-walk pre-pass of the budget's size, counted apart).
-            const DataflowProblem problem(paperLayers()[0].layer, hw, {}, "latency");
-            md << "\nAgent-budget sweep (MobileNet-v2 row 2, latency; clustered budgets use a random-walk pre-pass of "
-               << budget << " samples, not counted):\n\n"
-               << "| agents B | best latency (cycles) | samples to within 5 % | seconds |\n|---|---|---|---|\n";
-            for (int B : {1, 2, 3, 6, 9, 10}) {
-                std::vector<double> b, t, s;
-                for (std::uint64_t seed : seeds) {
-                    std::fprintf(stderr, "sweep B=%d seed %llu ...\n", B, static_cast<unsigned long long>(seed));
-                    const Run r = runOne(problem, B == 1 ? "ppo" : "marl", budget, seed,
-                                         B == 1 ? OptionValues{} : OptionValues{{"agents", std::to_string(B)},
-                                                                                {"cluster_samples", std::to_string(budget)}});
-                    if (r.found) {
-                        b.push_back(r.best);
-                        t.push_back(double(r.to5));
-                        s.push_back(r.seconds);
-                    }
-                }
-                md << "| " << B << " | " << sig(meanStd(b).first, 6) << " ± " << sig(meanStd(b).second, 2) << " | "
-                   << sig(meanStd(t).first, 3) << " | " << sig(meanStd(s).first, 3) << " |\n";
-            }
-        }
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 2;
-    }
-    std::printf("\n%s", md.str().c_str());
-    if (!markdown.empty())
-        writeTextFileAtomic(markdown, md.str());
-    return 0;
+    const bench::ReportArgs args = bench::parseReportArgs(argc, argv, {"--agents"}, {}, kUsage);
+    return bench::reportMain([&] {
+        std::string md = mainTables(bench::readSweepResults(args.results));
+        if (args.has("--agents"))
+            md += agentTable(bench::readSweepResults(args.get("--agents")));
+        bench::emitMarkdown(md, args.markdown);
+        return 0;
+    });
 }

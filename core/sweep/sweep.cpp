@@ -149,6 +149,7 @@ SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& sourc
     io::checkSchema(r, "sweep", kSweepSchemaVersion);
     SweepSpec s;
     s.name = r.text("name");
+    s.description = r.text("description", std::string());
     if (s.name.empty() || s.name.find_first_of("/\\\n") != std::string::npos)
         doc.fail("/name", "must be a non-empty name without slashes or line breaks");
     const bool legacy = r.has("accelerators") || r.has("networks");
@@ -422,6 +423,8 @@ std::string sweepToJson(const SweepSpec& s)
     j["schema"] = "mapscape/sweep";
     j["version"] = kSweepSchemaVersion;
     j["name"] = s.name;
+    if (!s.description.empty())
+        j["description"] = s.description;
     nlohmann::ordered_json studies = nlohmann::ordered_json::array();
     for (const StudyEntry& e : s.studies) {
         nlohmann::ordered_json o;

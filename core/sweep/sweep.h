@@ -59,6 +59,7 @@ struct OptimizerChoice {
 
 struct SweepSpec {
     std::string name;
+    std::string description; ///< what the sweep is for (a sentence; optional)
     std::vector<StudyEntry> studies;
     std::vector<Variation> variations;
     std::vector<OptimizerChoice> optimizers;
