@@ -1,47 +1,48 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-/// Reproduction benchmark for seed 000 (RL-Scheduling): every optimizer on ResNet-50, YOLO v3,
-/// Inception-v4 and MobileNet-V3-small on Eyeriss and Simba (metric energy, fixed dataflow),
-/// printed next to NeuroSpector v1.5 bottom-up's network totals and run times and the paper's
-/// Table 5/6 RL numbers. Not a unit test: it prints figures (and optionally a Markdown table).
+/// Seed 000 (RL-Scheduling) report: every optimizer on ResNet-50, YOLO v3, Inception-v4 and
+/// MobileNet-V3-small on Eyeriss and Simba (metric energy, fixed dataflow), next to NeuroSpector
+/// v1.5 bottom-up's network totals and run times and the paper's Table 5/6 RL numbers, and PPO
+/// against the exact optimum on the layers the exhaustive search solved. The runs are the shards
+/// of bench/sweeps/seed000.json:
 ///
-/// Usage: reproduce_seed000 [--budget EPISODES] [--seed S] [--threads T] [--random-samples N]
-///                          [--exhaustive-limit N] [--accelerators a,b] [--networks a,b]
-///                          [--optimizers ppo,bottom-up,random,exhaustive] [--markdown FILE]
-///                          [--neurospector PATH]
+///   mapscape-cli sweep run bench/sweeps/seed000.json -o results/seed000 [--backend slurm --wait]
+///   reproduce_seed000 --results results/seed000 [--neurospector PATH [--threads T]] [--markdown FILE]
 ///
 /// With --neurospector PATH (a NeuroSpector v1.5 binary built from source), NeuroSpector's
-/// bottom-up optimizer runs on the same accelerator and network (written as its cfg files) in
-/// this run, on the same machine and thread count, and the time ratio is against that measured
-/// time. Without it the NeuroSpector columns are the recorded reference run (a 2-core machine,
+/// bottom-up optimizer runs on each accelerator and network of the results (written as its cfg
+/// files) on this machine with T threads (default 1, as every sweep shard runs), and the time ratio is against that measured time.
+/// Without it the NeuroSpector columns are the recorded reference run (a 2-core machine,
 /// ../shared/golden/neurospector_baselines.md) and are labelled so.
 
-#include "core/study/scheduling/scheduling_study.h"
-#include "bench/bench_args.h"
+#include "bench/report/sweep_report.h"
+#include "core/cost/scheduling/network_evaluation.h"
 #include "core/io/file_util.h"
 #include "core/io/scheduling/neurospector_cfg.h"
 #include "core/io/scheduling/preset_io.h"
-#include "core/io/preset_library.h"
-#include "core/study/study_kind.h"
-#include "core/optim/rl/common/torch_setup.h"
+#include "core/study/scheduling/scheduling_study.h"
 #include "core/util/strings.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <cstdlib>
 #include <map>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 using namespace mapscape;
+using sweep::ShardResult;
 
 namespace {
+
+constexpr const char* kUsage =
+        "usage: reproduce_seed000 --results FOLDER|TABLE [--neurospector PATH] [--threads T] [--markdown FILE]\n"
+        "  FOLDER: the results of bench/sweeps/seed000.json (or seed000-smoke.json); see docs/reproduction.md.\n";
 
 /// NeuroSpector v1.5 bottom-up, fixed dataflow, metric energy: network totals and wall time on a
 /// 2-core machine (../shared/golden/neurospector_baselines.md; MobileNet on Eyeriss from the
@@ -145,119 +146,87 @@ struct ResultRow {
     std::string note;
 };
 
-} // namespace
-
-int main(int argc, char** argv)
+/// The layer metric (energy, pJ) of each layer's table of a result document; NaN where a layer
+/// has no valid table.
+std::vector<double> layerEnergies(const ShardResult& r, const SchedulingInputs& in)
 {
-    std::string budget = "10", randomSamples = "20000", exhaustiveLimit = "20000000", markdown, neurospector;
-    std::uint64_t seed = 1;
-    int threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<std::string> accs{"eyeriss", "simba"};
-    std::vector<std::string> nets{"resnet50", "yolo-v3", "inception-v4", "mobilenet-v3-small"};
-    std::vector<std::string> optimizers{"ppo", "bottom-up", "random", "exhaustive"};
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const auto next = [&] { return bench::optionValue(argc, argv, i); };
-        if (a == "--budget")
-            budget = next();
-        else if (a == "--seed")
-            seed = std::stoull(next());
-        else if (a == "--threads")
-            threads = std::max(1, std::stoi(next()));
-        else if (a == "--random-samples")
-            randomSamples = next();
-        else if (a == "--exhaustive-limit")
-            exhaustiveLimit = next();
-        else if (a == "--accelerators")
-            accs = bench::commaList(next());
-        else if (a == "--networks")
-            nets = bench::commaList(next());
-        else if (a == "--optimizers")
-            optimizers = bench::commaList(next());
-        else if (a == "--markdown")
-            markdown = next();
-        else if (a == "--neurospector")
-            neurospector = next();
-        else {
-            std::fprintf(stderr, "unknown argument %s (see the header of bench/reproduce_seed000.cpp)\n", a.c_str());
-            return 2;
-        }
-    }
-#ifdef MAPSCAPE_HAS_TORCH
-    rl::setTorchThreads(1);
-#endif
+    std::vector<double> out(in.network.layers.size(), NAN);
+    if (r.document.empty())
+        return out;
+    const Mapping m = mappingFromJson(r.document, "shard " + std::to_string(r.index), in.accelerator);
+    const NetworkResult n = evaluateNetwork(SchedulingModel(in.accelerator), in.network, m);
+    for (std::size_t l = 0; l < n.layers.size() && l < out.size(); ++l)
+        if (n.layers[l].ok)
+            out[l] = n.layers[l].eval.totalEnergy;
+    return out;
+}
+
+int report(const bench::ReportArgs& args)
+{
+    const std::string neurospector = args.get("--neurospector");
+    // One thread by default: every sweep shard runs on one.
+    const int threads = args.has("--threads") ? std::max(1, std::stoi(args.get("--threads"))) : 1;
+    const bench::SweepResults res = bench::readSweepResults(args.results);
     std::vector<ResultRow> rows;
     std::ostringstream gaps;
     std::map<std::string, Reference> measured; // NeuroSpector measured in this run
-    try {
-        for (const std::string& accName : accs) {
-            const Accelerator acc = loadAccelerator(resolvePreset(accName, kAcceleratorPresets));
-            for (const std::string& netName : nets) {
-                const Network net = loadNetwork(resolvePreset(netName, kNetworkPresets));
-                const SchedulingProblem problem =
-                    SchedulingProblem::make(acc, net, Metric::Energy, DataflowMode::Fixed);
-                std::map<std::string, SearchResult> results;
-                if (!neurospector.empty()) {
-                    std::fprintf(stderr, "%s / %s / NeuroSpector bottom-up (%s) ...\n", accName.c_str(), netName.c_str(),
-                                 neurospector.c_str());
-                    const Reference ns = measureNeuroSpector(neurospector, acc, net, threads);
-                    measured[accName + "/" + netName] = ns;
-                    std::printf("%-8s %-19s %-11s energy %-11s cycles %-11s %8.2f s  (measured in this run)\n",
-                                accName.c_str(), netName.c_str(), "NeuroSpector", sci(ns.energy).c_str(),
-                                sci(ns.cycles).c_str(), ns.seconds);
-                    std::fflush(stdout);
-                }
-                for (const std::string& opt : optimizers) {
-                    OptionValues values;
-                    if (opt == "ppo")
-                        values["episodes"] = budget;
-                    else if (opt == "random")
-                        values["samples"] = randomSamples;
-                    else if (opt == "exhaustive")
-                        values["max_candidates"] = exhaustiveLimit;
-                    std::unique_ptr<SearchStrategy> s = makeSchedulingStrategy(opt, problem, values, seed);
-                    NullMetricsSink sink;
-                    std::fprintf(stderr, "%s / %s / %s ...\n", accName.c_str(), netName.c_str(), opt.c_str());
-                    const SearchResult r = runSearch(problem, *s, {.threads = threads}, {}, sink);
-                    ResultRow row{accName, netName, opt, r.totalEnergy, r.totalCycles, r.seconds, problem.layerCount(),
-                            r.layersFound, {}};
-                    if (opt == "exhaustive")
-                        row.note = std::to_string(r.layersFound) + " of " + std::to_string(problem.layerCount()) +
-                                   " layers small enough";
-                    std::printf("%-8s %-19s %-11s energy %-11s cycles %-11s %8.2f s  %d/%d layers\n", accName.c_str(),
-                                netName.c_str(), opt.c_str(), sci(r.totalEnergy).c_str(), sci(r.totalCycles).c_str(),
-                                r.seconds, r.layersFound, problem.layerCount());
-                    std::fflush(stdout);
-                    rows.push_back(row);
-                    results.emplace(opt, r);
-                }
-                // PPO against the exact optimum on the layers the exhaustive search could solve.
-                if (results.count("ppo") && results.count("exhaustive")) {
-                    const SearchResult& p = results.at("ppo");
-                    const SearchResult& e = results.at("exhaustive");
-                    double worst = 0;
-                    int n = 0, within = 0;
-                    for (std::size_t l = 0; l < e.layers.size(); ++l) {
-                        if (!e.layers[l].found || !p.layers[l].found)
-                            continue;
-                        const double gap = p.layers[l].metric / e.layers[l].metric - 1.0;
-                        worst = std::max(worst, gap);
-                        ++n;
-                        within += gap <= 0.01 ? 1 : 0;
-                    }
-                    char buf[256];
-                    std::snprintf(buf, sizeof buf, "| %s | %s | %d | %d | %.3f %% |\n", accName.c_str(), netName.c_str(),
-                                  n, within, 100 * worst);
-                    gaps << buf;
-                    std::printf("  PPO vs exhaustive optimum on %d small layers: %d within 1%%, worst gap %.3f %%\n", n,
-                                within, 100 * worst);
-                }
-            }
-        }
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 2;
+    std::vector<std::string> groups;           // "acc/net", first-seen order
+    std::map<std::string, std::vector<const ShardResult*>> byGroup;
+    for (const ShardResult& r : res.rows) {
+        const std::string acc = r.level("accelerator").empty() ? r.study : r.level("accelerator");
+        const std::string net = r.level("network").empty() ? r.study : r.level("network");
+        const std::string key = acc + "/" + net;
+        if (!byGroup.count(key))
+            groups.push_back(key);
+        byGroup[key].push_back(&r);
     }
+    for (const std::string& key : groups) {
+        const std::string acc = key.substr(0, key.find('/')), net = key.substr(key.find('/') + 1);
+        const std::optional<Study> st = res.studyOf(*byGroup[key].front());
+        if (!neurospector.empty()) {
+            if (!st)
+                throw InputError("--neurospector needs a results folder (the accelerator and network of each run)");
+            const auto& in = st->inputs.get<SchedulingInputs>();
+            std::fprintf(stderr, "%s / %s / NeuroSpector bottom-up (%s) ...\n", acc.c_str(), net.c_str(), neurospector.c_str());
+            const Reference ns = measureNeuroSpector(neurospector, in.accelerator, in.network, threads);
+            measured[key] = ns;
+            std::printf("%-8s %-19s %-11s energy %-11s cycles %-11s %8.2f s  (measured in this run)\n", acc.c_str(),
+                        net.c_str(), "NeuroSpector", sci(ns.energy).c_str(), sci(ns.cycles).c_str(), ns.seconds);
+        }
+        const ShardResult* ppo = nullptr;
+        const ShardResult* exhaustive = nullptr;
+        for (const ShardResult* r : byGroup[key]) {
+            ResultRow row{acc, net, r->optimizer, r->objectiveValue("energy").value_or(0), r->objectiveValue("cycle").value_or(0),
+                          r->seconds, int(r->figure("layers").value_or(0)), int(r->figure("layers_found").value_or(0)), {}};
+            if (r->optimizer == "exhaustive")
+                row.note = std::to_string(row.found) + " of " + std::to_string(row.layers) + " layers small enough";
+            rows.push_back(row);
+            ppo = r->optimizer == "ppo" ? r : ppo;
+            exhaustive = r->optimizer == "exhaustive" ? r : exhaustive;
+        }
+        // PPO against the exact optimum on the layers the exhaustive search could solve.
+        if (ppo && exhaustive && st) {
+            const auto& in = st->inputs.get<SchedulingInputs>();
+            const std::vector<double> p = layerEnergies(*ppo, in), e = layerEnergies(*exhaustive, in);
+            double worst = 0;
+            int n = 0, within = 0;
+            for (std::size_t l = 0; l < e.size(); ++l) {
+                if (!std::isfinite(e[l]) || !std::isfinite(p[l]))
+                    continue;
+                const double gap = p[l] / e[l] - 1.0;
+                worst = std::max(worst, gap);
+                ++n;
+                within += gap <= 0.01 ? 1 : 0;
+            }
+            char buf[256];
+            std::snprintf(buf, sizeof buf, "| %s | %s | %d | %d | %.3f %% |\n", acc.c_str(), net.c_str(), n, within, 100 * worst);
+            gaps << buf;
+        }
+    }
+    std::string exhaustiveLimit = "–";
+    for (const ShardResult& r : res.rows)
+        if (r.optimizer == "exhaustive")
+            exhaustiveLimit = bench::optionOf(r, "max_candidates");
 
     const bool live = !neurospector.empty();
     const std::string nsLabel = live ? "NS measured" : "NS recorded";
@@ -287,10 +256,12 @@ int main(int argc, char** argv)
            << (rl ? sci(rl->cycles, 3) : "–") << " | " << r.note << " |\n";
     }
     md << (live ? "\nNeuroSpector columns: NeuroSpector v1.5 bottom-up (" + neurospector +
-                      ") run in this benchmark on the same machine, inputs and thread count.\n"
+                      ") run by this report on the same machine and inputs with " + std::to_string(threads) +
+                      " thread(s); every Mapscape run is one sweep shard on one thread.\n"
                 : std::string("\nNeuroSpector columns: the recorded reference run (NeuroSpector v1.5 bottom-up on a "
                               "2-core machine, ../shared/golden/neurospector_baselines.md), not measured here; pass "
-                              "--neurospector PATH to measure it in the same run.\n"));
+                              "--neurospector PATH to measure it on this machine. Every Mapscape run is one sweep shard on "
+                              "one thread.\n"));
     if (!gaps.str().empty()) {
         md << "\nPPO against the exact optimum (exhaustive search) on the layers whose space is at most "
            << exhaustiveLimit << " candidates:\n\n"
@@ -298,14 +269,14 @@ int main(int argc, char** argv)
            << "|---|---|---|---|---|\n"
            << gaps.str();
     }
-    std::printf("\n%s", md.str().c_str());
-    if (!markdown.empty()) {
-        try {
-            writeTextFileAtomic(markdown, md.str());
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "error: %s\n", e.what());
-            return 2;
-        }
-    }
+    bench::emitMarkdown(md.str(), args.markdown);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const bench::ReportArgs args = bench::parseReportArgs(argc, argv, {"--neurospector", "--threads"}, {}, kUsage);
+    return bench::reportMain([&] { return report(args); });
 }

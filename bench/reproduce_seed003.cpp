@@ -1,58 +1,42 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-/// Reproduction benchmark for seed 003 (DPUCConfig): trains the PPO contextual-bandit agent on
-/// the recorded runs of the calibrated ZCU102 simulator (24 training variants) and evaluates it
-/// greedily on the 9 held-out variants in each background state, next to the optimal, max-FPS,
-/// min-power and random baselines and LinUCB, with the paper's figures beside ours (Fig. 5 /
-/// §V-B: 97 % in C, 95 % in M, max-FPS 47 % / 35 %, constraint met in 89 %). Also prints the
-/// calibration anchors. Prints figures (and Markdown with --markdown FILE); not a unit test.
+/// Seed 003 (DPUCConfig) report: the PPO contextual-bandit agent trained on the recorded runs of
+/// the calibrated ZCU102 simulator and evaluated greedily on the held-out variants in each
+/// background state, next to the optimal, max-FPS, min-power and random baselines and LinUCB,
+/// with the paper's figures beside ours (Fig. 5 / §V-B: 97 % in C, 95 % in M, max-FPS 47 % /
+/// 35 %, constraint met in 89 %); and the simulator's calibration anchors (computed here: a
+/// model check, not a run). The runs are the shards of bench/sweeps/seed003.json:
 ///
-/// Usage: reproduce_seed003 [--seeds 1,2,3] [--iterations N] [--steps N] [--data-seed N]
-///                          [--platform zcu102|FILE] [--markdown FILE] [--quiet]
-///        reproduce_seed003 --calibrate [--ratio-weight W]   (fit the simulator, print the parameters)
+///   mapscape-cli sweep run bench/sweeps/seed003.json -o results/seed003 [--backend slurm --wait]
+///   reproduce_seed003 --results results/seed003 [--markdown FILE]
 
-#include "bench/bench_args.h"
-#include "core/io/dpu/dpu_io.h"
-#include "core/optim/dpu/dpu_agent.h"
+#include "bench/report/sweep_report.h"
+#include "core/io/json_document.h"
+#include "core/optim/dpu/dpu_bandit.h"
 #include "core/optim/dpu/dpu_calibration.h"
 #include "core/optim/dpu/dpu_methods.h"
-#include "core/optim/rl/common/torch_setup.h"
-#include "core/util/statistics.h"
+#include "core/study/dpu/dpu_study.h"
 
-#include <chrono>
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 using namespace mapscape;
 using namespace mapscape::dpu;
+using sweep::ShardResult;
 
 namespace {
 
-struct MethodRow {
-    std::string name;
-    std::array<std::vector<double>, kStates> mean; ///< per seed
-    std::array<std::vector<double>, kStates> min;
-    std::array<std::vector<double>, kStates> exact;
-    std::array<std::vector<double>, kStates> met;
-    std::vector<double> seconds;
-    int cases = 0; ///< per state
-};
-
-void add(MethodRow& row, const EvaluationReport& r)
-{
-    for (const StateSummary& s : r.states) {
-        row.mean[std::size_t(s.state)].push_back(s.meanNormalizedPpw);
-        row.min[std::size_t(s.state)].push_back(s.minNormalizedPpw);
-        row.exact[std::size_t(s.state)].push_back(s.exact);
-        row.met[std::size_t(s.state)].push_back(s.constraintMet);
-        row.cases = s.cases;
-    }
-}
+constexpr const char* kUsage =
+        "usage: reproduce_seed003 --results FOLDER [--markdown FILE]\n"
+        "  FOLDER: the results of bench/sweeps/seed003.json (or seed003-smoke.json); see docs/reproduction.md.\n";
 
 std::string formatFixed(double v, int digits)
 {
@@ -61,58 +45,40 @@ std::string formatFixed(double v, int digits)
     return buf;
 }
 
+/// Mean ± sd over seeds; `scale` 100 with a "%" for fractions.
 std::string meanSd(const std::vector<double>& v, bool percent)
 {
     if (v.empty())
         return "–";
-    const auto [m, s] = meanStd(v);
-    if (percent)
-        return formatFixed(100 * m, 1) + (v.size() > 1 ? " ± " + formatFixed(100 * s, 1) : "") + " %";
-    return formatFixed(m, 1) + (v.size() > 1 ? " ± " + formatFixed(s, 1) : "");
+    const auto [m, s] = bench::meanStdOf(v);
+    const double k = percent ? 100 : 1;
+    return formatFixed(k * m, 1) + (v.size() > 1 ? " ± " + formatFixed(k * s, 1) : "") + (percent ? " %" : "");
 }
 
-} // namespace
+/// A method of the table: an optimizer with one value of its "pick" option.
+struct Method {
+    std::string id, pick, title;
+};
+const std::vector<Method> kMethods{{"dpucconfig", "", "DPUCConfig (PPO)"},
+                                   {"linucb", "", "LinUCB"},
+                                   {"optimal", "", "Optimal"},
+                                   {"max-fps", "measured", "Max-FPS (measured)"},
+                                   {"max-fps", "paper", "Max-FPS (B4096_1)"},
+                                   {"min-power", "measured", "Min-Power (measured)"},
+                                   {"min-power", "paper", "Min-Power (B512_1)"},
+                                   {"random", "", "Random"}};
 
-int main(int argc, char** argv)
+bool matches(const Method& m, const ShardResult& r)
 {
-    std::vector<std::uint64_t> seeds{1, 2, 3};
-    DpuAgentOptions agentOptions;
-    std::uint64_t dataSeed = 1;
-    std::string markdown;
-    bool quiet = false;
-    bool calibrateOnly = false;
-    std::string platformPath = "zcu102";
-    CalibrationOptions calibration;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--seeds") {
-            seeds = bench::seedList(bench::optionValue(argc, argv, i));
-        } else if (a == "--iterations") {
-            agentOptions.iterations = std::stoi(bench::optionValue(argc, argv, i));
-        } else if (a == "--steps") {
-            agentOptions.stepsPerIteration = std::stoi(bench::optionValue(argc, argv, i));
-        } else if (a == "--data-seed") {
-            dataSeed = std::stoull(bench::optionValue(argc, argv, i));
-        } else if (a == "--markdown") {
-            markdown = bench::optionValue(argc, argv, i);
-        } else if (a == "--platform") {
-            platformPath = bench::optionValue(argc, argv, i);
-        } else if (a == "--calibrate") {
-            calibrateOnly = true;
-        } else if (a == "--ratio-weight") {
-            calibration.ratioWeight = std::stod(bench::optionValue(argc, argv, i));
-        } else if (a == "--quiet") {
-            quiet = true;
-        } else {
-            std::fprintf(stderr, "unknown option %s\n", a.c_str());
-            return 2;
-        }
-    }
-    rl::setTorchThreads(1);
-    std::ostringstream md;
+    if (r.optimizer != m.id)
+        return false;
+    const std::string pick = bench::optionOf(r, "pick");
+    return m.pick.empty() || pick == m.pick || (pick.empty() && m.pick == "measured");
+}
 
-    const Platform platform = loadDpuPlatform(platformPath);
-    std::printf("Calibration anchors (default parameters):\n");
+std::string anchorsSection(const Platform& platform)
+{
+    std::ostringstream md;
     md << "#### Calibration anchors (default simulator parameters)\n\n| Anchor | Source | Found | Pass |\n|---|---|---|---|\n";
     int passed = 0, anchors = 0;
     for (const AnchorResult& r : checkAnchors(platform, paperAnchors())) {
@@ -121,142 +87,132 @@ int main(int argc, char** argv)
         std::string found = r.found;
         if (r.anchor.kind == Anchor::Kind::BestConfiguration)
             found += " (" + formatFixed(r.fps, 1) + " FPS, " + formatFixed(r.powerW, 2) + " W, " + formatFixed(r.ppw, 2) + " FPS/W)";
-        std::printf("  %-4s %-50s %s\n", r.pass ? "ok" : "MISS", r.anchor.description().c_str(), found.c_str());
         md << "| " << r.anchor.description() << " | " << r.anchor.source << " | " << found << " | "
            << (r.pass ? "yes" : "**no**") << " |\n";
     }
-    std::printf("  %d of %d anchors reproduced; max-FPS ratio on the test set: C %.2f, M %.2f (paper 0.47, 0.35)\n\n",
-                passed, anchors, maxFpsRatio(platform, 1), maxFpsRatio(platform, 2));
     md << "\n" << passed << " of " << anchors << " anchors reproduced.\n\n";
+    std::fprintf(stderr, "%d of %d anchors reproduced; max-FPS ratio on the test set: C %.2f, M %.2f (paper 0.47, 0.35)\n",
+                 passed, anchors, maxFpsRatio(platform, 1), maxFpsRatio(platform, 2));
+    return md.str();
+}
 
-    if (calibrateOnly) {
-        const CalibrationResult c = calibrate(platform, paperAnchors(), calibration);
-        const PlatformParams& q = c.params;
-        std::printf("calibration: objective %.4f → %.4f, anchors %d → %d, R_C %.3f R_M %.3f, %lld evaluations\n",
-                    c.initialObjective, c.objective, c.initialAnchorsPassed, c.anchorsPassed, c.ratioC, c.ratioM,
-                    static_cast<long long>(c.evaluations));
-        std::printf("B_max %.3f k_mem %.3f zeta %.3f k_cpu %.3f a %.3f b %.3f eta %.3f P_st %.3f\n", q.memoryBandwidthGbs,
-                    q.memoryStall, q.stallExponent, q.cpuInterference, q.powerPerInstanceW, q.powerPerSizeW,
-                    q.idleFraction, q.staticPowerW);
-        for (const BackgroundState& s : q.states)
-            std::printf("  %s: B_bg %.3f c_bg %.3f K %.3f k_inst %.3f\n", s.name.c_str(), s.bandwidthGbs, s.cpuLoad,
-                        s.cpuCores, s.instanceOverhead);
-        Platform fitted = platform;
-        fitted.params = q;
-        for (const AnchorResult& r : checkAnchors(fitted, paperAnchors()))
-            std::printf("  %-4s %-50s %s margin %.4f\n", r.pass ? "ok" : "MISS", r.anchor.description().c_str(),
-                        r.found.c_str(), r.margin);
-        return 0;
-    }
-    const RecordedRuns runs = RecordedRuns::generate(platform, {.seed = dataSeed});
-    const Split split = defaultSplit(platform);
-    const std::vector<int> states{0, 1, 2};
-    std::printf("Recorded runs: %d variants × 3 states × %d configurations = %zu runs (data seed %llu); "
-                "train %zu variants, test %zu\n\n",
-                runs.variants(), runs.actions(), runs.runs().size(), static_cast<unsigned long long>(dataSeed),
-                split.train.size(), split.test.size());
+/// The rows of one method: seed-independent methods (every seed gave the same figures) count once.
+std::vector<const ShardResult*> methodRows(const bench::SweepResults& res, const std::string& study, const Method& m)
+{
+    auto rows = res.select([&](const ShardResult& r) { return r.study == study && r.status == "ok" && matches(m, r); });
+    const bool same = std::all_of(rows.begin(), rows.end(), [&](const ShardResult* r) { return r->figures == rows.front()->figures; });
+    if (same && rows.size() > 1)
+        rows.resize(1);
+    return rows;
+}
 
-    MethodRow agentRow{"DPUCConfig (PPO)"}, linRow{"LinUCB"}, optRow{"Optimal"}, fpsRow{"Max-FPS (measured)"}, fps4096Row{"Max-FPS (B4096_1)"},
-        powRow{"Min-Power (measured)"}, pow512Row{"Min-Power (B512_1)"}, randRow{"Random"};
-    std::vector<double> trainSeconds;
-    NullMetricsSink sink;
-    for (std::uint64_t seed : seeds) {
-        DpuAgentOptions o = agentOptions;
-        o.seed = seed;
-        DpuAgent agent(runs, split, o);
-        const auto t0 = std::chrono::steady_clock::now();
-        const std::vector<TrainingIteration> history = agent.train({}, sink);
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        trainSeconds.push_back(secs);
-        const EvaluationReport rep = evaluatePolicy(runs, agent.policy(), split.test, states);
-        add(agentRow, rep);
-        if (!quiet) {
-            std::printf("seed %llu: %zu iterations, %.1f s; test normalised PPW N %.3f C %.3f M %.3f, constraint %d/%d (C+M)\n",
-                        static_cast<unsigned long long>(seed), history.size(), secs, rep.states[0].meanNormalizedPpw,
-                        rep.states[1].meanNormalizedPpw, rep.states[2].meanNormalizedPpw,
-                        rep.states[1].constraintMet + rep.states[2].constraintMet, rep.states[1].cases + rep.states[2].cases);
-            for (const EvaluationCase& c : rep.cases) {
-                if (c.state == 0)
-                    continue;
-                std::printf("    %-18s %s: %-8s optimal %-8s %.3f%s\n", platform.variantName(c.variant).c_str(),
-                            platform.params.states[std::size_t(c.state)].name.c_str(), platform.actionName(c.action).c_str(),
-                            platform.actionName(c.optimal).c_str(), c.normalizedPpw, c.constraintMet ? "" : "  (misses 30 FPS)");
+/// One platform's section: its anchors and the held-out table.
+std::string platformSection(const bench::SweepResults& res, const std::string& study, bool first)
+{
+    const ShardResult* any = res.select([&](const ShardResult& r) { return r.study == study; }).front();
+    const std::optional<Study> st = res.studyOf(*any);
+    if (!st)
+        throw InputError(res.path + ": the report needs a results folder (the platform and the policies' decisions)");
+    const Platform& platform = st->inputs.get<DpuInputs>().platform;
+    std::ostringstream md;
+    if (first)
+        md << anchorsSection(platform);
+    const std::size_t seeds = res.seeds().size();
+    const auto paperPercent = [](double fraction) { return formatFixed(100 * fraction, 0) + " %"; };
+    const char* paperExact[kStates] = {"–", "2", "0"};
+    md << "#### " << (first ? std::string("Held-out") : study + " platform: held-out") << " variants, normalised PPW (PPW / optimal PPW), " << seeds << " seeds, mean ± sd over seeds\n\n"
+       << "| Method | State | Mean | Paper mean | Minimum | Exact matches | Paper exact | 30 FPS met |\n"
+       << "|---|---|---|---|---|---|---|---|\n";
+    std::vector<double> agentSeconds, linSeconds, satisfied;
+    std::string stepsText;
+    for (const Method& m : kMethods) {
+        const auto rows = methodRows(res, study, m);
+        if (rows.empty())
+            continue;
+        for (int w = 0; w < kStates; ++w) {
+            const std::string state = platform.params.states[std::size_t(w)].name;
+            std::vector<double> mean, min, exact, met;
+            double cases = 0;
+            for (const ShardResult* r : rows) {
+                mean.push_back(r->figure("ppw_" + state).value_or(NAN) / 100);
+                min.push_back(r->figure("min_ppw_" + state).value_or(NAN) / 100);
+                exact.push_back(r->figure("exact_" + state).value_or(NAN));
+                met.push_back(r->figure("met_" + state).value_or(NAN));
+                cases = r->figure("cases_" + state).value_or(0);
             }
+            std::string paper = "–", paperEx = "–";
+            if (m.id == "dpucconfig") {
+                paper = w > 0 ? paperPercent(paperFigures(w).agentMean) : "–";
+                paperEx = paperExact[w];
+            } else if (m.id == "max-fps" && w > 0) {
+                paper = paperPercent(paperFigures(w).maxFpsMean);
+            } else if (m.id == "min-power" && m.pick == "paper" && w > 0) {
+                paper = "\"far short\"";
+            } else if (m.id == "optimal") {
+                paper = "100 %";
+            }
+            const std::string n = std::to_string(int(cases));
+            md << "| " << m.title << " | " << state << " | " << meanSd(mean, true) << " | " << paper << " | "
+               << meanSd(min, true) << " | " << meanSd(exact, false) << " / " << n << " | " << paperEx << " | "
+               << meanSd(met, false) << " / " << n << " |\n";
         }
-        LinUcbOptions lo;
-        lo.seed = seed;
-        LinUcb lin(runs, split, lo);
-        const auto l0 = std::chrono::steady_clock::now();
-        lin.train({}, sink);
-        linRow.seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - l0).count());
-        add(linRow, evaluatePolicy(runs, lin.policy(), split.test, states));
+        for (const ShardResult* r : rows) {
+            if (m.id == "dpucconfig") {
+                agentSeconds.push_back(r->seconds);
+                const double cases = r->figure("cases_C").value_or(0) + r->figure("cases_M").value_or(0);
+                if (cases > 0)
+                    satisfied.push_back((r->figure("met_C").value_or(0) + r->figure("met_M").value_or(0)) / cases);
+                const TrainerSpec d;
+                stepsText = std::to_string(int(bench::numericOption(*r, "iterations", d.iterations))) + " iterations × " +
+                            std::to_string(int(bench::numericOption(*r, "steps", d.stepsPerIteration))) + " steps";
+            } else if (m.id == "linucb")
+                linSeconds.push_back(r->seconds);
+        }
     }
-    // Optimal, max-FPS (measured, B4096_1), min-power (measured, B512_1), random per seed.
-    const std::vector<BaselineReports> baselines = baselineReports(runs, split.test, states, seeds, true);
-    MethodRow* baselineRows[] = {&optRow, &fpsRow, &fps4096Row, &powRow, &pow512Row, &randRow};
-    for (std::size_t i = 0; i < baselines.size(); ++i) {
-        for (const EvaluationReport& r : baselines[i].reports)
-            add(*baselineRows[i], r);
-    }
-    const EvaluationReport& fpsRep = baselines[1].reports.front();
-    agentRow.seconds = trainSeconds;
-
-    // Which configuration max-FPS picks ("typically B4096_1" in the paper).
+    // Which configuration max-FPS (measured) picks on the held-out variants ("typically B4096_1").
+    std::set<std::string> testVariants;
+    for (int v : defaultSplit(platform).test)
+        testVariants.insert(platform.variantName(v));
     std::map<std::string, int> fpsPicks;
-    for (const EvaluationCase& c : fpsRep.cases)
-        ++fpsPicks[platform.actionName(c.action)];
+    for (const ShardResult* r : methodRows(res, study, kMethods[3])) {
+        if (r->document.empty())
+            continue;
+        const auto doc = io::parseOrderedJson(r->document, "shard " + std::to_string(r->index));
+        for (const auto& d : doc.at("decisions"))
+            if (testVariants.count(d.at("model").get<std::string>()))
+                ++fpsPicks[d.at("configuration").get<std::string>()];
+        break; // the pick does not depend on the seed
+    }
     std::string picks;
     for (const auto& [name, n] : fpsPicks)
         picks += (picks.empty() ? "" : ", ") + name + " ×" + std::to_string(n);
+    md << "\nDPUCConfig meets 30 FPS in " << meanSd(satisfied, true)
+       << " of the held-out C and M cases (paper 89 %, 16 of 18). Max-FPS picks " << (picks.empty() ? "–" : picks)
+       << " (paper: \"typically B4096_1\"). Training takes " << meanSd(agentSeconds, false) << " s per seed ("
+       << stepsText << ", 1 torch thread; target ≤ 60 s); LinUCB " << meanSd(linSeconds, false) << " s.\n";
+    return md.str();
+}
 
-    const auto paperPercent = [](double fraction) { return formatFixed(100 * fraction, 0) + " %"; };
-    const char* paperExact[kStates] = {"–", "2", "0"};
-    std::printf("\nHeld-out variants (%zu), greedy, %zu seed(s); mean ± sd over seeds\n", split.test.size(), seeds.size());
-    md << "#### Held-out variants, normalised PPW (PPW / optimal PPW), " << seeds.size()
-       << " seeds, mean ± sd over seeds\n\n"
-       << "| Method | State | Mean | Paper mean | Minimum | Exact matches | Paper exact | 30 FPS met |\n"
-       << "|---|---|---|---|---|---|---|---|\n";
-    for (MethodRow* row : {&agentRow, &linRow, &optRow, &fpsRow, &fps4096Row, &powRow, &pow512Row, &randRow}) {
-        for (int w = 0; w < kStates; ++w) {
-            const std::string stateName = platform.params.states[std::size_t(w)].name;
-            std::string paper = "–", paperEx = "–";
-            if (row == &agentRow) {
-                paper = w > 0 ? paperPercent(paperFigures(w).agentMean) : "–";
-                paperEx = paperExact[w];
-            } else if ((row == &fpsRow || row == &fps4096Row) && w > 0) {
-                paper = paperPercent(paperFigures(w).maxFpsMean);
-            } else if (row == &pow512Row && w > 0) {
-                paper = "\"far short\"";
-            } else if (row == &optRow) {
-                paper = "100 %";
-            }
-            const std::string m = meanSd(row->mean[std::size_t(w)], true);
-            const std::string mn = meanSd(row->min[std::size_t(w)], true);
-            const std::string ex = meanSd(row->exact[std::size_t(w)], false) + " / " + std::to_string(row->cases);
-            const std::string met = meanSd(row->met[std::size_t(w)], false) + " / " + std::to_string(row->cases);
-            std::printf("  %-22s %s  mean %-16s (paper %-6s) min %-16s exact %-12s met %s\n", row->name.c_str(),
-                        stateName.c_str(), m.c_str(), paper.c_str(), mn.c_str(), ex.c_str(), met.c_str());
-            md << "| " << row->name << " | " << stateName << " | " << m << " | " << paper << " | " << mn << " | " << ex
-               << " | " << paperEx << " | " << met << " |\n";
-        }
-    }
-    // Constraint satisfaction over C and M (the paper's 89 % = 16 of 18 cases).
-    std::vector<double> satisfied;
-    for (std::size_t s = 0; s < seeds.size(); ++s)
-        satisfied.push_back((agentRow.met[1][s] + agentRow.met[2][s]) / double(2 * agentRow.cases));
-    std::printf("\n  DPUCConfig constraint satisfaction in C and M: %s (paper 89 %%, 16 of 18)\n", meanSd(satisfied, true).c_str());
-    std::printf("  Max-FPS picks: %s (paper: \"typically B4096_1\")\n", picks.c_str());
-    std::printf("  Training time: %s s per seed (%d iterations × %d steps; target ≤ 60 s)\n",
-                meanSd(trainSeconds, false).c_str(), agentOptions.iterations, agentOptions.stepsPerIteration);
-    std::printf("  LinUCB training time: %s s per seed\n", meanSd(linRow.seconds, false).c_str());
-    md << "\nDPUCConfig meets 30 FPS in " << meanSd(satisfied, true) << " of the held-out C and M cases (paper 89 %, 16 of 18). "
-       << "Max-FPS picks " << picks << " (paper: \"typically B4096_1\"). Training takes " << meanSd(trainSeconds, false)
-       << " s per seed (" << agentOptions.iterations << " iterations × " << agentOptions.stepsPerIteration
-       << " steps, 1 torch thread; target ≤ 60 s).\n";
-    if (!markdown.empty()) {
-        std::ofstream out(markdown);
-        out << md.str();
-        std::printf("Markdown written to %s\n", markdown.c_str());
-    }
+int report(const bench::ReportArgs& args)
+{
+    const bench::SweepResults res = bench::readSweepResults(args.results);
+    if (res.rows.empty())
+        throw InputError(args.results + ": no finished shards");
+    std::vector<std::string> studies;
+    for (const ShardResult& r : res.rows)
+        if (std::find(studies.begin(), studies.end(), r.study) == studies.end())
+            studies.push_back(r.study);
+    std::string md;
+    for (std::size_t i = 0; i < studies.size(); ++i)
+        md += (i ? "\n" : "") + platformSection(res, studies[i], i == 0);
+    bench::emitMarkdown(md, args.markdown);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const bench::ReportArgs args = bench::parseReportArgs(argc, argv, {}, {}, kUsage);
+    return bench::reportMain([&] { return report(args); });
 }

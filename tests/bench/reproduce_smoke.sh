@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 Mapscape developers
+# SPDX-License-Identifier: MIT
+#
+# A reproduction's smoke sweep end to end: `mapscape-cli sweep run` of bench/sweeps/seedNNN-smoke.json
+# (and its companion sweeps), then the report binary on the results folder. The report must print
+# tables of the same shape as docs/reproduction.md: every table header it prints is one of the
+# document's, verbatim, every table has rows, and every row has its header's column count.
+#
+# Usage: reproduce_smoke.sh MAPSCAPE_CLI BENCH_DIR SOURCE_DIR SEED (000 … 004)
+set -euo pipefail
+cli=$1
+bench=$2
+src=$3
+seed=$4
+work=$(mktemp -d /tmp/mapscape-smoke-$seed.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+sweeps="$src/bench/sweeps"
+
+"$cli" sweep run "$sweeps/seed$seed-smoke.json" -o "$work/results" -j 2 -q
+"$cli" sweep status "$work/results" >/dev/null || fail "the smoke sweep left shards unfinished"
+extra=()
+if [ "$seed" = 001 ]; then
+    "$cli" sweep run "$sweeps/seed001-agents-smoke.json" -o "$work/agents" -j 2 -q
+    extra=(--agents "$work/agents")
+fi
+"$bench/reproduce_seed$seed" --results "$work/results" "${extra[@]}" --markdown "$work/table.md" >"$work/out.txt" ||
+    fail "the report exited $?"
+cmp -s <(cat "$work/table.md") <(head -c "$(wc -c <"$work/table.md")" "$work/out.txt") || fail "--markdown differs from the printed tables"
+cat "$work/out.txt"
+
+# Table headers (a "| … |" line followed by a "|---" line) and their rows.
+awk -v doc="$src/docs/reproduction.md" '
+    BEGIN { while ((getline line < doc) > 0) known[line] = 1; tables = 0; bad = 0 }
+    function cols(s) { n = gsub(/\|/, "|", s); return n }
+    {
+        lines[NR] = $0
+    }
+    END {
+        for (i = 1; i < NR; ++i) {
+            if (lines[i] ~ /^\| / && lines[i + 1] ~ /^\|---/) {
+                ++tables
+                if (!(lines[i] in known)) { print "header not in docs/reproduction.md: " lines[i]; bad = 1 }
+                want = cols(lines[i]); rows = 0
+                for (j = i + 2; j <= NR && lines[j] ~ /^\| /; ++j) {
+                    ++rows
+                    if (cols(lines[j]) != want) { print "row with " cols(lines[j]) - 1 " columns under a " want - 1 "-column header: " lines[j]; bad = 1 }
+                }
+                if (rows == 0) { print "table without rows: " lines[i]; bad = 1 }
+            }
+        }
+        if (tables == 0) { print "no table printed"; bad = 1 }
+        printf "%d tables checked\n", tables
+        exit bad
+    }' "$work/out.txt" || fail "the report's tables do not have the shape of docs/reproduction.md"
+echo "PASS: seed $seed smoke sweep and report"
