@@ -1,0 +1,108 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+// The scheduling workbench's Accelerator tab: the hierarchy table, edited in place.
+
+#include "core/study/scheduling/scheduling_study.h"
+#include "widgets/study/scheduling/scheduling_workbench.h"
+#include "widgets/study/scheduling/scheduling_workbench_parts.h"
+#include "widgets/study/scheduling/scheduling_result_view.h"
+
+#include "core/cost/scheduling/report.h"
+#include "core/export/scheduling/evaluation_writer.h"
+#include "core/export/scheduling/mapping_csv.h"
+#include "core/export/scheduling/timeloop_map.h"
+#include "core/io/file_util.h"
+#include "core/io/scheduling/neurospector_cfg.h"
+#include "core/io/onnx_import.h"
+#include "core/io/scheduling/preset_io.h"
+#include "core/io/preset_library.h"
+#include "core/model/validation.h"
+#include "core/util/strings.h"
+#include "core/util/units.h"
+#include "widgets/charts/pareto_chart.h"
+#include "widgets/study/scheduling/accelerator_document.h"
+#include "widgets/study/scheduling/network_document.h"
+#include "widgets/study/scheduling/accelerator_table_model.h"
+#include "widgets/study/scheduling/layer_table_model.h"
+#include "widgets/study/scheduling/results_table_model.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+#include "widgets/study/scheduling/scheduling_table_view.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoCommand>
+#include <QVBoxLayout>
+
+namespace mapscape {
+
+using namespace scheduling_wb;
+
+QWidget* SchedulingWorkbench::buildAcceleratorEditor()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout;
+    const std::pair<ChipField, QString> chipFields[] = {{ChipField::PrecisionBits, tr("Word width (bits)")},
+                                                       {ChipField::FrequencyMhz, tr("Clock (MHz)")},
+                                                       {ChipField::MacEnergyPj, tr("MAC energy (pJ)")},
+                                                       {ChipField::MacStaticMw, tr("MAC static power (mW)")}};
+    for (const auto& [field, label] : chipFields) {
+        auto* edit = new QLineEdit(page);
+        edit->setMaximumWidth(160);
+        form->addRow(label, edit);
+        const ChipField f = field;
+        const auto refresh = [this, edit, f] { edit->setText(chipFieldText(m_accDoc->accelerator(), f)); };
+        connect(m_accDoc, &AcceleratorDocument::changed, edit, refresh);
+        connect(edit, &QLineEdit::editingFinished, this, [this, edit, f] {
+            const QString why = m_accDoc->setChipField(f, edit->text());
+            if (!why.isEmpty()) {
+                Q_EMIT message(why, 8000);
+                edit->setText(chipFieldText(m_accDoc->accelerator(), f));
+            }
+        });
+    }
+    m_accModel = new AcceleratorTableModel(m_accDoc, this);
+    auto* table = new QTableView(page);
+    table->setModel(m_accModel);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->verticalHeader()->hide();
+    table->setAlternatingRowColors(true);
+    connect(m_accModel, &AcceleratorTableModel::editRejected, this, [this](const QString& why) { Q_EMIT message(why, 8000); });
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Levels, innermost first. Invalid cells are tinted; hover for the reason. "
+                                    "Edits re-evaluate the current mapping."),
+                                 page));
+    layout->addWidget(table, 1);
+    return page;
+}
+
+void SchedulingWorkbench::acceleratorEdited()
+{
+    if (m_applying)
+        return; // chosen, not edited
+    if (m_accKey != kCustom && m_hasAccelerator) {
+        m_accKey = kCustom;
+        m_accLabel = qs(m_accDoc->accelerator().name) + tr(" (edited)");
+        m_applying = true;
+        syncCombo(m_accCombo, m_accKey, m_accLabel);
+        m_applying = false;
+    }
+    inputsChanged();
+    Q_EMIT changed();
+}
+
+} // namespace mapscape

@@ -1,0 +1,122 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+// The scheduling workbench's Network tab: the layer table, edited in place.
+
+#include "core/study/scheduling/scheduling_study.h"
+#include "widgets/study/scheduling/scheduling_workbench.h"
+#include "widgets/study/scheduling/scheduling_workbench_parts.h"
+#include "widgets/study/scheduling/scheduling_result_view.h"
+
+#include "core/cost/scheduling/report.h"
+#include "core/export/scheduling/evaluation_writer.h"
+#include "core/export/scheduling/mapping_csv.h"
+#include "core/export/scheduling/timeloop_map.h"
+#include "core/io/file_util.h"
+#include "core/io/scheduling/neurospector_cfg.h"
+#include "core/io/onnx_import.h"
+#include "core/io/scheduling/preset_io.h"
+#include "core/io/preset_library.h"
+#include "core/model/validation.h"
+#include "core/util/strings.h"
+#include "core/util/units.h"
+#include "widgets/charts/pareto_chart.h"
+#include "widgets/study/scheduling/accelerator_document.h"
+#include "widgets/study/scheduling/network_document.h"
+#include "widgets/study/scheduling/accelerator_table_model.h"
+#include "widgets/study/scheduling/layer_table_model.h"
+#include "widgets/study/scheduling/results_table_model.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+#include "widgets/study/scheduling/scheduling_table_view.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoCommand>
+#include <QVBoxLayout>
+
+namespace mapscape {
+
+using namespace scheduling_wb;
+
+QWidget* SchedulingWorkbench::buildNetworkEditor()
+{
+    auto* page = new QWidget(this);
+    m_layerModel = new LayerTableModel(m_networkDoc, this);
+    m_layerTable = new QTableView(page);
+    m_layerTable->setModel(m_layerModel);
+    m_layerTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_layerTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_layerTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_layerTable->setAlternatingRowColors(true);
+    auto* add = new QPushButton(tr("Add layer"), page);
+    auto* duplicate = new QPushButton(tr("Duplicate"), page);
+    auto* remove = new QPushButton(tr("Remove"), page);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(duplicate);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    buttons->addWidget(new QLabel(tr("Invalid cells are tinted; hover for the reason. Edits re-evaluate the current mapping."), page));
+    auto* layout = new QVBoxLayout(page);
+    layout->addLayout(buttons);
+    layout->addWidget(m_layerTable, 1);
+
+    const auto selectedRows = [this] {
+        std::vector<int> rows;
+        for (const QModelIndex& i : m_layerTable->selectionModel()->selectedRows())
+            rows.push_back(i.row());
+        std::sort(rows.begin(), rows.end());
+        return rows;
+    };
+    connect(add, &QPushButton::clicked, this, [this, selectedRows] {
+        const std::vector<int> rows = selectedRows();
+        Layer l;
+        l.name = m_networkDoc->uniqueName("LAYER_NEW");
+        l.k = l.c = 64;
+        l.p = l.q = 14;
+        l.r = l.s = 3;
+        m_networkDoc->insertLayers(rows.empty() ? int(m_networkDoc->network().layers.size()) : rows.back() + 1, {l});
+    });
+    connect(duplicate, &QPushButton::clicked, this, [this, selectedRows] { m_networkDoc->duplicateLayers(selectedRows()); });
+    connect(remove, &QPushButton::clicked, this, [this, selectedRows] {
+        const std::vector<int> rows = selectedRows();
+        if (rows.empty())
+            return;
+        m_networkDoc->undoStack()->beginMacro(tr("Remove %1 layer(s)").arg(rows.size()));
+        for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+            m_networkDoc->removeLayers(*it, 1);
+        m_networkDoc->undoStack()->endMacro();
+    });
+    connect(m_layerModel, &LayerTableModel::editRejected, this, [this](const QString& why) { Q_EMIT message(why, 8000); });
+    return page;
+}
+
+void SchedulingWorkbench::networkEdited()
+{
+    if (m_applying)
+        return;
+    if (m_netKey != kCustom && m_hasNetwork) {
+        m_netKey = kCustom;
+        m_netLabel = qs(m_networkDoc->network().name) + tr(" (edited)");
+        m_applying = true;
+        syncCombo(m_netCombo, m_netKey, m_netLabel);
+        m_applying = false;
+    }
+    inputsChanged();
+    Q_EMIT changed();
+}
+
+} // namespace mapscape
