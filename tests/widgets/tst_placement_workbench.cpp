@@ -23,6 +23,7 @@
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/study/placement/placement_workbench.h"
 
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -162,6 +163,24 @@ private Q_SLOTS:
         // Typing into the table as a user would (item edit) applies the value.
         hw->item(noise, 0)->setText(QStringLiteral("0.05"));
         QCOMPARE(w.inputs().hardware.noiseSigma, 0.05);
+        // A refused value typed into the table: the cell shows the value in force again before
+        // the error (naming the field) is shown.
+        QSignalSpy errors(&w, &StudyWorkbench::errorOccurred);
+        QString shownWithError; // what the cell shows while the error is reported (a message box)
+        connect(&w, &StudyWorkbench::errorOccurred, &w, [&] { shownWithError = hw->item(llc, 0)->text(); });
+        w.show();
+        hw->setCurrentCell(llc, 0);
+        hw->editItem(hw->item(llc, 0));
+        auto* editor = hw->viewport()->findChild<QLineEdit*>();
+        QVERIFY(editor != nullptr);
+        editor->setText(QStringLiteral("-3"));
+        // What Return in the editor does: the delegate commits the text, then closes the editor.
+        Q_EMIT hw->itemDelegate()->commitData(editor);
+        Q_EMIT hw->itemDelegate()->closeEditor(editor, QAbstractItemDelegate::SubmitModelCache);
+        QCOMPARE(errors.count(), 1);
+        QCOMPARE(errors.front().front().toString(), QStringLiteral("llc_mib: must be positive, got -3"));
+        QCOMPARE(shownWithError, QStringLiteral("12"));
+        QCOMPARE(hw->item(llc, 0)->text(), QStringLiteral("12"));
         for (int k = 0; k < 4; ++k)
             w.activeUndoStack()->undo();
         QCOMPARE(w.inputs().hardware, pl::nnpiHardwareLike());

@@ -169,8 +169,8 @@ QWidget* DpuWorkbench::buildPlatformTab()
         if (m_updating || col != 1)
             return;
         if (const QString e = setParameterCell(row, m_params->item(row, col)->text()); !e.isEmpty()) {
+            refreshTables(); // the cell shows the value in force again, also while the error is shown
             reportError(e);
-            refreshTables();
         }
     });
 
@@ -189,8 +189,8 @@ QWidget* DpuWorkbench::buildPlatformTab()
         if (m_updating || col < 1)
             return;
         if (const QString e = setStateCell(row, col, m_states->item(row, col)->text()); !e.isEmpty()) {
+            refreshTables(); // the cell shows the value in force again, also while the error is shown
             reportError(e);
-            refreshTables();
         }
     });
 
@@ -221,8 +221,8 @@ QWidget* DpuWorkbench::buildPlatformTab()
         if (m_updating || col < 3)
             return;
         if (const QString e = setCorrectionCell(row, col, m_corrections->item(row, col)->text()); !e.isEmpty()) {
+            refreshTables(); // the cell shows the value in force again, also while the error is shown
             reportError(e);
-            refreshTables();
         }
     });
 

@@ -88,8 +88,8 @@ QWidget* PlacementWorkbench::buildHardwareTab()
             return;
         const QString e = setHardwareCell(item->row(), item->text());
         if (!e.isEmpty()) {
+            refreshHardware(); // the cell shows the value in force again, also while the error is shown
             Q_EMIT errorOccurred(e);
-            refreshHardware();
         }
     });
     v->addWidget(m_hardware, 1);

@@ -83,8 +83,8 @@ QWidget* PlacementWorkbench::buildWorkloadTab()
             return;
         const QString e = setWorkloadCell(item->row(), item->column(), item->text());
         if (!e.isEmpty()) {
+            refreshWorkload(); // the cell shows the value in force again, also while the error is shown
             Q_EMIT errorOccurred(e);
-            refreshWorkload(); // the cell shows the value in force again
         }
     });
     m_nodes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
