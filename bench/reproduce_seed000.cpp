@@ -76,14 +76,6 @@ const std::map<std::string, Reference> kPaperRl{
 
 std::string sci(double v, int digits = 4) { return v > 0 ? formatSig(v, digits) : std::string("–"); }
 
-/// Single-quoted for /bin/sh.
-std::string shellQuote(const std::string& s)
-{
-    std::string out = "'";
-    for (char c : s)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
 
 /// Runs NeuroSpector's bottom-up optimizer (fixed dataflow, metric energy) on an accelerator and a
 /// network in a scratch folder and sums the per-layer result files it writes. Throws on failure.

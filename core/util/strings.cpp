@@ -115,6 +115,77 @@ std::string formatSig(double v, int significant)
     return buf;
 }
 
+std::optional<char> firstControlCharacter(std::string_view s)
+{
+    for (char c : s)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return c;
+    return std::nullopt;
+}
+
+std::string controlCharacterName(char c)
+{
+    switch (c) {
+    case '\n':
+        return "a line break";
+    case '\r':
+        return "a carriage return";
+    case '\t':
+        return "a tab";
+    case '\0':
+        return "a NUL byte";
+    default: {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        return buf;
+    }
+    }
+}
+
+std::string printableLine(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c == '\0')
+            out += "\\0";
+        else if (u < 0x20 || u == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(u));
+            out += buf;
+        } else
+            out += c;
+    }
+    return out;
+}
+
+std::string shellQuote(std::string_view s)
+{
+    std::string out = "'";
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string fileNamePart(std::string_view s)
+{
+    std::string out;
+    for (char c : s)
+        out += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-' ? c : '_';
+    if (out.empty() || out.front() == '.')
+        out.insert(out.begin(), '_');
+    return out;
+}
+
 std::string csvQuote(std::string_view s)
 {
     if (s.find_first_of(",\"\n\r") == std::string_view::npos)

@@ -36,4 +36,21 @@ std::string quoteBrief(std::string_view text, std::size_t max = 60);
 /// `significant` significant digits in %g style, as C++ streams print by default (6).
 std::string formatSig(double v, int significant = 6);
 
+// Names in files and exports. Names are one line of text: readers refuse control characters
+// (firstControlCharacter), and every writer either escapes a name for its format or refuses the
+// names the format cannot carry, with a message.
+
+/// The first control character (U+0000–U+001F or U+007F) of a text, if any.
+std::optional<char> firstControlCharacter(std::string_view s);
+/// How a control character reads in a message: "a line break", "a NUL byte", "a tab", "U+001B".
+std::string controlCharacterName(char c);
+/// A text as one printable line (comments, reports, messages): control characters as \n, \t, \0
+/// or \xNN, backslashes doubled.
+std::string printableLine(std::string_view s);
+/// Single-quoted for a POSIX shell ('it'\''s'): the shell reads it back as the same word.
+std::string shellQuote(std::string_view s);
+/// A file-name part made of a name: letters, digits, '.', '_', '+' and '-' kept, anything else
+/// (slashes, quotes, '$', spaces) as '_', never empty and never starting with '.'.
+std::string fileNamePart(std::string_view s);
+
 } // namespace mapscape

@@ -258,11 +258,10 @@ private Q_SLOTS:
             }
         } sink;
         sink.s = &stop;
-        QElapsedTimer t;
-        t.start();
         const PointSearchResult r = runPointSearch(problem, g, {}, stop.get_token(), sink);
         QVERIFY(r.cancelled);
-        QVERIFY(t.elapsed() < 20000);
+        // Bounded work after the stop: at most the episode under way ends (no wall-clock bound).
+        QVERIFY2(sink.n <= 20 + 2, qPrintable(QStringLiteral("%1 episodes rewarded").arg(sink.n)));
         QVERIFY(!g.solutions().empty());
     }
 

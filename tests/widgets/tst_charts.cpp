@@ -46,24 +46,25 @@ private Q_SLOTS:
         LiveLineChart chart;
         chart.resize(400, 300);
         chart.show();
+        // A fixed amount of work, however long it takes: the cap is checked against the time it
+        // did take, so a loaded machine cannot fail it.
         QElapsedTimer t;
         t.start();
-        int step = 0;
-        while (t.elapsed() < 500) {
+        const int steps = 3000;
+        for (int step = 0; step < steps; ++step) {
             const QPointF a(step, std::sin(step * 0.1));
             const QPointF b(step, std::cos(step * 0.1));
             chart.append(QStringLiteral("reward"), std::span<const QPointF>(&a, 1));
             chart.append(QStringLiteral("loss"), std::span<const QPointF>(&b, 1));
-            ++step;
             QCoreApplication::processEvents();
         }
         chart.flush();
-        QVERIFY(step > 1000);
-        QVERIFY2(chart.frames() <= 500 / LiveLineChart::kFrameIntervalMs + 2,
-                 qPrintable(QString::number(chart.frames())));
-        QVERIFY(chart.frames() >= 3);
+        const qint64 elapsed = t.elapsed();
+        QVERIFY2(chart.frames() <= elapsed / LiveLineChart::kFrameIntervalMs + 2,
+                 qPrintable(QStringLiteral("%1 frames in %2 ms").arg(chart.frames()).arg(elapsed)));
+        QVERIFY(chart.frames() >= 1);
         QVERIFY(chart.replaceCalls() <= 2 * chart.frames());
-        QCOMPARE(chart.heldPoints(QStringLiteral("reward")), step);
+        QCOMPARE(chart.heldPoints(QStringLiteral("reward")), steps);
         QVERIFY(chart.drawnPoints(QStringLiteral("reward")) <= 2 * 400 + 4);
         QCOMPARE(chart.seriesNames(), (QStringList{QStringLiteral("reward"), QStringLiteral("loss")}));
     }

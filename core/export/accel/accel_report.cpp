@@ -81,7 +81,7 @@ std::string writeAccelEvaluation(const AccelSetup& setup, const AccelDesign& des
     if (format == OutputFormat::Csv) {
         o << "component,M,N,K,valid,ti,tj,tk,runtime_cycles,energy_nj,area_um2,power_mw\n";
         for (const AccelComponentResult& c : detail.components) {
-            o << '"' << c.name << "\"," << c.M << ',' << c.N << ',' << c.K << ',' << (c.tile.valid ? 1 : 0) << ','
+            o << csvQuote(c.name) << ',' << c.M << ',' << c.N << ',' << c.K << ',' << (c.tile.valid ? 1 : 0) << ','
               << c.tile.ti << ',' << c.tile.tj << ',' << c.tile.tk << ',' << c.tile.runtime << ',' << formatReal(c.tile.energy)
               << ',' << formatReal(c.tile.area) << ',' << formatReal(c.tile.power) << '\n';
         }

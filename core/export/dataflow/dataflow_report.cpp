@@ -155,7 +155,7 @@ std::string writeDataflowResult(const DataflowLayer& layer, const DataflowMappin
         o << "layer,runtime_cycles,macs,energy_nj,edp,area_um2,power_mw,l1_req_bytes,l2_req_bytes";
         for (const char* t : tensors)
             o << ',' << t << "_l2_reads," << t << "_l2_writes," << t << "_l1_reads," << t << "_l1_writes";
-        o << "\n" << layer.name << ',' << r.runtime << ',' << r.macs << ',' << formatReal(r.energyNj) << ','
+        o << "\n" << csvQuote(layer.name) << ',' << r.runtime << ',' << r.macs << ',' << formatReal(r.energyNj) << ','
           << formatReal(r.edp()) << ',' << formatReal(r.area) << ',' << formatReal(r.power) << ',' << r.l1ReqTotal << ','
           << r.l2ReqTotal;
         for (const DfTensorStats& s : r.tensor)

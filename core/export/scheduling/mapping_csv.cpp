@@ -3,6 +3,7 @@
 #include "core/export/scheduling/mapping_csv.h"
 
 #include "core/cost/scheduling/scheduling_model.h"
+#include "core/util/strings.h"
 
 #include <sstream>
 
@@ -21,7 +22,7 @@ std::string mappingToCsv(const Mapping& mapping, const Accelerator& acc)
             const Row row = rowAt(r);
             if (model.rowStatus(row) == RowStatus::Virtual)
                 continue;
-            out << lm.layer << ',' << rowName(acc, row);
+            out << csvQuote(lm.layer) << ',' << rowName(acc, row);
             for (Dim d : kAllDims)
                 out << ',' << lm.table.at(row, d);
             out << ',';

@@ -3,6 +3,7 @@
 #include "core/export/scheduling/timeloop_map.h"
 
 #include "core/cost/scheduling/scheduling_model.h"
+#include "core/util/strings.h"
 
 #include <sstream>
 
@@ -159,14 +160,14 @@ std::string tableToTimeloopYaml(const Layer& layer, const SchedulingTable& table
 std::string mappingToTimeloopYaml(const Network& net, const Mapping& mapping, const Accelerator& acc)
 {
     std::ostringstream out;
-    out << "# Timeloop mappings written by Mapscape for " << acc.name << " / " << net.name << "\n"
+    out << "# Timeloop mappings written by Mapscape for " << printableLine(acc.name) << " / " << printableLine(net.name) << "\n"
         << "# dimensions: R S P Q C K N (N = batch); per-group layers are not representable\n";
     bool first = true;
     for (const Layer& layer : net.layers) {
         const SchedulingTable* t = mapping.find(layer.name);
         if (!t)
             continue;
-        out << (first ? "" : "---\n") << "# layer " << layer.name << "\n";
+        out << (first ? "" : "---\n") << "# layer " << printableLine(layer.name) << "\n";
         first = false;
         if (layer.g > 1) {
             out << "# skipped: G = " << layer.g << " (no group dimension in Timeloop's CNN-layer problem)\n";

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <unordered_set>
 
@@ -341,13 +342,47 @@ NeuroSpectorTable tableFromNeuroSpectorCfg(std::string_view text, const std::str
     return t;
 }
 
+namespace {
+
+/// A layer name as a cfg key or value: NeuroSpector's cfg files drop blanks, split at '=' and ',',
+/// take a line starting with '#' as a comment and one starting with '[' as a section, so a name
+/// holding any of those (or a control character) cannot be carried: refused, naming it.
+std::string cfgName(const std::string& name, const std::string& what)
+{
+    if (name.empty())
+        throw InputError(what + ": an empty name cannot be written to a NeuroSpector cfg file");
+    if (const auto c = firstControlCharacter(name))
+        throw InputError(what + " \"" + printableLine(name) + "\": contains " + controlCharacterName(*c) +
+                         ", which a NeuroSpector cfg file cannot carry");
+    const auto bad = name.find_first_of(" \t=,#[];");
+    if (bad != std::string::npos)
+        throw InputError(what + " \"" + name + "\": NeuroSpector's cfg format cannot carry '" + name[bad] +
+                         "' in a name (blanks, '=', ',', '#', '[', ']' and ';' are its syntax); rename it");
+    return name;
+}
+
+/// An accelerator's or network's name as the label NeuroSpector's NAME= line holds: a label,
+/// not a key, so the characters its syntax takes (blanks, '=', ',', '#', '[', ']', ';', control
+/// characters) become '_' ("TPU v3" → "TPU_v3") instead of refusing the file.
+std::string cfgLabel(const std::string& name)
+{
+    std::string out;
+    for (char c : name)
+        out += std::string_view(" \t=,#[];").find(c) != std::string_view::npos || firstControlCharacter(std::string_view(&c, 1))
+                   ? '_'
+                   : c;
+    return out;
+}
+
+} // namespace
+
 std::string acceleratorToNeuroSpectorCfg(const Accelerator& acc)
 {
     std::ostringstream o;
     const auto list3 = [](const std::array<double, 3>& v) {
         return formatReal(v[0]) + "," + formatReal(v[1]) + "," + formatReal(v[2]);
     };
-    o << "# Written by Mapscape\n[ACCELERATOR]\nNAME=" << (acc.name.empty() ? "ACCELERATOR" : acc.name)
+    o << "# Written by Mapscape\n[ACCELERATOR]\nNAME=" << cfgLabel(acc.name.empty() ? "ACCELERATOR" : acc.name)
       << "\nPRECISION=INT" << acc.precisionBits << "\nFREQUENCY=" << formatReal(acc.frequencyMhz)
       << "\nUNIT_MAC_ENERGY=" << formatReal(acc.macEnergyPj) << "\nUNIT_MAC_STATIC=" << formatReal(acc.macStaticMw)
       << "\n";
@@ -400,10 +435,10 @@ std::string acceleratorToNeuroSpectorCfg(const Accelerator& acc)
 std::string networkToNeuroSpectorCfg(const Network& net)
 {
     std::ostringstream o;
-    o << "# Written by Mapscape\n[NETWORK]\nname=" << (net.name.empty() ? "network" : net.name)
+    o << "# Written by Mapscape\n[NETWORK]\nname=" << cfgLabel(net.name.empty() ? "network" : net.name)
       << "\n\n[LAYERS]\n# LAYER=K,B,P,Q,C,R,S,G,stride\n";
     for (const Layer& l : net.layers) {
-        o << l.name << "=" << l.k << "," << l.b << "," << l.p << "," << l.q << "," << l.c << "," << l.r << "," << l.s
+        o << cfgName(l.name, "layer name") << "=" << l.k << "," << l.b << "," << l.p << "," << l.q << "," << l.c << "," << l.r << "," << l.s
           << "," << l.g << "," << l.stride << "\n";
         if (l.repeat != 1)
             o << "# " << l.name << " occurs " << l.repeat << " times in the network\n";
@@ -449,7 +484,7 @@ namespace {
 std::string tableBody(const std::string& layerName, const SchedulingTable& table, const Accelerator& acc)
 {
     std::ostringstream o;
-    o << "[LAYER]\nlayer_name=" << layerName << "\n[SCHEDULING_TABLE]\n";
+    o << "[LAYER]\nlayer_name=" << cfgName(layerName, "layer name") << "\n[SCHEDULING_TABLE]\n";
     std::vector<std::string> written;
     for (int r = 0; r < kNumRows; ++r) {
         const Row row = rowAt(r);
@@ -486,12 +521,13 @@ std::string tableToNeuroSpectorCfg(const std::string& layerName, const Schedulin
 int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping)
 {
     namespace fs = std::filesystem;
-    fs::create_directories(dir);
-    writeTextFileAtomic((fs::path(dir) / "accelerator.cfg").string(), acceleratorToNeuroSpectorCfg(acc));
-    writeTextFileAtomic((fs::path(dir) / "network.cfg").string(), networkToNeuroSpectorCfg(net));
+    // Every file is made first, so that a name no cfg file can carry is refused before anything
+    // is written.
+    std::vector<std::pair<std::string, std::string>> files{{"accelerator.cfg", acceleratorToNeuroSpectorCfg(acc)},
+                                                           {"network.cfg", networkToNeuroSpectorCfg(net)}};
     // NeuroSpector's table format has no dataflows: a table that chose its own is replayed with
     // an accelerator file that configures them, one file per distinct combination.
-    std::map<std::string, bool> variants;
+    std::set<std::string> variants, tableFiles;
     std::ostringstream replay;
     replay << "#!/bin/sh\n# Replays every table of this folder in NeuroSpector's analyzer:\n"
            << "#   sh replay.sh path/to/neurospector\nset -e\nNS=\"${1:-./neurospector}\"\ncd \"$(dirname \"$0\")\"\n";
@@ -501,18 +537,25 @@ int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, cons
         if (hasOverrides(lm.table)) {
             const Accelerator variant = withTableDataflows(acc, lm.table);
             accFile = dataflowVariantName(variant);
-            if (!variants.count(accFile)) {
-                variants[accFile] = true;
-                writeTextFileAtomic((fs::path(dir) / accFile).string(), acceleratorToNeuroSpectorCfg(variant));
-            }
+            if (variants.insert(accFile).second)
+                files.emplace_back(accFile, acceleratorToNeuroSpectorCfg(variant));
         }
-        const std::string tableFile = "table_" + lm.layer + ".cfg";
-        writeTextFileAtomic((fs::path(dir) / tableFile).string(), tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
-        replay << "\"$NS\" --run_type=analyzer --accelerator=" << accFile << " --network=network.cfg --scheduling_table="
-               << tableFile << "\n";
+        // A file name made of the layer name (never a path: no '/', no leading '.'), distinct
+        // from the other tables' even where two names map to the same characters.
+        std::string tableFile = "table_" + fileNamePart(lm.layer) + ".cfg";
+        for (int k = 2; tableFiles.count(tableFile); ++k)
+            tableFile = "table_" + fileNamePart(lm.layer) + "_" + std::to_string(k) + ".cfg";
+        tableFiles.insert(tableFile);
+        files.emplace_back(tableFile, tableToNeuroSpectorCfg(lm.layer, lm.table, acc));
+        // File names are quoted: the script never runs anything a name holds.
+        replay << "\"$NS\" --run_type=analyzer --accelerator=" << shellQuote(accFile)
+               << " --network=network.cfg --scheduling_table=" << shellQuote(tableFile) << "\n";
         ++n;
     }
-    writeTextFileAtomic((fs::path(dir) / "replay.sh").string(), replay.str());
+    files.emplace_back("replay.sh", replay.str());
+    fs::create_directories(dir);
+    for (const auto& [name, text] : files)
+        writeTextFileAtomic((fs::path(dir) / name).string(), text);
     return n;
 }
 

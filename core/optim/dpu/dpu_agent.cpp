@@ -109,7 +109,9 @@ std::vector<TrainingIteration> DpuAgent::train(std::stop_token stop, MetricsSink
             ++taken;
             ++d->steps;
         }
-        if (taken == 0)
+        // A stop during the collection ends the run at once: the partial batch is dropped (no
+        // PPO update, no evaluation), so the policy is that of the last whole iteration.
+        if (taken == 0 || stop.stop_requested())
             break;
         const rl::UpdateStats u = d->agent.update(rl::entropyCoefficient(d->opt.ppo, it));
 
