@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/study_commands.h"
 
+#include "core/io/project_io.h"
+
 #include "app/cli/cli_output.h"
 #include "app/cli/cli_sink.h"
 #include "core/io/file_util.h"
@@ -220,6 +222,16 @@ int runValidate(const CLI::App& command, const StudyCommandArgs& a)
 {
     const std::string text = readTextFile(a.file);
     const std::string schema = documentSchema(text); // "" for cfg files and reference lines
+    if (schema == "mapscape/project") {
+        // A project: every study checked as opening it would (the message names the field).
+        const Project p = projectFromJson(text, a.file);
+        std::cout << a.file << ": OK: project with " << p.studies.size() << " stud" << (p.studies.size() == 1 ? "y" : "ies")
+                  << " (";
+        for (std::size_t i = 0; i < p.studies.size(); ++i)
+            std::cout << (i ? ", " : "") << p.studies[i].kind().id() << " \"" << p.studies[i].name << "\"";
+        std::cout << "), showing study " << p.active + 1 << "\n";
+        return kExitOk;
+    }
     try {
         const Study st = loadStudyFile(a.file);
         std::cout << a.file << ": OK: " << st.kind().title() << " study \"" << st.name << "\" (" << setupLabel(st.inputs)
@@ -238,8 +250,10 @@ int runValidate(const CLI::App& command, const StudyCommandArgs& a)
             std::cout << out->text;
             return out->exitCode;
         }
-    throw InputError(a.file + ": not a Mapscape study, accelerator, network or mapping file (no \"schema\" member) and "
-                              "not a NeuroSpector cfg");
+    throw InputError(a.file + ": not a file Mapscape reads: " +
+                     (schema.empty() ? std::string("no \"schema\" member, and not a NeuroSpector cfg")
+                                     : "unknown schema \"" + schema + "\"") +
+                     " (projects, studies, accelerators, networks, mappings and each study kind's own files)");
 }
 
 CLI::App* addOptimizeCommand(CLI::App& app, StudyCommandArgs& a)

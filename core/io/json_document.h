@@ -9,7 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -39,6 +42,33 @@ private:
 /// values). Throws InputError "source:line: malformed JSON: ..." on malformed or unbounded input.
 nlohmann::json parseJson(std::string_view text, const std::string& source);
 nlohmann::ordered_json parseOrderedJson(std::string_view text, const std::string& source);
+
+/// A JSON value as an integer in [lo, hi], read exactly: a JSON integer (signed or unsigned) or a
+/// real without a fraction, within the range; nullopt for anything else (a fraction, a value out
+/// of the range, not a number). Never wraps: 4294967298 is not 2.
+template <typename Json>
+std::optional<std::int64_t> exactInteger(const Json& v, std::int64_t lo, std::int64_t hi)
+{
+    std::int64_t x = 0;
+    if (v.is_number_unsigned()) {
+        const auto u = v.template get<std::uint64_t>();
+        if (u > std::uint64_t(INT64_MAX))
+            return std::nullopt;
+        x = std::int64_t(u);
+    } else if (v.is_number_integer()) {
+        x = v.template get<std::int64_t>();
+    } else if (v.is_number_float()) {
+        const double d = v.template get<double>();
+        if (!(d >= -9.0e15 && d <= 9.0e15) || d != std::floor(d))
+            return std::nullopt;
+        x = std::int64_t(d);
+    } else {
+        return std::nullopt;
+    }
+    if (x < lo || x > hi)
+        return std::nullopt;
+    return x;
+}
 
 /// Runs `read`, which walks a parsed document: a type or range error of the JSON library that
 /// the reader's own checks missed becomes an InputError naming the source (never a crash or an

@@ -108,9 +108,10 @@ OptimizerSettings optimizerFrom(const json& o, const StudyKind& kind, const std:
         po.seed = o["seed"].get<std::uint64_t>();
     }
     if (o.contains("threads")) {
-        if (!o["threads"].is_number_integer() || o["threads"].get<int>() < 1)
-            fail(source, prefix + ".threads", "expected a positive integer");
-        po.threads = o["threads"].get<int>();
+        const auto threads = io::exactInteger(o["threads"], 1, 1024);
+        if (!threads)
+            fail(source, prefix + ".threads", "expected an integer from 1 to 1024, got " + o["threads"].dump());
+        po.threads = int(*threads);
     }
     return po;
 }
@@ -296,13 +297,16 @@ static Project projectFromJsonUnguarded(std::string_view text, const std::string
         fail(source, "(document)", "expected a JSON object");
     if (textField(j, "schema", source, "schema") != "mapscape/project")
         fail(source, "schema", "expected \"mapscape/project\"");
-    if (!j.contains("version") || !j["version"].is_number_integer())
+    if (!j.contains("version") || !j["version"].is_number())
         fail(source, "version", "required integer is missing");
-    const int version = j["version"].get<int>();
-    if (version > kProjectSchemaVersion)
-        fail(source, "version", "written by a newer Mapscape (version " + std::to_string(version) + ")");
-    if (version < 1)
+    const auto read = io::exactInteger(j["version"], INT64_MIN, INT64_MAX);
+    if (!read)
+        fail(source, "version", "expected an integer, got " + j["version"].dump());
+    if (*read > kProjectSchemaVersion)
+        fail(source, "version", "written by a newer Mapscape (version " + std::to_string(*read) + ")");
+    if (*read < 1)
         fail(source, "version", "must be at least 1");
+    const int version = int(*read);
     Project p;
     if (version == 1) {
         // One accelerator + network + mapping + optimizer: a project with one study of the
@@ -323,10 +327,11 @@ static Project projectFromJsonUnguarded(std::string_view text, const std::string
     for (std::size_t i = 0; i < j["studies"].size(); ++i)
         p.studies.push_back(studyFrom(j["studies"][i], source, "studies[" + std::to_string(i) + "]"));
     if (j.contains("active")) {
-        if (!j["active"].is_number_integer() || j["active"].get<int>() < 0 ||
-            j["active"].get<int>() >= int(p.studies.size()))
-            fail(source, "active", "expected the index of one of the studies");
-        p.active = j["active"].get<int>();
+        const auto active = io::exactInteger(j["active"], 0, std::int64_t(p.studies.size()) - 1);
+        if (!active)
+            fail(source, "active", "expected the index of one of the " + std::to_string(p.studies.size()) +
+                                       " studies, got " + j["active"].dump());
+        p.active = int(*active);
     }
     return p;
 }
@@ -357,7 +362,7 @@ static Study studyFromJsonUnguarded(std::string_view text, const std::string& so
         fail(source, "schema", "expected \"mapscape/study\"");
     if (!j.contains("version") || !j["version"].is_number_integer())
         fail(source, "version", "required integer is missing");
-    if (j["version"].get<int>() != kStudySchemaVersion)
+    if (io::exactInteger(j["version"], kStudySchemaVersion, kStudySchemaVersion) == std::nullopt)
         fail(source, "version", "expected " + std::to_string(kStudySchemaVersion) + ", got " + j["version"].dump());
     return studyFrom(j, source, "", {"schema", "version"});
 }

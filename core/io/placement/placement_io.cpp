@@ -517,7 +517,10 @@ std::vector<PlacementBenchRun> readPlacementBenchRuns(const std::string& path)
             r.workload = j.at("workload").get<std::string>();
             r.method = j.at("method").get<std::string>();
             r.seed = j.at("seed").get<std::uint64_t>();
-            r.iterations = j.at("iterations").get<int>();
+            const auto iterations = io::exactInteger(j.at("iterations"), 0, INT32_MAX);
+            if (!iterations)
+                throw InputError("iterations: expected a non-negative integer, got " + j.at("iterations").dump());
+            r.iterations = int(*iterations);
             r.speedup = j.at("speedup").get<double>();
             r.measured = j.at("measured_speedup").get<double>();
             r.seconds = j.at("seconds").get<double>();

@@ -108,8 +108,10 @@ Accelerator parseAccelerator(const Ctx& ctx, const json& a)
     acc.name = textOf(ctx, a, "name", "accelerator.name");
     if (a.contains("precision")) {
         const json& p = a["precision"];
-        if (p.is_number_integer()) {
-            acc.precisionBits = p.get<int>();
+        // A bit width read exactly (4294967304 is not 8, "INT9999…" is not a number) or refused.
+        std::optional<std::int64_t> bits;
+        if (p.is_number()) {
+            bits = io::exactInteger(p, 1, 65536);
         } else {
             std::string digits;
             for (char c : p.is_string() ? p.get<std::string>() : std::string())
@@ -117,8 +119,12 @@ Accelerator parseAccelerator(const Ctx& ctx, const json& a)
                     digits += c;
             if (digits.empty())
                 ctx.fail("accelerator.precision", "no bit width in " + p.dump());
-            acc.precisionBits = int(*parseInt(digits));
+            if (const auto v = parseInt(digits); v && *v >= 1 && *v <= 65536)
+                bits = *v;
         }
+        if (!bits)
+            ctx.fail("accelerator.precision", "expected a bit width from 1 to 65536, got " + quoteBrief(p.dump()));
+        acc.precisionBits = int(*bits);
     }
     acc.frequencyMhz = a.contains("frequency") ? number(ctx, a["frequency"], "accelerator.frequency") : 0;
     acc.macEnergyPj = a.contains("unit_mac_energy") ? number(ctx, a["unit_mac_energy"], "accelerator.unit_mac_energy") : 1;

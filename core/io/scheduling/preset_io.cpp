@@ -210,7 +210,11 @@ Accelerator acceleratorFromJson(std::string_view text, const std::string& source
     Accelerator acc;
     acc.name = r.text("name");
     acc.description = r.text("description", std::string());
-    acc.precisionBits = int(r.integer("precision_bits"));
+    // Exactly as written (validateAccelerator then names the range): never cut to 32 bits.
+    const std::int64_t bits = r.integer("precision_bits");
+    if (bits < INT32_MIN || bits > INT32_MAX)
+        r.doc().fail(r.ptr("precision_bits"), "must be between 8 and 256 bits, got " + std::to_string(bits));
+    acc.precisionBits = int(bits);
     acc.frequencyMhz = r.real("frequency_mhz");
     acc.macEnergyPj = r.real("mac_energy_pj");
     acc.macStaticMw = r.real("mac_static_mw", 0.0);
