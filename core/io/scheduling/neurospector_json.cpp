@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <sstream>
 
 namespace mapscape {
@@ -47,6 +48,20 @@ double number(const Ctx& ctx, const json& j, const std::string& field)
     }
     ctx.fail(field, "expected a number, got " + j.dump());
 }
+
+/// A count, size or factor: a whole number in [lo, hi] read exactly (64.9, -1, 1e300 and
+/// "9999…" are refused, never truncated or wrapped).
+std::int64_t wholeNumber(const Ctx& ctx, const json& j, const std::string& field, std::int64_t lo, std::int64_t hi)
+{
+    const double x = number(ctx, j, field);
+    if (!(x >= double(lo) && x <= double(hi)) || x != std::floor(x))
+        ctx.fail(field, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
+                            quoteBrief(j.dump()));
+    return std::int64_t(x);
+}
+
+/// Largest count or size a result line may hold (2^53: every such double is a whole number).
+constexpr std::int64_t kMaxWhole = std::int64_t(1) << 53;
 
 std::vector<double> numberList(const Ctx& ctx, const json& j, const std::string& field)
 {
@@ -141,8 +156,8 @@ Accelerator parseAccelerator(const Ctx& ctx, const json& a)
         if (isSpatial(*comp)) {
             ArraySpec& s = acc.array(*comp);
             s.present = true;
-            s.sizeX = l.contains("size_x") ? std::int64_t(number(ctx, l["size_x"], field + ".size_x")) : 1;
-            s.sizeY = l.contains("size_y") ? std::int64_t(number(ctx, l["size_y"], field + ".size_y")) : 1;
+            s.sizeX = l.contains("size_x") ? wholeNumber(ctx, l["size_x"], field + ".size_x", 1, kMaxWhole) : 1;
+            s.sizeY = l.contains("size_y") ? wholeNumber(ctx, l["size_y"], field + ".size_y", 1, kMaxWhole) : 1;
             if (l.contains("constraint_x"))
                 s.allowedX = dimMask(ctx, l["constraint_x"], field + ".constraint_x");
             if (l.contains("constraint_y"))
@@ -153,8 +168,13 @@ Accelerator parseAccelerator(const Ctx& ctx, const json& a)
         b.present = true;
         const char* sizeKey = l.contains("size") ? "size" : "buffer_size";
         if (l.contains(sizeKey) && *comp != Component::Dram) {
-            for (double v : numberList(ctx, l[sizeKey], field + "." + sizeKey))
-                b.sizeBytes.push_back(std::int64_t(v));
+            const json& sizes = l[sizeKey];
+            if (sizes.is_array())
+                for (std::size_t i = 0; i < sizes.size(); ++i)
+                    b.sizeBytes.push_back(
+                            wholeNumber(ctx, sizes[i], field + "." + sizeKey + "[" + std::to_string(i) + "]", 0, kMaxWhole));
+            else
+                b.sizeBytes.push_back(wholeNumber(ctx, sizes, field + "." + sizeKey, 0, kMaxWhole));
         }
         if (l.contains("dataflow")) {
             auto df = parseDataflow(l["dataflow"].is_string() ? l["dataflow"].get<std::string>() : "");
@@ -173,11 +193,12 @@ Accelerator parseAccelerator(const Ctx& ctx, const json& a)
             }
         }
         if (l.contains("constraint")) {
-            const std::vector<double> c = numberList(ctx, l["constraint"], field + ".constraint");
-            if (c.size() != 8)
+            const json& c = l["constraint"];
+            if (!c.is_array() || c.size() != 8)
                 ctx.fail(field + ".constraint", "needs 8 values (K,B,P,Q,C,R,S,G)");
             for (int d = 0; d < kNumDims; ++d)
-                b.constraint[std::size_t(d)] = std::uint64_t(c[std::size_t(d)]);
+                b.constraint[std::size_t(d)] = std::uint64_t(
+                        wholeNumber(ctx, c[std::size_t(d)], field + ".constraint[" + std::to_string(d) + "]", 0, kMaxWhole));
         }
     }
     return acc;
@@ -190,7 +211,7 @@ DimVector factorsOf(const Ctx& ctx, const json& j, const std::string& field)
         if (j.size() != 8)
             ctx.fail(field, "needs 8 factors (K,B,P,Q,C,R,S,G)");
         for (int d = 0; d < kNumDims; ++d)
-            v[std::size_t(d)] = std::uint64_t(number(ctx, j[std::size_t(d)], field));
+            v[std::size_t(d)] = std::uint64_t(wholeNumber(ctx, j[std::size_t(d)], field + "[" + std::to_string(d) + "]", 1, kMaxWhole));
         return v;
     }
     if (!j.is_object())
@@ -199,10 +220,7 @@ DimVector factorsOf(const Ctx& ctx, const json& j, const std::string& field)
         auto d = parseDim(it.key());
         if (!d)
             ctx.fail(field, "unknown dimension \"" + it.key() + "\"");
-        const double x = number(ctx, it.value(), field + "." + it.key());
-        if (x < 0)
-            ctx.fail(field + "." + it.key(), "negative factor");
-        v[std::size_t(idx(*d))] = std::uint64_t(x);
+        v[std::size_t(idx(*d))] = std::uint64_t(wholeNumber(ctx, it.value(), field + "." + it.key(), 1, kMaxWhole));
     }
     return v;
 }
@@ -234,9 +252,9 @@ static ReferenceCase parseReferenceLineUnguarded(std::string_view text, const st
         const std::string key(dimName(d));
         if (!j["layer"].contains(key))
             ctx.fail("layer." + key, "missing");
-        rc.layer.setDim(d, std::int64_t(number(ctx, j["layer"][key], "layer." + key)));
+        rc.layer.setDim(d, wholeNumber(ctx, j["layer"][key], "layer." + key, 1, kMaxWhole));
     }
-    rc.layer.stride = j["layer"].contains("stride") ? std::int64_t(number(ctx, j["layer"]["stride"], "layer.stride")) : 1;
+    rc.layer.stride = j["layer"].contains("stride") ? wholeNumber(ctx, j["layer"]["stride"], "layer.stride", 0, kMaxWhole) : 1;
     if (j.contains("dataflow_strategy") && j["dataflow_strategy"].is_string())
         rc.strategy = j["dataflow_strategy"].get<std::string>();
     if (const auto v = j.find("valid"); v != j.end() && !v->is_boolean())
