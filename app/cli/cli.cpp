@@ -7,6 +7,7 @@
 #include "app/cli/import_cli.h"
 #include "app/cli/study_commands.h"
 #include "app/cli/sweep_cli.h"
+#include "core/io/input_limits.h"
 #include "core/model/validation.h"
 #include "core/study/study_file.h"
 
@@ -44,6 +45,12 @@ int runPresets()
     return kExitOk;
 }
 
+std::string hexByte(unsigned char ch)
+{
+    static constexpr char kDigits[] = "0123456789ABCDEF";
+    return {kDigits[ch >> 4], kDigits[ch & 15]};
+}
+
 } // namespace
 
 void registerVerb(Verb verb) { extraVerbs().push_back(std::move(verb)); }
@@ -69,6 +76,22 @@ int run(int argc, char** argv)
     std::vector<CLI::App*> verbCommands;
     for (const Verb& v : verbs)
         verbCommands.push_back(v.add(app));
+
+    // Every argument ends up in messages, reports or JSON documents, which are UTF-8 text: a file
+    // name that is not (a Latin-1 name, a stray byte) is refused here, before any work is done,
+    // instead of failing after a search when its result is written.
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (const std::size_t at = io::firstInvalidUtf8(arg); at != std::string_view::npos) {
+            std::string shown;
+            for (unsigned char ch : arg)
+                shown += ch >= 0x20 && ch < 0x7f ? std::string(1, char(ch)) : "\\x" + hexByte(ch);
+            std::cerr << "error: argument " << i << " (\"" << shown << "\") is not valid UTF-8 text (byte 0x"
+                      << hexByte(static_cast<unsigned char>(arg[at])) << " at position " << at + 1
+                      << "); rename the file or pass a UTF-8 name\n";
+            return kExitBadInput;
+        }
+    }
 
     try {
         app.parse(argc, argv);

@@ -42,24 +42,32 @@ int runImport(const ImportArgs& a)
         std::cout << networkToJson(im.network);
         return kExitOk;
     }
-    std::int64_t occurrences = 0;
-    for (const Layer& l : im.network.layers)
-        occurrences += l.repeat;
-    std::cout << a.file << ": \"" << im.network.name << "\", " << occurrences << " layers";
-    if (a.distinct)
-        std::cout << " (" << im.network.layers.size() << " distinct)";
-    if (!a.out.empty()) {
-        writeTextFileAtomic(a.out, networkToJson(im.network));
-        std::cout << " -> " << a.out;
-    }
-    std::cout << "\n";
+    // Everything is checked and produced before anything is written: an import that fails
+    // writes nothing (a network file beside a refused workload would look like a success).
+    std::string networkText, workloadText;
+    if (!a.out.empty())
+        networkText = networkToJson(im.network);
     if (!a.workload.empty()) {
         placement::checkWorkloadGraph(im.graph);
         const bool csv = fs::path(a.workload).extension() == ".csv";
-        writeTextFileAtomic(a.workload, csv ? placementWorkloadToCsv(im.graph) : placementWorkloadToJson(im.graph));
+        workloadText = csv ? placementWorkloadToCsv(im.graph) : placementWorkloadToJson(im.graph);
+    }
+    std::int64_t occurrences = 0;
+    for (const Layer& l : im.network.layers)
+        occurrences += l.repeat;
+    if (!a.out.empty())
+        writeTextFileAtomic(a.out, networkText);
+    if (!a.workload.empty())
+        writeTextFileAtomic(a.workload, workloadText);
+    std::cout << a.file << ": \"" << im.network.name << "\", " << occurrences << " layers";
+    if (a.distinct)
+        std::cout << " (" << im.network.layers.size() << " distinct)";
+    if (!a.out.empty())
+        std::cout << " -> " << a.out;
+    std::cout << "\n";
+    if (!a.workload.empty())
         std::cout << "placement graph: " << im.graph.nodeCount() << " nodes, " << im.graph.edgeCount() << " edges, "
                   << im.graph.totalWeights() << " weights, " << im.graph.totalMacs() << " MACs -> " << a.workload << "\n";
-    }
     if (!im.skippedOperators.empty()) {
         std::cout << "skipped unsupported operators:";
         for (const std::string& op : im.skippedOperators)

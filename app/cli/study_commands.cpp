@@ -102,9 +102,13 @@ void printSeeds(std::ostream& out, const StudyKind& kind, const Study& study,
         out << r->seed << "  " << formatSig(*v, 6) << "  " << formatSig(reach.back(), 6) << "  " << r->evaluations << "  "
             << formatSig(r->seconds, 3);
         for (const std::string& f : figures) {
-            const double x = *r->figure(f);
-            figureValues[f].push_back(x);
-            out << "  " << formatSig(x, 6);
+            const std::optional<double> x = r->figure(f);
+            if (!x || !std::isfinite(*x)) {
+                out << "  –";
+                continue;
+            }
+            figureValues[f].push_back(*x);
+            out << "  " << formatSig(*x, 6);
         }
         out << "\n";
     }
@@ -115,7 +119,7 @@ void printSeeds(std::ostream& out, const StudyKind& kind, const Study& study,
     out << "mean ± std over " << bests.size() << " seeds: best " << obj.id << " " << meanStdText(bests, 6) << " " << obj.unit
         << ", samples to best " << meanStdText(reach, 4) << ", " << meanStdText(secs, 3) << " s";
     for (const std::string& f : figures)
-        out << ", " << f << " " << meanStdText(figureValues[f], 6);
+        out << ", " << f << " " << (figureValues[f].empty() ? std::string("–") : meanStdText(figureValues[f], 6));
     out << "\n";
 }
 

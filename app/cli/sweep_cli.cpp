@@ -10,6 +10,7 @@
 #include "core/util/process.h"
 #include "core/util/strings.h"
 
+#include <climits>
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -292,9 +293,12 @@ int runRunShard(const SweepArgs& a)
     int index = a.index;
     if (index < 0) {
         const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
-        const auto t = task ? parseInt(task) : std::nullopt;
-        if (!t)
+        if (!task)
             throw InputError("--index: needed outside a Slurm array task (SLURM_ARRAY_TASK_ID is not set)");
+        const auto t = parseInt(task);
+        if (!t || *t < 0 || *t > INT_MAX)
+            throw InputError("SLURM_ARRAY_TASK_ID: expected a shard index (a non-negative integer), got \"" +
+                             std::string(task).substr(0, 40) + "\"");
         index = int(*t);
     }
     const SweepSpec spec = sweepOfFolder(a.folder);

@@ -11,18 +11,146 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace mapscape {
 
+namespace {
+
+constexpr std::string_view kTmpMarker = ".tmp-";
+constexpr std::string_view kTmpSuffix = "-mapscape";
+
+std::string thisHost()
+{
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) != 0 || host[0] == 0)
+        return "localhost";
+    std::string h = host;
+    for (char& c : h)
+        if (c == '-' || c == '/' || c == '.')
+            c = '_'; // the name's fields are separated by '-'
+    return h;
+}
+
+/// "<path>.tmp-<host>-<pid>-<n>-mapscape": the host and process that own a temporary file, so
+/// that a later run on the same host can tell a dead writer's leftovers from a live writer's.
+std::string temporarySibling(const std::string& path)
+{
+    static std::atomic<unsigned> counter{0};
+    return path + std::string(kTmpMarker) + thisHost() + "-" + std::to_string(::getpid()) + "-" +
+           std::to_string(counter.fetch_add(1)) + std::string(kTmpSuffix);
+}
+
+/// The process id of a temporary name made on this host by temporarySibling, or -1.
+long ownerOnThisHost(const std::string& name, const std::string& host)
+{
+    if (name.size() <= kTmpSuffix.size() || name.compare(name.size() - kTmpSuffix.size(), kTmpSuffix.size(), kTmpSuffix) != 0)
+        return -1;
+    const std::size_t at = name.rfind(std::string(kTmpMarker) + host + "-");
+    if (at == std::string::npos)
+        return -1;
+    const std::string rest = name.substr(at + kTmpMarker.size() + host.size() + 1,
+                                         name.size() - kTmpSuffix.size() - (at + kTmpMarker.size() + host.size() + 1));
+    const std::size_t dash = rest.find('-');
+    if (dash == std::string::npos || dash == 0)
+        return -1;
+    long pid = 0;
+    for (std::size_t i = 0; i < dash; ++i) {
+        if (rest[i] < '0' || rest[i] > '9' || pid > 100'000'000)
+            return -1;
+        pid = pid * 10 + (rest[i] - '0');
+    }
+    return pid;
+}
+
+} // namespace
+
+int removeStaleTemporaries(const std::string& folder)
+{
+    namespace fs = std::filesystem;
+    const std::string host = thisHost();
+    int removed = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        const long pid = ownerOnThisHost(name, host);
+        if (pid <= 0 || pid == long(::getpid()))
+            continue;
+        if (::kill(pid_t(pid), 0) == 0 || errno != ESRCH)
+            continue; // alive (or not ours to judge)
+        std::error_code rm;
+        if (fs::remove_all(it->path(), rm) > 0 && !rm)
+            ++removed;
+    }
+    return removed;
+}
+
+void writeFolderAtomic(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files)
+{
+    namespace fs = std::filesystem;
+    const fs::path target = fs::path(dir).lexically_normal();
+    const fs::path parent = target.has_parent_path() && !target.parent_path().empty() ? target.parent_path() : fs::path(".");
+    std::error_code ec;
+    fs::create_directories(parent, ec);
+    if (ec)
+        throw InputError(parent.string() + ": cannot create folder (" + ec.message() + ")");
+    removeStaleTemporaries(parent.string());
+    if (fs::exists(fs::symlink_status(target)) && !fs::is_directory(fs::symlink_status(target)))
+        throw InputError(dir + ": exists and is not a folder");
+    const std::string tmp = temporarySibling(target.string());
+    fs::create_directory(tmp, ec);
+    if (ec)
+        throw InputError(dir + ": cannot create folder (" + ec.message() + ")");
+    try {
+        for (const auto& [name, text] : files)
+            writeTextFileAtomic((fs::path(tmp) / name).string(), text);
+    } catch (...) {
+        fs::remove_all(tmp, ec);
+        throw;
+    }
+    // The folder appears complete or not at all: an old folder is moved aside first (its name
+    // marks it as this process's temporary, so a crash right here leaves it for the next cleanup).
+    std::string old;
+    if (fs::exists(target)) {
+        old = temporarySibling(target.string());
+        if (::rename(target.c_str(), old.c_str()) != 0) {
+            const int err = errno;
+            fs::remove_all(tmp, ec);
+            throw InputError(dir + ": cannot replace folder (" + std::strerror(err) + ")");
+        }
+    }
+    if (::rename(tmp.c_str(), target.c_str()) != 0) {
+        const int err = errno;
+        if (!old.empty())
+            ::rename(old.c_str(), target.c_str());
+        fs::remove_all(tmp, ec);
+        throw InputError(dir + ": cannot write folder (" + std::strerror(err) + ")");
+    }
+    if (!old.empty())
+        fs::remove_all(old, ec);
+}
+
 std::string readTextFile(const std::string& path, std::uint64_t maxBytes)
 {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw InputError(path + ": is a directory, expected a file");
+    // Only regular files: opening a FIFO blocks until a writer comes (forever, from a script), and
+    // a device has no end. stat() looks without opening.
+    if (struct stat st{}; ::stat(path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            throw InputError(path + ": is a directory, expected a file");
+        if (!S_ISREG(st.st_mode)) {
+            const char* what = S_ISFIFO(st.st_mode) ? "a FIFO"
+                               : S_ISCHR(st.st_mode) ? "a character device"
+                               : S_ISBLK(st.st_mode) ? "a block device"
+                               : S_ISSOCK(st.st_mode) ? "a socket"
+                                                       : "not a regular file";
+            throw InputError(path + ": is " + std::string(what) + ", expected a regular file");
+        }
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(path + ": cannot open file (" + std::strerror(errno) + ")");
@@ -30,6 +158,7 @@ std::string readTextFile(const std::string& path, std::uint64_t maxBytes)
         throw InputError(path + ": file too large (limit " + formatQuantity(double(maxBytes), "B") +
                          "); is it the file you meant?");
     };
+    std::error_code ec;
     if (const auto size = std::filesystem::file_size(path, ec); !ec && size > maxBytes)
         tooLarge();
     // Read in chunks and stop past the limit: a device or pipe (/dev/zero) has no size.
@@ -49,9 +178,7 @@ void writeTextFileAtomic(const std::string& path, const std::string& text)
 {
     // A temporary file beside the target (same file system, so rename is atomic) with a name of
     // its own: two writers of the same file never write into one temporary file.
-    static std::atomic<unsigned> counter{0};
-    const std::string tmp =
-        path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1)) + "-mapscape";
+    const std::string tmp = temporarySibling(path);
     mode_t mode = 0644;
     if (struct stat st{}; ::stat(path.c_str(), &st) == 0)
         mode = st.st_mode & 07777; // keep the old file's permissions

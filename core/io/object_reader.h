@@ -7,6 +7,7 @@
 /// Mapscape document starts with.
 
 #include "core/io/json_document.h"
+#include "core/model/physical_range.h"
 #include "core/model/scheduling/dims.h"
 
 #include <array>
@@ -87,10 +88,28 @@ public:
             return *def;
         return integerValue(get(key), ptr(key));
     }
+    /// A real number of a physical quantity. Its magnitude is bounded (0, or 1e-30 to 1e30) so
+    /// that no cost model can turn it into inf or NaN: a model multiplies or divides a handful of
+    /// such inputs and counts below 2^63, which stays far inside a double's range. Denormals
+    /// (1e-320), 1e308 and anything that is not finite are refused here, naming the field.
     double realValue(const json& v, const std::string& p) const
     {
         if (!v.is_number())
             m_doc.fail(p, "expected a number, got " + v.dump());
+        const double d = v.get<double>();
+        if (!inPhysicalRange(d))
+            m_doc.fail(p, std::string(kPhysicalRangeText) + ", got " + v.dump());
+        return d;
+    }
+    /// A finite number of any magnitude: a result read back (an objective, a time), not an input
+    /// of a cost model.
+    double finiteReal(const std::string& key, std::optional<double> def = std::nullopt)
+    {
+        if (!has(key) && def)
+            return *def;
+        const json& v = get(key);
+        if (!v.is_number() || !std::isfinite(v.get<double>()))
+            m_doc.fail(ptr(key), "expected a finite number, got " + v.dump());
         return v.get<double>();
     }
     std::int64_t integerValue(const json& v, const std::string& p) const
@@ -115,7 +134,7 @@ public:
         const json& v = get(key);
         const std::string p = ptr(key);
         if (v.is_number()) {
-            const double x = v.get<double>();
+            const double x = realValue(v, p);
             return {x, x, x};
         }
         if (v.is_array()) {

@@ -132,8 +132,21 @@ std::string stringAttr(const onnx::NodeProto& n, std::string_view name)
 
 /// x, y, z of a tensor as Table 1 reads them: [N, C, H, W] → (W, H·N, C); [S, H] → (S, 1, H);
 /// [N, S, H] → (N·S, 1, H); a vector → (1, 1, n).
+/// A tensor shape as the placement graph's (rows, columns, channels). The products are checked:
+/// a hostile shape (2^40 × 2^40) is refused naming the shape instead of wrapping to 0.
 std::array<std::int64_t, 3> xyz(const std::vector<std::int64_t>& d)
 {
+    const auto mul = [&](std::int64_t a, std::int64_t b) {
+        std::int64_t r = 0;
+        if (__builtin_mul_overflow(a, b, &r))
+            throw InputError("a tensor of shape " + [&] {
+                std::string t = "[";
+                for (std::size_t k = 0; k < d.size(); ++k)
+                    t += (k ? ", " : "") + std::to_string(d[k]);
+                return t + "]";
+            }() + " has more elements than 64 bits can count");
+        return r;
+    };
     switch (d.size()) {
     case 0:
         return {1, 1, 1};
@@ -142,11 +155,11 @@ std::array<std::int64_t, 3> xyz(const std::vector<std::int64_t>& d)
     case 2:
         return {d[0], 1, d[1]};
     case 3:
-        return {d[0] * d[1], 1, d[2]};
+        return {mul(d[0], d[1]), 1, d[2]};
     default: {
         std::int64_t y = d[0];
         for (std::size_t k = 2; k + 1 < d.size(); ++k)
-            y *= d[k];
+            y = mul(y, d[k]);
         return {d.back(), y, d[1]};
     }
     }
@@ -856,7 +869,15 @@ OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, co
     } catch (const std::exception& e) {
         throw InputError(source + ": ONNX shape inference failed: " + e.what());
     }
-    return Importer(model, source, options, std::move(warnings)).run();
+    try {
+        return Importer(model, source, options, std::move(warnings)).run();
+    } catch (const InputError& e) {
+        // Helpers deep in the graph walk (shape arithmetic) do not know the file: name it here.
+        const std::string what = e.what();
+        if (what.rfind(source, 0) == 0)
+            throw;
+        throw InputError(source + ": " + what);
+    }
 }
 
 OnnxImport importOnnxFile(const std::string& path, const OnnxImportOptions& options)

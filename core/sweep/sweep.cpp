@@ -518,6 +518,8 @@ void adoptSweepFolder(const std::string& folder, const SweepSpec& spec)
     fs::create_directories(folder, ec);
     if (ec)
         throw InputError(folder + ": cannot create the results folder (" + ec.message() + ")");
+    // Shard files that a killed run left half-written (its temporaries) go before the run starts.
+    removeStaleTemporaries(folder);
     const std::string file = sweepFileIn(folder);
     if (fs::exists(file, ec)) {
         const SweepSpec there = sweepFromJson(readTextFile(file), file);
@@ -831,8 +833,11 @@ nlohmann::ordered_json shardJson(const ShardResult& r, bool timing)
         objectives.push_back({{"id", o.id}, {"unit", o.unit}, {"value", o.value}});
     j["objectives"] = objectives;
     nlohmann::ordered_json figures = nlohmann::ordered_json::object();
+    // A figure without a finite value is left out (never written as null where a number belongs);
+    // older shard files with null figures are still read.
     for (const auto& [k, v] : r.figures)
-        figures[k] = std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+        if (std::isfinite(v))
+            figures[k] = v;
     j["figures"] = figures;
     nlohmann::ordered_json curve = nlohmann::ordered_json::array();
     for (const auto& [x, y] : r.curve)
@@ -885,7 +890,7 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r, co
             ShardResult::Objective obj;
             obj.id = o.text("id");
             obj.unit = o.text("unit", std::string());
-            obj.value = o.real("value");
+            obj.value = o.finiteReal("value");
             o.finish();
             s.objectives.push_back(std::move(obj));
         }
@@ -920,7 +925,7 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r, co
             doc.fail(at + "/result", "expected the result's JSON document");
         s.document = v.dump();
     }
-    s.seconds = r.real("seconds", 0.0);
+    s.seconds = r.finiteReal("seconds", 0.0);
     s.host = r.text("host", std::string());
     r.finish();
     return s;

@@ -14,6 +14,7 @@
 #include "core/sweep/sweep.h"
 #include "core/util/strings.h"
 
+#include <sys/stat.h>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -174,9 +175,12 @@ private Q_SLOTS:
         QCOMPARE(readTextFile(path, 5000).size(), std::size_t(5000));
         QVERIFY(errorOf([&] { readTextFile(path, 4096); })
                     .startsWith(QString::fromStdString(path + ": file too large (limit 4 KiB)")));
-        // A device has no size: reading stops at the limit instead of running forever.
-        QVERIFY(errorOf([&] { readTextFile("/dev/zero", 1 << 20); })
-                    .startsWith(QStringLiteral("/dev/zero: file too large")));
+        // A device has no end and a FIFO blocks on open: only regular files are read.
+        QCOMPARE(errorOf([&] { readTextFile("/dev/zero", 1 << 20); }),
+                 QStringLiteral("/dev/zero: is a character device, expected a regular file"));
+        const std::string fifo = dir.filePath(QStringLiteral("fifo.json")).toStdString();
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        QCOMPARE(errorOf([&] { readTextFile(fifo); }), QString::fromStdString(fifo + ": is a FIFO, expected a regular file"));
         QVERIFY(errorOf([&] { readTextFile(dir.path().toStdString()); })
                     .endsWith(QStringLiteral("is a directory, expected a file")));
     }

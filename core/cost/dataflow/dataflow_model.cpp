@@ -6,9 +6,12 @@
 // surprising the comment says so: reproducing it is the point (tests/core/tst_golden_maestro).
 #include "core/cost/dataflow/dataflow_model.h"
 
+#include "core/cost/dataflow/dataflow_limits.h"
+
 #include "core/model/validation.h"
 
 #include <algorithm>
+#include <concepts>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -17,7 +20,64 @@ namespace mapscape {
 
 namespace {
 
-using i64 = std::int64_t;
+/// Set when a count of the current evaluation did not fit in 64 bits; cleared and read once per
+/// evaluation by DataflowModel::evaluate (each thread runs its own evaluations).
+thread_local bool tlCountOverflow = false;
+
+/// A 64-bit count whose +, - and * are checked: a result that does not fit sets the thread's
+/// overflow flag (and wraps as before), so an evaluation of sizes whose counts cannot be
+/// represented reports DfError::Overflow instead of a wrapped number. Every count of the
+/// analysis is one of these; checked arithmetic costs a branch that is never taken on real
+/// layers. Trivially constructible, like the scratch arrays it lives in.
+struct Count {
+    std::int64_t v;
+    Count() = default;
+    constexpr Count(std::int64_t x) : v(x) {}
+    constexpr operator std::int64_t() const { return v; }
+
+    static Count checkedMul(std::int64_t a, std::int64_t b)
+    {
+        std::int64_t r;
+        if (__builtin_mul_overflow(a, b, &r)) [[unlikely]]
+            tlCountOverflow = true;
+        return r;
+    }
+    static Count checkedAdd(std::int64_t a, std::int64_t b)
+    {
+        std::int64_t r;
+        if (__builtin_add_overflow(a, b, &r)) [[unlikely]]
+            tlCountOverflow = true;
+        return r;
+    }
+    static Count checkedSub(std::int64_t a, std::int64_t b)
+    {
+        std::int64_t r;
+        if (__builtin_sub_overflow(a, b, &r)) [[unlikely]]
+            tlCountOverflow = true;
+        return r;
+    }
+    friend Count operator*(Count a, Count b) { return checkedMul(a.v, b.v); }
+    friend Count operator+(Count a, Count b) { return checkedAdd(a.v, b.v); }
+    friend Count operator-(Count a, Count b) { return checkedSub(a.v, b.v); }
+    // Mixed with a plain integer: exact matches, so that these win over the built-in operators.
+    template <std::integral T> friend Count operator*(Count a, T b) { return checkedMul(a.v, std::int64_t(b)); }
+    template <std::integral T> friend Count operator*(T a, Count b) { return checkedMul(std::int64_t(a), b.v); }
+    template <std::integral T> friend Count operator+(Count a, T b) { return checkedAdd(a.v, std::int64_t(b)); }
+    template <std::integral T> friend Count operator+(T a, Count b) { return checkedAdd(std::int64_t(a), b.v); }
+    template <std::integral T> friend Count operator-(Count a, T b) { return checkedSub(a.v, std::int64_t(b)); }
+    template <std::integral T> friend Count operator-(T a, Count b) { return checkedSub(std::int64_t(a), b.v); }
+    // Division cannot overflow for the non-negative counts of the analysis.
+    friend Count operator/(Count a, Count b) { return a.v / b.v; }
+    template <std::integral T> friend Count operator/(Count a, T b) { return a.v / std::int64_t(b); }
+    template <std::integral T> friend Count operator/(T a, Count b) { return std::int64_t(a) / b.v; }
+    Count& operator/=(Count b) { return *this = *this / b; }
+    Count& operator*=(Count b) { return *this = *this * b; }
+    Count& operator+=(Count b) { return *this = *this + b; }
+    Count& operator-=(Count b) { return *this = *this - b; }
+    Count& operator++() { return *this = *this + Count(1); }
+};
+
+using i64 = Count;
 constexpr int kMaxLevels = 4;
 constexpr int kMaxDirs = 12;
 
@@ -154,7 +214,6 @@ DfStatus fail(DfError e, int level = -1, int var = -1, i64 value = 0)
     return s;
 }
 
-bool mulOverflows(i64 a, i64 b, i64& out) { return __builtin_mul_overflow(a, b, &out); }
 
 Layout layoutOf(const DataflowLayer& layer)
 {
@@ -215,7 +274,7 @@ int statesOf(const Level& lv, const Dir& d, int dimSize, std::array<State, 3>& o
             out[std::size_t(n++)] = State{Pos::Steady, steady, false, false, false};
         bool edgeEdge = false;
         const i64 remaining = dimSize - (steady + 1) * ofs * subs;
-        i64 active = remaining < map ? 1 : (remaining - map) / ofs + 1;
+        i64 active = remaining < map ? i64(1) : (remaining - map) / ofs + 1;
         if ((active - 1) * ofs + map < remaining) {
             ++active;
             edgeEdge = true;
@@ -388,9 +447,9 @@ public:
                 case Pos::Init:
                     o[1][0] *= m, o[0][0] *= uq;
                     if (s.isEdge()) {
-                        const i64 e = ne == 1 ? mE : ne > 1 ? uE : 1;
+                        const i64 e = ne == 1 ? mE : ne > 1 ? uE : i64(1);
                         o[1][1] *= e, o[0][1] *= e;
-                        oNoReuse *= ne >= 1 ? mE : 1;
+                        oNoReuse *= ne >= 1 ? mE : i64(1);
                     } else {
                         o[1][1] *= m, o[0][1] *= uq;
                         oNoReuse *= uq;
@@ -642,7 +701,7 @@ public:
         auto& delays = r.delays;
         if (top) {
             for (auto& d : delays) {
-                d[0] = std::numeric_limits<i64>::max();
+                d[0] = std::numeric_limits<std::int64_t>::max();
                 d[1] = 0;
                 d[2] = 0;
             }
@@ -764,18 +823,13 @@ public:
                     r.bound[std::size_t(bound)] += occ * outstanding;
                 }
             }
-            i64 add = 0;
-            if (mulOverflows(occ, outstanding, add)) {
-                error = fail(DfError::Overflow, idx);
-                return;
-            }
-            r.runtime += add;
+            r.runtime += occ * outstanding;
             r.computations += occ * oc.psumSize;
             if (activeUnits == 0)
                 activeUnits = double(active);
             r.avgActive += activeUnits * double(occ);
             if (top) {
-                const i64 computeForBw = compute == 0 ? 1 : compute;
+                const i64 computeForBw = compute == 0 ? i64(1) : compute;
                 r.peakBw = std::max(r.peakBw, std::max(ingressTotal, oc.egress) / computeForBw);
                 r.avgBw += double((occ * std::max(ingressTotal, oc.egress)) / computeForBw);
                 const i64 values[3] = {inDelay, outDelay, computeForBw};
@@ -795,7 +849,7 @@ public:
             r.avgBw = totalCases != 0 ? r.avgBw / double(totalCases) : r.avgBw;
             // MAESTRO divides in long double and truncates: the integer quotient.
             for (auto& d : delays)
-                d[2] = totalCases != 0 ? d[2] / totalCases : d[2];
+                d[2] = totalCases != 0 ? d[2] / std::int64_t(totalCases) : d[2];
         }
         if (!haveFirst) {
             haveFirst = true;
@@ -970,7 +1024,7 @@ DfStatus buildLevels(const DataflowLayer& layer, std::span<const Directive> dire
         }
         l.index();
         l.dims = dims;
-        l.clusterSize = level == 0 ? unitClusters / uppermost : lastSize;
+        l.clusterSize = level == 0 ? unitClusters / uppermost : i64(lastSize);
         lastSize = clusterSize;
 
         // Spatial maps: one or two per level.
@@ -997,7 +1051,7 @@ DfStatus buildLevels(const DataflowLayer& layer, std::span<const Directive> dire
             if (dim > fullCover) {
                 const i64 steady = ((dim - map) / ofs + 1) / cs - 1;
                 const i64 remaining = dim - (steady + 1) * ofs * cs;
-                edge = remaining < map ? 1 : (remaining - map) / ofs + 1;
+                edge = remaining < map ? i64(1) : (remaining - map) / ofs + 1;
             } else if (dim > map) {
                 edge = (dim - map) / ofs + 1;
                 if (ofs * (edge - 1) + map < dim)
@@ -1237,7 +1291,15 @@ std::string DataflowModel::checkHardware(const DataflowHardware& hw)
         if (v <= 0)
             issues.push_back(std::string(field) + ": must be a positive integer, got " + std::to_string(v));
     };
+    auto atMost = [&](const char* field, long long v, long long limit) {
+        if (v > limit)
+            issues.push_back(std::string(field) + ": must be at most " + std::to_string(limit) + ", got " + std::to_string(v));
+    };
     positive("num_pes", hw.numPes);
+    atMost("num_pes", hw.numPes, kDfMaxPes);
+    atMost("simd_lanes", hw.simdLanes, kDfMaxSimdLanes);
+    atMost("noc_hops", hw.nocHops, kDfMaxNocHops);
+    atMost("noc_hop_latency", hw.nocHopLatency, kDfMaxNocHopLatency);
     positive("l1_size", hw.l1Size);
     positive("l2_size", hw.l2Size);
     positive("noc_bandwidth", hw.nocBandwidth);
@@ -1263,6 +1325,14 @@ DataflowModel::DataflowModel(DataflowHardware hw)
 DfStatus DataflowModel::checkLayer(const DataflowLayer& layer) noexcept
 {
     using namespace dfvar;
+    for (int v = 0; v < dfVarCount(layer.type); ++v)
+        if (layer.get(v) > kDfMaxDimension)
+            return fail(DfError::BadLayer, -1, v, layer.get(v));
+    // level -2 marks a stride (the value is the stride, the variable its dimension).
+    if (layer.strideY > kDfMaxStride)
+        return fail(DfError::BadLayer, -2, Y, layer.strideY);
+    if (layer.strideX > kDfMaxStride)
+        return fail(DfError::BadLayer, -2, X, layer.strideX);
     if (layer.type == DfLayerType::Gemm) {
         for (int v : {GemmM, GemmN, GemmK}) {
             if (layer.get(v) <= 0)
@@ -1317,13 +1387,18 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
     const Layout layout = layoutOf(layer);
     Analysis& a = threadAnalysis();
     a.reset(layout, m_hw);
+    tlCountOverflow = false;
     if (DfStatus s = buildLevels(layer, directives, m_hw, a); !s.ok())
         return s;
+    if (tlCountOverflow)
+        return fail(DfError::Overflow);
 
     LevelResult top;
     a.analyze(0, a.lv[0].dims, top);
     if (!a.error.ok())
         return a.error;
+    if (tlCountOverflow)
+        return fail(DfError::Overflow, 0);
 
     out = DataflowResult{};
     out.runtime = top.runtime;
@@ -1339,8 +1414,9 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
         ts.l2Writes = top.upWrite[i];
         ts.l1Reads = top.downRead[i];
         ts.l1Writes = top.downWrite[i];
-        out.l2ReqTotal += ts.l2Req;
-        out.l1ReqTotal += ts.l1Req;
+        if (__builtin_add_overflow(out.l2ReqTotal, ts.l2Req, &out.l2ReqTotal) ||
+            __builtin_add_overflow(out.l1ReqTotal, ts.l1Req, &out.l1ReqTotal))
+            return fail(DfError::Overflow, 0);
         out.l2ReadEnergy += double(ts.l2Reads) * db.l2EnergyMultiplier;
         out.l2WriteEnergy += double(ts.l2Writes) * db.l2EnergyMultiplier;
         out.l1ReadEnergy += double(ts.l1Reads) * db.l1EnergyMultiplier;
@@ -1353,11 +1429,14 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
         const auto& in = out.tensor[0];
         const auto& w = out.tensor[1];
         const auto& o = out.tensor[2];
-        double e = double(in.l2Reads + in.l2Writes + w.l2Reads + w.l2Writes + o.l2Writes) * db.l2EnergyMultiplier;
+        const Count l2Accesses = Count(in.l2Reads) + in.l2Writes + w.l2Reads + w.l2Writes + o.l2Writes;
+        double e = double(l2Accesses) * db.l2EnergyMultiplier;
         if (a.nLevels == 1) {
             for (const auto& ts : out.tensor)
-                e += double(ts.l1Reads + ts.l1Writes) * db.l1EnergyMultiplier;
+                e += double(Count(ts.l1Reads) + ts.l1Writes) * db.l1EnergyMultiplier;
         }
+        if (tlCountOverflow)
+            return fail(DfError::Overflow, 0);
         out.csvEnergyNj = e * db.macEnergy;
     }
 
@@ -1398,7 +1477,8 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
             dst[std::size_t(j)] = top.delays[std::size_t(k)][std::size_t(j)];
     }
     out.avgUtilizedPes = top.avgActive;
-    out.boundCycles = top.bound;
+    for (int b = 0; b < kDfBounds; ++b)
+        out.boundCycles[std::size_t(b)] = top.bound[std::size_t(b)];
     out.fitsL1 = out.l1ReqTotal <= m_hw.l1Size;
     out.fitsL2 = out.l2ReqTotal <= m_hw.l2Size;
     return {};
@@ -1412,7 +1492,13 @@ std::string DataflowModel::describe(const DfStatus& s, const DataflowLayer& laye
     switch (s.error) {
     case DfError::Ok: return "ok";
     case DfError::BadLayer:
-        if (!var.empty() && (var == "Y" || var == "X") && s.value > 0)
+        if (s.level == -2)
+            m << "layer " << layer.name << ": the stride of " << var << " must be at most " << kDfMaxStride << ", got "
+              << s.value;
+        else if (s.value > kDfMaxDimension)
+            m << "layer " << layer.name << ": " << (var.empty() ? "a size" : var) << " must be at most "
+              << kDfMaxDimension << ", got " << s.value;
+        else if (!var.empty() && (var == "Y" || var == "X") && s.value > 0)
             m << "layer " << layer.name << ": " << var << " must be at least the filter size (" << var
               << " = " << s.value << ")";
         else
@@ -1443,7 +1529,7 @@ std::string DataflowModel::describe(const DfStatus& s, const DataflowLayer& laye
         m << (s.level >= 0 ? at : std::string()) << "MAESTRO's reuse analysis aborts on this mapping"
           << (var.empty() ? "" : " (variable " + var + ")");
         break;
-    case DfError::Overflow: m << at << "a count exceeds 64 bits"; break;
+    case DfError::Overflow: m << at << "a count (MACs, buffer accesses, cycles or bytes) exceeds 64 bits: the layer or the mapping is too large to analyse"; break;
     }
     return m.str();
 }

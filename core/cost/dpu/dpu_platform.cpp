@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/cost/dpu/dpu_platform.h"
 
+#include "core/model/physical_range.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -129,13 +131,23 @@ Platform defaultPlatform()
 FieldIssues validate(const Platform& p)
 {
     FieldIssues issues;
+    // Magnitudes stay within 1e-30..1e30 (physical_range.h), so that no FPS or PPW becomes inf
+    // or NaN.
+    const auto inRange = [&](const std::string& field, double v) {
+        if (!inPhysicalRange(v))
+            issues.push_back({field, std::string(kPhysicalRangeText) + ", got " + num(v)});
+    };
     const auto positive = [&](const std::string& field, double v) {
         if (!(std::isfinite(v) && v > 0))
             issues.push_back({field, "must be positive, got " + num(v)});
+        else
+            inRange(field, v);
     };
     const auto nonNegative = [&](const std::string& field, double v) {
         if (!(std::isfinite(v) && v >= 0))
             issues.push_back({field, "must be zero or positive, got " + num(v)});
+        else
+            inRange(field, v);
     };
     const auto fraction = [&](const std::string& field, double v) {
         if (!(std::isfinite(v) && v >= 0 && v <= 1))
@@ -201,10 +213,10 @@ FieldIssues validate(const Platform& p)
     nonNegative("params.power_per_size_w", q.powerPerSizeW);
     fraction("params.idle_fraction", q.idleFraction);
     positive("params.static_power_w", q.staticPowerW); // keeps PPW finite when idle
-    if (!std::isfinite(q.gammaIntercept))
-        issues.push_back({"params.gamma_intercept", "must be a finite number"});
-    if (!std::isfinite(q.gammaSlope))
-        issues.push_back({"params.gamma_slope", "must be a finite number"});
+    if (!(std::isfinite(q.gammaIntercept) && inPhysicalRange(q.gammaIntercept)))
+        issues.push_back({"params.gamma_intercept", std::string(kPhysicalRangeText) + ", got " + num(q.gammaIntercept)});
+    if (!(std::isfinite(q.gammaSlope) && inPhysicalRange(q.gammaSlope)))
+        issues.push_back({"params.gamma_slope", std::string(kPhysicalRangeText) + ", got " + num(q.gammaSlope)});
     nonNegative("params.pruning_exponent", q.pruningExponent);
     positive("params.host_floor_ms", q.hostFloorMs);
     nonNegative("params.arm_idle_w", q.armIdleW);

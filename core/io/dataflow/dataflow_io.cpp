@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/dataflow/dataflow_io.h"
 
+#include "core/cost/dataflow/dataflow_limits.h"
+
 #include "core/io/file_util.h"
 #include "core/io/json_document.h"
 #include "core/io/dataflow/maestro_files.h"
@@ -50,8 +52,10 @@ DataflowLayer layerFrom(const JsonDocument& doc, const std::string& ptr, const j
     l.type = *t;
     auto dim = [&](const char* key, std::optional<std::int64_t> def) {
         const std::int64_t v = r.integer(key, def);
-        if (v < 1 || v > 100'000'000)
+        if (v < 1)
             doc.fail(r.ptr(key), "must be a positive integer, got " + std::to_string(v));
+        if (v > kDfMaxDimension)
+            doc.fail(r.ptr(key), "must be at most " + std::to_string(kDfMaxDimension) + ", got " + std::to_string(v));
         return int(v);
     };
     if (l.type == DfLayerType::Gemm) {
@@ -66,9 +70,9 @@ DataflowLayer layerFrom(const JsonDocument& doc, const std::string& ptr, const j
             const int n = dim("N", 1);
             l.set(dfvar::N, n > 1 ? n : 0);
         }
-        const int stride = r.integerIn("stride", 1, 1, 1000);
-        l.strideY = r.integerIn("stride_y", stride, 1, 1000);
-        l.strideX = r.integerIn("stride_x", stride, 1, 1000);
+        const int stride = r.integerIn("stride", 1, 1, kDfMaxStride);
+        l.strideY = r.integerIn("stride_y", stride, 1, kDfMaxStride);
+        l.strideX = r.integerIn("stride_x", stride, 1, kDfMaxStride);
         if (l.type == DfLayerType::DsConv && l.get(dfvar::K) != 1)
             doc.fail(r.ptr("K"), "a depth-wise (DSCONV) layer has K = 1");
         if (l.get(dfvar::Y) < l.get(dfvar::R))
@@ -116,15 +120,15 @@ DataflowHardware hardwareFrom(const JsonDocument& doc, const std::string& ptr, c
     DataflowHardware hw;
     hw.name = r.text("name", std::string("hardware"));
     r.text("description", std::string());
-    hw.numPes = r.integerIn("num_pes", hw.numPes, 1, 1 << 24);
+    hw.numPes = r.integerIn("num_pes", hw.numPes, 1, kDfMaxPes);
     hw.l1Size = sizeOrUnlimited(r, "l1_size_bytes", INT_MAX);
     hw.l2Size = sizeOrUnlimited(r, "l2_size_bytes", INT_MAX);
     hw.nocBandwidth = sizeOrUnlimited(r, "noc_bandwidth", INT_MAX);
     hw.offchipBandwidth = sizeOrUnlimited(r, "offchip_bandwidth", INT_MAX);
-    hw.nocHops = r.integerIn("noc_hops", 1, 0, 1'000'000);
-    hw.nocHopLatency = r.integerIn("noc_hop_latency", 1, 0, 1'000'000);
+    hw.nocHops = r.integerIn("noc_hops", 1, 0, kDfMaxNocHops);
+    hw.nocHopLatency = r.integerIn("noc_hop_latency", 1, 0, kDfMaxNocHopLatency);
     hw.multicast = r.boolean("multicast", true);
-    hw.simdLanes = r.integerIn("simd_lanes", 1, 1, 1 << 20);
+    hw.simdLanes = r.integerIn("simd_lanes", 1, 1, kDfMaxSimdLanes);
     const std::string db = r.text("cost_database", std::string("maestro-2021"));
     if (db == "maestro-2021")
         hw.costDb = DfCostDatabase::maestro2021();

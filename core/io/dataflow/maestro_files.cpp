@@ -4,6 +4,7 @@
 
 #include "core/model/validation.h"
 #include "core/io/input_limits.h"
+#include "core/cost/dataflow/dataflow_limits.h"
 #include "core/util/strings.h"
 
 #include <cctype>
@@ -171,8 +172,13 @@ private:
                         break;
                     const Token& s = expectAny("a stride");
                     const auto v = parseInt(s.text);
-                    if (!v || *v < 1 || *v > INT_MAX)
+                    if (d.text != "X" && d.text != "Y")
+                        fail(d.line, where + ": Stride." + d.text + ": unknown stride (X or Y)");
+                    if (!v || *v < 1)
                         fail(s.line, where + ": Stride." + d.text + ": must be a positive integer, got \"" + s.text + "\"");
+                    if (*v > kDfMaxStride)
+                        fail(s.line, where + ": Stride." + d.text + ": must be at most " + std::to_string(kDfMaxStride) +
+                                         ", got " + s.text);
                     strides[d.text] = int(*v);
                 }
             } else if (t.text == "Dimensions") {
@@ -185,6 +191,9 @@ private:
                     const int v = value(s, where + ": Dimensions." + d.text);
                     if (v <= 0)
                         fail(s.line, where + ": Dimensions." + d.text + ": must be a positive integer, got \"" + s.text + "\"");
+                    if (v > kDfMaxDimension)
+                        fail(s.line, where + ": Dimensions." + d.text + ": must be at most " +
+                                         std::to_string(kDfMaxDimension) + ", got " + s.text);
                     dims.push_back({d, v});
                 }
             } else if (t.text == "Dataflow") {
@@ -246,8 +255,14 @@ private:
                     fail(typeLine, where + ": both " + std::string(in) + " and " + std::string(outName) + " are given");
                 if (!hasIn && !hasOut)
                     fail(typeLine, where + ": Dimensions." + std::string(in) + " is missing");
-                if (hasOut)
-                    out.layer.set(parseDfVar(*type, in), given[outName] + given[win] - 1);
+                if (hasOut) {
+                    const std::int64_t full = std::int64_t(given[outName]) + given[win] - 1;
+                    if (full > kDfMaxDimension)
+                        fail(typeLine, where + ": " + std::string(in) + " = " + std::string(outName) + " + " +
+                                           std::string(win) + " - 1 = " + std::to_string(full) + " is more than " +
+                                           std::to_string(kDfMaxDimension) + ", the largest dimension");
+                    out.layer.set(parseDfVar(*type, in), int(full));
+                }
             }
             out.layer.strideY = strideOf("Y");
             out.layer.strideX = strideOf("X");
@@ -514,6 +529,9 @@ std::string writeMaestroMapping(const DataflowLayer& layer, const DataflowMappin
 DataflowHardware parseMaestroHardware(std::string_view text, const std::string& source, DataflowHardware base)
 {
     const std::vector<Token> tokens = tokenize(text, source);
+    if (tokens.empty())
+        throw InputError(source + ": no hardware fields (num_pes, l1_size_cstr, l2_size_cstr, noc_bw_cstr, "
+                                  "NoC_NumHops, offchip_bw_cstr); an empty file is not a hardware description");
     for (std::size_t i = 0; i < tokens.size(); i += 2) {
         const Token& key = tokens[i];
         if (i + 1 >= tokens.size())
@@ -530,10 +548,16 @@ DataflowHardware parseMaestroHardware(std::string_view text, const std::string& 
         if (key.text == "num_pes") {
             if (x < 1)
                 bad("must be a positive integer");
+            if (x > kDfMaxPes)
+                bad(("must be at most " + std::to_string(kDfMaxPes)).c_str());
             base.numPes = x;
         } else if (key.text == "l1_size_cstr") {
+            if (x < 1)
+                bad("must be a positive integer");
             base.l1Size = x;
         } else if (key.text == "l2_size_cstr") {
+            if (x < 1)
+                bad("must be a positive integer");
             base.l2Size = x;
         } else if (key.text == "noc_bw_cstr") {
             if (x < 1)
@@ -542,6 +566,8 @@ DataflowHardware parseMaestroHardware(std::string_view text, const std::string& 
         } else if (key.text == "NoC_NumHops") {
             if (x < 0)
                 bad("must be >= 0");
+            if (x > kDfMaxNocHops)
+                bad(("must be at most " + std::to_string(kDfMaxNocHops)).c_str());
             base.nocHops = x;
         } else if (key.text == "offchip_bw_cstr") {
             if (x < 1)

@@ -520,7 +520,6 @@ std::string tableToNeuroSpectorCfg(const std::string& layerName, const Schedulin
 
 int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, const Network& net, const Mapping& mapping)
 {
-    namespace fs = std::filesystem;
     // Every file is made first, so that a name no cfg file can carry is refused before anything
     // is written.
     std::vector<std::pair<std::string, std::string>> files{{"accelerator.cfg", acceleratorToNeuroSpectorCfg(acc)},
@@ -553,9 +552,7 @@ int writeNeuroSpectorFolder(const std::string& dir, const Accelerator& acc, cons
         ++n;
     }
     files.emplace_back("replay.sh", replay.str());
-    fs::create_directories(dir);
-    for (const auto& [name, text] : files)
-        writeTextFileAtomic((fs::path(dir) / name).string(), text);
+    writeFolderAtomic(dir, files);
     return n;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/scheduling/accelerator.h"
 
+#include "core/model/physical_range.h"
 #include "core/util/strings.h"
 
 #include <cmath>
@@ -94,6 +95,8 @@ void checkNonNegative(FieldIssues& out, const std::string& field, const std::arr
         if (!std::isfinite(x) || x < 0)
             out.push_back({field + "." + std::string(dataTypeName(t)),
                            "must be a finite non-negative number, got " + formatReal(x)});
+        else if (!inPhysicalRange(x))
+            out.push_back({field + "." + std::string(dataTypeName(t)), std::string(kPhysicalRangeText) + ", got " + formatReal(x)});
     }
 }
 
@@ -133,6 +136,8 @@ void validateBuffer(FieldIssues& out, const Accelerator& acc, Component c)
     if (!std::isfinite(b.bandwidthBits) || b.bandwidthBits <= 0)
         out.push_back({key + ".bandwidth_bits", "must be a positive number of bits per access slot, got " +
                                                     formatReal(b.bandwidthBits)});
+    else if (!inPhysicalRange(b.bandwidthBits))
+        out.push_back({key + ".bandwidth_bits", std::string(kPhysicalRangeText) + ", got " + formatReal(b.bandwidthBits)});
     checkNonNegative(out, key + ".access_energy_pj", b.accessEnergyPj);
     checkNonNegative(out, key + ".static_power_mw", b.staticPowerMw);
     checkNonNegative(out, key + ".unit_cycle", b.unitCycle);
@@ -151,6 +156,9 @@ void validateBuffer(FieldIssues& out, const Accelerator& acc, Component c)
     if (c == Component::Dram && b.bypass != std::array<bool, 3>{})
         out.push_back({key + ".bypass", "DRAM holds the whole layer and cannot bypass a data type"});
 }
+
+/// Most MAC units of all arrays together (2^40, about 10^12).
+constexpr std::int64_t kMaxMacUnits = std::int64_t(1) << 40;
 
 void validateArray(FieldIssues& out, const Accelerator& acc, Component c)
 {
@@ -185,6 +193,10 @@ FieldIssues validateAccelerator(const Accelerator& acc)
         out.push_back({"mac_energy_pj", "must be a finite non-negative number, got " + formatReal(acc.macEnergyPj)});
     if (!std::isfinite(acc.macStaticMw) || acc.macStaticMw < 0)
         out.push_back({"mac_static_mw", "must be a finite non-negative number, got " + formatReal(acc.macStaticMw)});
+    for (const auto& [field, v] : {std::pair{"frequency_mhz", acc.frequencyMhz}, {"mac_energy_pj", acc.macEnergyPj},
+                                   {"mac_static_mw", acc.macStaticMw}})
+        if (std::isfinite(v) && v >= 0 && !inPhysicalRange(v))
+            out.push_back({field, std::string(kPhysicalRangeText) + ", got " + formatReal(v)});
     if (!acc.dram.present)
         out.push_back({"dram", "an accelerator needs a DRAM level (it holds the whole layer)"});
     for (Component c : kAllComponents) {
@@ -192,6 +204,20 @@ FieldIssues validateAccelerator(const Accelerator& acc)
             validateArray(out, acc, c);
         else
             validateBuffer(out, acc, c);
+    }
+    // Each side is at most 2^20, but the arrays multiply: the MAC units (and every count the model
+    // derives from them) must stay far inside 64 bits.
+    {
+        double units = 1;
+        std::string last;
+        for (Component c : kAllComponents)
+            if (isSpatial(c) && acc.array(c).present) {
+                units *= double(acc.array(c).sizeX) * double(acc.array(c).sizeY);
+                last = std::string(componentKey(c));
+            }
+        if (units > double(kMaxMacUnits))
+            out.push_back({last, "the arrays multiply to " + formatReal(units) + " MAC units, more than 2^40 (" +
+                                     std::to_string(kMaxMacUnits) + ")"});
     }
     return out;
 }

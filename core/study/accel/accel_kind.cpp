@@ -70,6 +70,12 @@ AccelDesign designArgument(const std::string& text)
     std::error_code ec;
     if (fs::exists(text, ec))
         return accelDesignFromJson(readTextFile(text), text);
+    // Not a design written out gene by gene, and no such file: say which (a path that does not
+    // exist must not be reported as a chromosome with the wrong number of genes).
+    if (text.find(',') == std::string::npos &&
+        (text.find('/') != std::string::npos || text.ends_with(".json") || text.ends_with(".jsonl")))
+        throw InputError("--design: " + text + ": no such file (expected a result file or 7 genes \"x,sp_capacity,"
+                         "local_capacity,WS|OS,sp_banks,dma_buswidth,dma_maxbytes\")");
     return parseChromosome(text);
 }
 

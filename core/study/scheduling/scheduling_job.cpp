@@ -50,6 +50,17 @@ SchedulingJob::SchedulingJob(const SchedulingInputs& inputs, const OptimizerSett
     , m_context(std::move(context))
 {
     m_problem = std::make_shared<const SchedulingProblem>(schedulingProblemOf(inputs, settings));
+    // The smallest table (every loop at DRAM, one element per tile below) needs only a word per
+    // data type at each level: if even it is invalid, no table fits the layer and no optimizer
+    // can find a mapping. Said now, with the reason, instead of after a search finds nothing.
+    for (int i = 0; i < m_problem->layerCount(); ++i) {
+        const LayerShape& shape = m_problem->shapes[std::size_t(i)];
+        Evaluation ev{};
+        if (const EvalStatus st = m_problem->model->evaluate(shape, SchedulingTable::allAtDram(shape.dims), ev); !st.ok())
+            throw InputError("layer \"" + m_problem->network.layers[std::size_t(i)].name +
+                             "\": no scheduling table fits this accelerator, not even the smallest (every loop at "
+                             "DRAM): " + m_problem->model->describe(st));
+    }
     m_strategy = makeSchedulingStrategy(settings.id, *m_problem, settings.options, settings.seed);
     m_best.assign(std::size_t(m_problem->layerCount()), LayerBest{});
     m_lastRows.assign(std::size_t(m_problem->layerCount()), {});
