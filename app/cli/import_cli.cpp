@@ -14,6 +14,8 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -44,21 +46,19 @@ int runImport(const ImportArgs& a)
     }
     // Everything is checked and produced before anything is written: an import that fails
     // writes nothing (a network file beside a refused workload would look like a success).
-    std::string networkText, workloadText;
+    std::vector<std::pair<std::string, std::string>> files; // path, text
     if (!a.out.empty())
-        networkText = networkToJson(im.network);
+        files.emplace_back(a.out, networkToJson(im.network));
     if (!a.workload.empty()) {
         placement::checkWorkloadGraph(im.graph);
         const bool csv = fs::path(a.workload).extension() == ".csv";
-        workloadText = csv ? placementWorkloadToCsv(im.graph) : placementWorkloadToJson(im.graph);
+        files.emplace_back(a.workload, csv ? placementWorkloadToCsv(im.graph) : placementWorkloadToJson(im.graph));
     }
+    for (const auto& [path, text] : files)
+        writeTextFileAtomic(path, text);
     std::int64_t occurrences = 0;
     for (const Layer& l : im.network.layers)
         occurrences += l.repeat;
-    if (!a.out.empty())
-        writeTextFileAtomic(a.out, networkText);
-    if (!a.workload.empty())
-        writeTextFileAtomic(a.workload, workloadText);
     std::cout << a.file << ": \"" << im.network.name << "\", " << occurrences << " layers";
     if (a.distinct)
         std::cout << " (" << im.network.layers.size() << " distinct)";

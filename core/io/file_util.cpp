@@ -6,6 +6,7 @@
 #include "core/util/units.h"
 
 #include <atomic>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -47,24 +48,20 @@ std::string temporarySibling(const std::string& path)
 }
 
 /// The process id of a temporary name made on this host by temporarySibling, or -1.
-long ownerOnThisHost(const std::string& name, const std::string& host)
+long ownerOnThisHost(std::string_view name, const std::string& host)
 {
-    if (name.size() <= kTmpSuffix.size() || name.compare(name.size() - kTmpSuffix.size(), kTmpSuffix.size(), kTmpSuffix) != 0)
+    if (!name.ends_with(kTmpSuffix))
         return -1;
-    const std::size_t at = name.rfind(std::string(kTmpMarker) + host + "-");
-    if (at == std::string::npos)
+    name.remove_suffix(kTmpSuffix.size());
+    const std::string mark = std::string(kTmpMarker) + host + "-";
+    const std::size_t at = name.rfind(mark);
+    if (at == std::string_view::npos)
         return -1;
-    const std::string rest = name.substr(at + kTmpMarker.size() + host.size() + 1,
-                                         name.size() - kTmpSuffix.size() - (at + kTmpMarker.size() + host.size() + 1));
-    const std::size_t dash = rest.find('-');
-    if (dash == std::string::npos || dash == 0)
+    const std::string_view rest = name.substr(at + mark.size()); // "<pid>-<n>"
+    long pid = -1;
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pid);
+    if (ec != std::errc() || end == rest.data() + rest.size() || *end != '-')
         return -1;
-    long pid = 0;
-    for (std::size_t i = 0; i < dash; ++i) {
-        if (rest[i] < '0' || rest[i] > '9' || pid > 100'000'000)
-            return -1;
-        pid = pid * 10 + (rest[i] - '0');
-    }
     return pid;
 }
 

@@ -16,7 +16,8 @@ inline constexpr double kMaxPhysicalMagnitude = 1e30;
 /// "must be 0 or a number from 1e-30 to 1e30 in magnitude"
 inline constexpr const char* kPhysicalRangeText = "must be 0 or a number from 1e-30 to 1e30 in magnitude";
 
-/// True for 0 and for finite values whose magnitude lies in [1e-30, 1e30].
+/// True for 0 and for values whose magnitude lies in [1e-30, 1e30]; false for inf and NaN, so
+/// no separate finiteness check is needed.
 inline bool inPhysicalRange(double x)
 {
     const double a = std::fabs(x);

@@ -1397,8 +1397,6 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
     a.analyze(0, a.lv[0].dims, top);
     if (!a.error.ok())
         return a.error;
-    if (tlCountOverflow)
-        return fail(DfError::Overflow, 0);
 
     out = DataflowResult{};
     out.runtime = top.runtime;
@@ -1414,9 +1412,8 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
         ts.l2Writes = top.upWrite[i];
         ts.l1Reads = top.downRead[i];
         ts.l1Writes = top.downWrite[i];
-        if (__builtin_add_overflow(out.l2ReqTotal, ts.l2Req, &out.l2ReqTotal) ||
-            __builtin_add_overflow(out.l1ReqTotal, ts.l1Req, &out.l1ReqTotal))
-            return fail(DfError::Overflow, 0);
+        out.l2ReqTotal = Count(out.l2ReqTotal) + ts.l2Req;
+        out.l1ReqTotal = Count(out.l1ReqTotal) + ts.l1Req;
         out.l2ReadEnergy += double(ts.l2Reads) * db.l2EnergyMultiplier;
         out.l2WriteEnergy += double(ts.l2Writes) * db.l2EnergyMultiplier;
         out.l1ReadEnergy += double(ts.l1Reads) * db.l1EnergyMultiplier;
@@ -1435,10 +1432,11 @@ DfStatus DataflowModel::evaluate(const DataflowLayer& layer, std::span<const Dir
             for (const auto& ts : out.tensor)
                 e += double(Count(ts.l1Reads) + ts.l1Writes) * db.l1EnergyMultiplier;
         }
-        if (tlCountOverflow)
-            return fail(DfError::Overflow, 0);
         out.csvEnergyNj = e * db.macEnergy;
     }
+    // One check for every count of the analysis and of the totals above.
+    if (tlCountOverflow)
+        return fail(DfError::Overflow, 0);
 
     // Area and power of the accelerator sized to the requirements (MAESTRO's DSE cost database).
     {

@@ -213,10 +213,8 @@ FieldIssues validate(const Platform& p)
     nonNegative("params.power_per_size_w", q.powerPerSizeW);
     fraction("params.idle_fraction", q.idleFraction);
     positive("params.static_power_w", q.staticPowerW); // keeps PPW finite when idle
-    if (!(std::isfinite(q.gammaIntercept) && inPhysicalRange(q.gammaIntercept)))
-        issues.push_back({"params.gamma_intercept", std::string(kPhysicalRangeText) + ", got " + num(q.gammaIntercept)});
-    if (!(std::isfinite(q.gammaSlope) && inPhysicalRange(q.gammaSlope)))
-        issues.push_back({"params.gamma_slope", std::string(kPhysicalRangeText) + ", got " + num(q.gammaSlope)});
+    inRange("params.gamma_intercept", q.gammaIntercept);
+    inRange("params.gamma_slope", q.gammaSlope);
     nonNegative("params.pruning_exponent", q.pruningExponent);
     positive("params.host_floor_ms", q.hostFloorMs);
     nonNegative("params.arm_idle_w", q.armIdleW);

@@ -118,7 +118,7 @@ FieldIssues validateHardwareParams(const HardwareParams& p)
     pos("vector_rate_gelems", p.vectorRate, 1e9);
     if (!(p.macUtilisation > 0 && p.macUtilisation <= 1))
         issues.push_back({"mac_utilisation", "must be in (0, 1], got " + formatReal(p.macUtilisation)});
-    if (!(p.nodeOverhead >= 0) || !std::isfinite(p.nodeOverhead) || !inPhysicalRange(p.nodeOverhead * 1e6))
+    if (!(p.nodeOverhead >= 0) || !inPhysicalRange(p.nodeOverhead * 1e6))
         issues.push_back({"node_overhead_us", "must be non-negative, got " + formatReal(p.nodeOverhead * 1e6)});
     if (p.bytesPerElement != 1 && p.bytesPerElement != 2 && p.bytesPerElement != 4)
         issues.push_back({"bytes_per_element", "must be 1 (INT8), 2 (FP16) or 4 (FP32), got " + std::to_string(p.bytesPerElement)});
@@ -126,11 +126,11 @@ FieldIssues validateHardwareParams(const HardwareParams& p)
         issues.push_back({"sram_reserve", "must be a fraction in [0, 1), got " + formatReal(p.sramReserve)});
     if (!(p.llcReserve >= 0 && p.llcReserve < 1))
         issues.push_back({"llc_reserve", "must be a fraction in [0, 1), got " + formatReal(p.llcReserve)});
-    if (!(p.compilerWeightThreshold >= 0) || !std::isfinite(p.compilerWeightThreshold) || !inPhysicalRange(p.compilerWeightThreshold / 1024))
+    if (!(p.compilerWeightThreshold >= 0) || !inPhysicalRange(p.compilerWeightThreshold / 1024))
         issues.push_back({"compiler_weight_threshold_kib", "must be non-negative, got " + formatReal(p.compilerWeightThreshold / 1024)});
     if (!(p.noiseSigma >= 0 && p.noiseSigma <= 1))
         issues.push_back({"noise_sigma", "must be in [0, 1], got " + formatReal(p.noiseSigma)});
-    if (!(p.switchPenalty >= 0) || !std::isfinite(p.switchPenalty) || !inPhysicalRange(p.switchPenalty * 1e6))
+    if (!(p.switchPenalty >= 0) || !inPhysicalRange(p.switchPenalty * 1e6))
         issues.push_back({"switch_penalty_us", "must be non-negative, got " + formatReal(p.switchPenalty * 1e6)});
     for (std::size_t i = 0; i < p.rules.size(); ++i) {
         const LevelRule& r = p.rules[i];
