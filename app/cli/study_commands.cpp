@@ -254,6 +254,8 @@ int runValidate(const CLI::App& command, const StudyCommandArgs& a)
             std::cout << out->text;
             return out->exitCode;
         }
+    if (schema.empty())
+        checkJsonSyntax(text, a.file); // a truncated or malformed JSON file: the parser's reason
     throw InputError(a.file + ": not a file Mapscape reads: " +
                      (schema.empty() ? std::string("no \"schema\" member, and not a NeuroSpector cfg")
                                      : "unknown schema \"" + schema + "\"") +

@@ -5,7 +5,9 @@
 #include "core/io/input_limits.h"
 #include "core/util/strings.h"
 
+#include <algorithm>
 #include <iterator>
+#include <unordered_map>
 #include <vector>
 
 namespace mapscape::io {
@@ -24,9 +26,10 @@ public:
     using reference = const char&;
 
     CountingIterator() = default;
-    CountingIterator(const char* p, int* line)
+    CountingIterator(const char* p, int* line, const char** where = nullptr)
         : m_p(p)
         , m_line(line)
+        , m_where(where)
     {
     }
     reference operator*() const { return *m_p; }
@@ -35,6 +38,8 @@ public:
         if (*m_p == '\n')
             ++*m_line;
         ++m_p;
+        if (m_where)
+            *m_where = m_p;
         return *this;
     }
     CountingIterator operator++(int)
@@ -48,6 +53,7 @@ public:
 private:
     const char* m_p = nullptr;
     int* m_line = nullptr;
+    const char** m_where = nullptr; ///< the position the parser has read up to (optional)
 };
 
 /// Counts values and nesting depth for the bounds of input_limits.h and throws InputError
@@ -95,11 +101,17 @@ private:
 template<typename Json>
 class BuildingSax {
 public:
-    BuildingSax(Json& root, const std::string& source, const int* line, std::map<std::string, int>* lines)
+    BuildingSax(Json& root, const std::string& source, const int* line, std::map<std::string, int>* lines,
+                const char* const* where = nullptr, const char* base = nullptr,
+                std::map<std::string, std::size_t>* keyEnds = nullptr)
         : m_dom(root, true)
         , m_bounds(source, line)
+        , m_source(source)
         , m_line(line)
         , m_lines(lines)
+        , m_where(where)
+        , m_base(base)
+        , m_keyEnds(keyEnds)
     {
     }
 
@@ -125,6 +137,12 @@ public:
     bool key(typename Json::string_t& k)
     {
         m_bounds.key(k);
+        // A key given twice would silently keep the last value (and errors would point at the
+        // first): refuse it, naming both lines.
+        if (const auto [it, fresh] = m_stack.back().keys.emplace(k, *m_line); !fresh)
+            throw InputError(m_source + ":" + std::to_string(*m_line) + ": " +
+                             "the key \"" + quoteBrief(k, 80) + "\" appears twice in one object (first on line " +
+                             std::to_string(it->second) + ")");
         if (m_lines) {
             // The member's pointer: its object's pointer plus the escaped key.
             Frame& f = m_stack.back();
@@ -132,6 +150,8 @@ public:
             m_path += '/';
             appendEscaped(k);
             m_lines->emplace(m_path, *m_line);
+            if (m_keyEnds && m_where)
+                m_keyEnds->emplace(m_path, std::size_t(*m_where - m_base));
         }
         return m_dom.key(k);
     }
@@ -153,6 +173,7 @@ private:
         bool array = false;
         std::size_t pathLength = 0; ///< length of this container's own pointer in m_path
         std::size_t index = 0;      ///< arrays: index of the next element
+        std::unordered_map<std::string, int> keys; ///< objects: the keys so far and their lines
     };
 
     template<typename F>
@@ -203,20 +224,26 @@ private:
 
     nlohmann::detail::json_sax_dom_parser<Json> m_dom;
     Bounds m_bounds;
+    const std::string& m_source;
     const int* m_line;
     std::map<std::string, int>* m_lines;
+    const char* const* m_where;
+    const char* m_base;
+    std::map<std::string, std::size_t>* m_keyEnds;
     std::vector<Frame> m_stack;
     std::string m_path;
 };
 
 template<typename Json>
-Json parseBounded(std::string_view text, const std::string& source, std::map<std::string, int>* lines)
+Json parseBounded(std::string_view text, const std::string& source, std::map<std::string, int>* lines,
+                  std::map<std::string, std::size_t>* keyEnds = nullptr)
 {
     Json root;
     int line = 1;
-    BuildingSax<Json> sax(root, source, &line, lines);
+    const char* where = text.data();
+    BuildingSax<Json> sax(root, source, &line, lines, &where, text.data(), keyEnds);
     try {
-        Json::sax_parse(CountingIterator(text.data(), &line), CountingIterator(text.data() + text.size(), &line),
+        Json::sax_parse(CountingIterator(text.data(), &line, &where), CountingIterator(text.data() + text.size(), &line),
                         &sax);
     } catch (const nlohmann::json::exception& e) {
         // nlohmann reports "line L, column C" in its message; keep it, prefixed by the file.
@@ -248,17 +275,119 @@ nlohmann::ordered_json parseOrderedJson(std::string_view text, const std::string
     return parseBounded<nlohmann::ordered_json>(text, source, nullptr);
 }
 
-int JsonDocument::lineOf(const std::string& pointer) const
+nlohmann::ordered_json parseOrderedJson(std::string_view text, const std::string& source, JsonLocations& where)
+{
+    where.lines.clear();
+    where.keyEnds.clear();
+    return parseBounded<nlohmann::ordered_json>(text, source, &where.lines, &where.keyEnds);
+}
+
+int JsonLocations::lineOf(const std::string& pointer) const { return lineIn(lines, pointer); }
+
+std::string_view JsonLocations::valueText(std::string_view text, const std::string& pointer) const
+{
+    const auto it = keyEnds.find(pointer);
+    if (it == keyEnds.end() || it->second > text.size())
+        return {};
+    // After the key: white space, the colon, white space, then the value.
+    std::size_t b = it->second;
+    const auto space = [&](std::size_t i) { return i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'); };
+    while (space(b))
+        ++b;
+    if (b >= text.size() || text[b] != ':')
+        return {};
+    ++b;
+    while (space(b))
+        ++b;
+    // The value's end: the text is valid JSON (it was parsed), so balancing brackets outside
+    // strings is enough.
+    std::size_t e = b;
+    int depth = 0;
+    bool inString = false;
+    for (; e < text.size(); ++e) {
+        const char c = text[e];
+        if (inString) {
+            if (c == '\\')
+                ++e;
+            else if (c == '"') {
+                inString = false;
+                if (depth == 0) {
+                    ++e;
+                    break;
+                }
+            }
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        else if (c == '{' || c == '[')
+            ++depth;
+        else if (c == '}' || c == ']') {
+            if (depth == 0)
+                break;
+            if (--depth == 0) {
+                ++e;
+                break;
+            }
+        } else if (depth == 0 && (c == ',' || space(e)))
+            break;
+    }
+    return text.substr(b, e - b);
+}
+
+std::string JsonLocations::documentAt(std::string_view text, const std::string& pointer,
+                                      const nlohmann::ordered_json& fallback,
+                                      std::initializer_list<std::pair<std::string_view, std::string_view>> add) const
+{
+    std::string_view value;
+    std::size_t begin = 0;
+    if (pointer.empty()) {
+        begin = text.find_first_not_of(" \t\r\n");
+        value = begin == std::string_view::npos ? std::string_view() : text.substr(begin);
+    } else {
+        value = valueText(text, pointer);
+        begin = value.empty() ? 0 : std::size_t(value.data() - text.data());
+    }
+    std::string out;
+    if (value.empty()) { // not located: the parsed value, without line numbers to keep
+        nlohmann::ordered_json v = fallback;
+        if (v.is_object())
+            for (const auto& [key, json] : add)
+                if (!v.contains(key))
+                    v[std::string(key)] = nlohmann::ordered_json::parse(json);
+        return v.dump(2);
+    }
+    out.assign(std::size_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(begin), '\n')), '\n');
+    if (value.front() != '{' || add.size() == 0)
+        return out.append(value);
+    std::string added;
+    for (const auto& [key, json] : add) {
+        if (keyEnds.count(pointer + "/" + std::string(key)))
+            continue; // the value has its own
+        added += (added.empty() ? "" : ", ") + nlohmann::ordered_json(std::string(key)).dump() + ": " + std::string(json);
+    }
+    const std::string_view inner = value.substr(1);
+    const bool empty = inner.find_first_not_of(" \t\r\n}") == std::string_view::npos;
+    out += '{';
+    out += added;
+    if (!added.empty() && !empty)
+        out += ", ";
+    return out.append(inner);
+}
+
+int lineIn(const std::map<std::string, int>& lines, const std::string& pointer)
 {
     std::string p = pointer;
     while (true) {
-        if (auto it = m_lines.find(p); it != m_lines.end())
+        if (auto it = lines.find(p); it != lines.end())
             return it->second;
         if (p.empty())
             return 1;
         p = p.substr(0, p.rfind('/'));
     }
 }
+
+int JsonDocument::lineOf(const std::string& pointer) const { return lineIn(m_lines, pointer); }
 
 void JsonDocument::fail(const std::string& pointer, const std::string& message) const
 {

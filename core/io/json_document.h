@@ -43,6 +43,28 @@ private:
 nlohmann::json parseJson(std::string_view text, const std::string& source);
 nlohmann::ordered_json parseOrderedJson(std::string_view text, const std::string& source);
 
+/// Where the members of a parsed text are: the line of each member and of each nested container
+/// (by JSON pointer, "/studies/1/hardware"), and where each member's key ends in the text.
+struct JsonLocations {
+    std::map<std::string, int> lines;
+    std::map<std::string, std::size_t> keyEnds;
+    /// Line of a pointer, or of its nearest recorded ancestor.
+    int lineOf(const std::string& pointer) const;
+    /// The original text of a member's value ("{\n  \"num_pes\": 64 … }"), empty if unknown.
+    std::string_view valueText(std::string_view text, const std::string& pointer) const;
+    /// The value at `pointer` ("" for the whole text) as a JSON text of its own that keeps the
+    /// original's line numbers (blank lines before it), with the members of `add` (key, JSON
+    /// value) it lacks inserted after its opening brace. A reader given this text names the same
+    /// lines as the file the text came from. `fallback` (the parsed value) is used when the
+    /// pointer was not recorded.
+    std::string documentAt(std::string_view text, const std::string& pointer, const nlohmann::ordered_json& fallback,
+                           std::initializer_list<std::pair<std::string_view, std::string_view>> add = {}) const;
+};
+/// As parseOrderedJson, recording where every member is.
+nlohmann::ordered_json parseOrderedJson(std::string_view text, const std::string& source, JsonLocations& where);
+/// Line of a pointer in a line map, or of its nearest recorded ancestor (1 at the top).
+int lineIn(const std::map<std::string, int>& lines, const std::string& pointer);
+
 /// A JSON value as an integer in [lo, hi], read exactly: a JSON integer (signed or unsigned) or a
 /// real without a fraction, within the range; nullopt for anything else (a fraction, a value out
 /// of the range, not a number). Never wraps: 4294967298 is not 2.

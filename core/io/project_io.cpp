@@ -17,11 +17,32 @@ namespace {
 using json = nlohmann::ordered_json; // member order is kept (objective lists, curves)
 using ojson = nlohmann::ordered_json;
 
-[[noreturn]] void fail(const std::string& source, const std::string& field, const std::string& message);
+/// The file being read: its name, its text and where each member is, so that errors name the
+/// line and a study's inputs reach its kind with their own lines.
+struct Source {
+    std::string name;
+    std::string_view text;
+    io::JsonLocations where;
+};
+
+[[noreturn]] void fail(const Source& source, const std::string& field, const std::string& message);
+
+/// "studies[1].optimizer.threads" → "/studies/1/optimizer/threads".
+std::string pointerOf(const std::string& field)
+{
+    std::string out;
+    for (char c : field) {
+        if (c == '.' || c == '[')
+            out += '/';
+        else if (c != ']')
+            out += c;
+    }
+    return field.empty() || field.front() == '(' ? std::string() : "/" + out;
+}
 
 /// obj[key] as text; `fallback` when absent; an error naming the field when it is not text.
 template<typename Json>
-std::string textField(const Json& obj, const char* key, const std::string& source, const std::string& field,
+std::string textField(const Json& obj, const char* key, const Source& source, const std::string& field,
                       std::string fallback = {})
 {
     const auto it = obj.find(key);
@@ -32,13 +53,14 @@ std::string textField(const Json& obj, const char* key, const std::string& sourc
     return it->template get<std::string>();
 }
 
-[[noreturn]] void fail(const std::string& source, const std::string& field, const std::string& message)
+[[noreturn]] void fail(const Source& source, const std::string& field, const std::string& message)
 {
-    throw InputError(source + ": " + field + ": " + message);
+    throw InputError(source.name + ":" + std::to_string(source.where.lineOf(pointerOf(field))) + ": " + field + ": " +
+                     message);
 }
 
 /// Reads an object member with the given keys only.
-void checkMembers(const json& j, std::initializer_list<const char*> allowed, const std::string& source,
+void checkMembers(const json& j, std::initializer_list<const char*> allowed, const Source& source,
                   const std::string& prefix)
 {
     for (auto it = j.begin(); it != j.end(); ++it) {
@@ -50,7 +72,7 @@ void checkMembers(const json& j, std::initializer_list<const char*> allowed, con
     }
 }
 
-OptimizerSettings optimizerFrom(const json& o, const StudyKind& kind, const std::string& source, const std::string& prefix)
+OptimizerSettings optimizerFrom(const json& o, const StudyKind& kind, const Source& source, const std::string& prefix)
 {
     OptimizerSettings po = defaultOptimizerSettings(kind);
     if (!o.is_object())
@@ -133,7 +155,7 @@ ojson optimizerJson(const OptimizerSettings& s, const StudyKind& kind)
     return o;
 }
 
-RunRecord runFrom(const json& r, const StudyKind& kind, const std::string& source, const std::string& prefix)
+RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, const std::string& prefix)
 {
     if (!r.is_object())
         fail(source, prefix, "expected an object");
@@ -232,7 +254,44 @@ ojson runJson(const RunRecord& r, const StudyKind& kind)
     return j;
 }
 
-Study studyFrom(const json& s, const std::string& source, const std::string& prefix,
+/// The study's input members as one JSON object for its kind, each member's value copied from
+/// the file and placed on its own line of the file, so that the kind's errors name the file's lines.
+std::string inputsText(const json& s, const std::vector<std::string>& members, const Source& source,
+                       const std::string& prefix)
+{
+    const std::string base = pointerOf(prefix);
+    std::vector<std::pair<std::size_t, std::string>> present; // (key's end in the file, member)
+    for (const std::string& m : members) {
+        if (!s.contains(m))
+            continue;
+        const auto it = source.where.keyEnds.find(base + "/" + m);
+        if (it == source.where.keyEnds.end()) { // not from this file's text: no lines to keep
+            json inputs = json::object();
+            for (const std::string& k : members)
+                if (s.contains(k))
+                    inputs[k] = s[k];
+            return inputs.dump();
+        }
+        present.emplace_back(it->second, m);
+    }
+    std::sort(present.begin(), present.end());
+    std::string text = "{";
+    int line = 1;
+    for (std::size_t i = 0; i < present.size(); ++i) {
+        const std::string pointer = base + "/" + present[i].second;
+        const std::string_view value = source.where.valueText(source.text, pointer);
+        if (i > 0)
+            text += ',';
+        for (const int want = source.where.lineOf(pointer); line < want; ++line)
+            text += '\n';
+        text += json(present[i].second).dump() + ": ";
+        text += value;
+        line += int(std::count(value.begin(), value.end(), '\n'));
+    }
+    return text + "}";
+}
+
+Study studyFrom(const json& s, const Source& source, const std::string& prefix,
                 std::initializer_list<const char*> extra = {})
 {
     if (!s.is_object())
@@ -255,11 +314,7 @@ Study studyFrom(const json& s, const std::string& source, const std::string& pre
     if (s.contains("name") && !s["name"].is_string())
         fail(source, at + "name", "expected a string");
     st.name = textField(s, "name", source, at + "name", kind->title());
-    json inputs = json::object();
-    for (const std::string& m : members)
-        if (s.contains(m))
-            inputs[m] = s[m];
-    st.inputs = kind->inputsFromJson(inputs.dump(), source, prefix);
+    st.inputs = kind->inputsFromJson(inputsText(s, members, source, prefix), source.name, prefix);
     st.optimizer = defaultOptimizerSettings(*kind);
     if (s.contains("optimizer"))
         st.optimizer = optimizerFrom(s["optimizer"], *kind, source, at + "optimizer");
@@ -290,9 +345,10 @@ ojson studyJson(const Study& st)
 
 } // namespace
 
-static Project projectFromJsonUnguarded(std::string_view text, const std::string& source)
+static Project projectFromJsonUnguarded(std::string_view text, const std::string& name)
 {
-    json j = io::parseOrderedJson(text, source); // bounded; errors name the line
+    Source source{name, text, {}};
+    json j = io::parseOrderedJson(text, name, source.where); // bounded; errors name the line
     if (!j.is_object())
         fail(source, "(document)", "expected a JSON object");
     if (textField(j, "schema", source, "schema") != "mapscape/project")
@@ -353,9 +409,10 @@ Project loadProject(const std::string& path) { return projectFromJson(readTextFi
 
 void saveProject(const Project& project, const std::string& path) { writeTextFileAtomic(path, projectToJson(project)); }
 
-static Study studyFromJsonUnguarded(std::string_view text, const std::string& source)
+static Study studyFromJsonUnguarded(std::string_view text, const std::string& name)
 {
-    const json j = io::parseOrderedJson(text, source); // bounded; errors name the line
+    Source source{name, text, {}};
+    const json j = io::parseOrderedJson(text, name, source.where); // bounded; errors name the line
     if (!j.is_object())
         fail(source, "(document)", "expected a JSON object");
     if (textField(j, "schema", source, "schema") != "mapscape/study")

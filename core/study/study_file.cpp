@@ -45,6 +45,15 @@ std::vector<const StudyKind*> kindsWith(const std::string& key)
 
 std::string documentSchema(std::string_view text) { return schemaOf(text); }
 
+void checkJsonSyntax(std::string_view text, const std::string& path)
+{
+    if (path.size() >= 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0)
+        return; // JSON lines: one document per line, read by their own reader
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && (text[first] == '{' || text[first] == '['))
+        (void)io::parseJson(text, path);
+}
+
 Study loadStudyFile(const std::string& path)
 {
     const std::string text = readTextFile(path);
@@ -56,6 +65,8 @@ Study loadStudyFile(const std::string& path)
         if (st)
             return std::move(*st);
     }
+    if (schema.empty())
+        checkJsonSyntax(text, path);
     throw InputError(path + ": not a study file" + (schema.empty() ? std::string(" (no \"schema\" member)")
                                                                      : " (its schema is \"" + schema + "\")") +
                      "; expected a mapscape/study file or a study kind's own format");

@@ -17,6 +17,9 @@ namespace mapscape {
 /// The "schema" member of a JSON document ("mapscape/study"), or "" when it is not a JSON object
 /// with one.
 std::string documentSchema(std::string_view text);
+/// For a text meant as JSON (its first character is { or [; not a .jsonl file) that does not parse: throws the
+/// parser's error naming the file and line (a truncated file, a key given twice). Otherwise nothing.
+void checkJsonSyntax(std::string_view text, const std::string& path);
 
 /// Reads a study file of any kind. Throws InputError naming the file (and line and field).
 Study loadStudyFile(const std::string& path);

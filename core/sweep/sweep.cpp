@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <regex>
 #include <set>
@@ -1127,6 +1128,11 @@ static std::vector<ShardResult> readCollectedUnguarded(std::string_view text, co
         const std::string at = source + ":" + std::to_string(lineNo) + ": ";
         if (header.empty()) {
             header = f;
+            std::map<std::string, std::size_t> seen;
+            for (std::size_t c = 0; c < header.size(); ++c)
+                if (const auto [it, fresh] = seen.emplace(header[c], c); !fresh)
+                    throw InputError(at + "the column \"" + header[c] + "\" appears twice (fields " +
+                                     std::to_string(it->second + 1) + " and " + std::to_string(c + 1) + ")");
             for (const char* required : {"index", "sweep", "study", "kind", "optimizer", "options", "objective", "seed",
                                          "status", "evaluations"})
                 if (std::find(header.begin(), header.end(), required) == header.end())

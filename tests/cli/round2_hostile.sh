@@ -17,14 +17,14 @@ cd "$work"
 cp "$data"/* .
 fail() { echo "FAIL: $*"; exit 1; }
 
-# expect RC REGEX ARGS...: runs the CLI (60 s at most), checks the exit code and that the output
+# expect RC REGEX ARGS...: runs the CLI (60 s at most), checks the exit code (RC: a number or "[01]") and that the output
 # matches REGEX; output never holds an internal error, inf, nan or a null number.
 expect() {
     local rc=$1 regex=$2
     shift 2
     local out got=0
     out=$(timeout 60 "$cli" "$@" 2>&1) || got=$?
-    [ "$got" = "$rc" ] || fail "$* exited $got, expected $rc: $out"
+    [[ "$got" =~ ^($rc)$ ]] || fail "$* exited $got, expected $rc: $out"
     echo "$out" | grep -Eq -- "$regex" || fail "$*: expected /$regex/ in: $out"
     if echo "$out" | grep -Eiq 'internal error|(^|[^a-z_])(inf|-?nan)([^a-z_]|$)|: null'; then
         fail "$*: internal error or a non-finite number in: $out"
@@ -88,6 +88,34 @@ bounded) # item 5
     expect 2 "fifo.json: is a FIFO, expected a regular file" evaluate --study placement --map fifo.json
     expect 2 "fifo.json: is a FIFO, expected a regular file" validate fifo.json
     expect 2 "/dev/zero: is a character device, expected a regular file" validate /dev/zero
+    # Allowed sizes take bounded memory: each run below is held to 1.2 GB of address space (the
+    # old value lists took 3.0 GB for F03, 1.3 GB for F05 and 4.9 GB for K = 2^30 on Simba).
+    bounded() { (ulimit -v 1200000; expect "$@"); }
+    bounded 1 "no valid design found" optimize --study F03_study_gemm_1e8_wrapped_macs_and_3GB_optimize.study.json \
+        -O random --budget 50 -q -j 1
+    bounded 1 "no valid design found" optimize --study F05_study_K_1e8_optimize_1.3GB.study.json -O random --budget 50 -q -j 1
+    sed -e 's/"K": 100000000/"K": 99999989/' F05_study_K_1e8_optimize_1.3GB.study.json > prime.json
+    for o in gamma bo marl; do
+        bounded "[01]" "model_evaluations" optimize --study prime.json -O $o --budget 32 -j 1
+    done
+    printf '{"schema":"mapscape/network","version":1,"name":"bigK","layers":[{"name":"L","K":1073741824,"C":64,"P":14,"Q":14,"R":3,"S":3,"B":1}]}' > bigK.json
+    bounded 1 "1 of 1 layers without a valid table" optimize -a simba -n bigK.json -O random --budget 1000 -q -j 1
+    # Placement: the supported workload size is stated and enforced by every reader; the graph
+    # networks' smaller bound is checked before anything is allocated.
+    python3 - <<'PY'
+for n, name in ((20001, "chain20001.csv"), (5000, "chain5000.csv")):
+    with open(name, "w") as f:
+        f.write("name,op,inputs,ofm_x,ofm_y,ofm_z,weight_size,macs\n")
+        for i in range(n):
+            f.write(f"n{i},conv,{'n%d' % (i - 1) if i else ''},14,14,64,36864,7225344\n")
+PY
+    expect 2 "chain20001.csv:20002: more than 20000 nodes or 200000 edges: the supported workload size" \
+        evaluate --study placement -w chain20001.csv
+    for o in egrl ea pg; do
+        bounded 2 "$o: the workload has 5,000 nodes; the graph network works on dense N×N matrices .* supports at most 4,096 nodes" \
+            optimize --study placement -w chain5000.csv -O $o -q
+    done
+    bounded 0 "Speed-up over the compiler" optimize --study placement -w chain5000.csv -O greedy-dp -q
     ;;
 atomic) # item 6
     # An import that fails writes nothing (the network file is not left beside a refused workload).
@@ -127,6 +155,43 @@ PY
             optimize -O $o -a tiny.json -n resnet50 -l CONV_1 -q --out "out-$o.json"
         [ ! -e "out-$o.json" ] || fail "$o wrote a mapping although no table fits"
     done
+    # Errors name the file and the line: a key given twice (at its second line), a truncated file
+    # (the parser's reason, not "no schema member"), a study's inputs inside a project (the
+    # project's own line), a JSON-lines file's broken line, unknown restrictions (evaluate and
+    # optimize alike).
+    sed -e '0,/"name"/s//"name": "first",\n  "name"/' "$presets/accelerators/eyeriss.json" > twice.json
+    expect 2 "twice.json:5: the key \"name\" appears twice in one object \(first on line 4\)" evaluate -a twice.json -n resnet50
+    head -c 200 "$presets/accelerators/eyeriss.json" > cut.json
+    expect 2 "cut.json:5: malformed JSON: parse error" validate cut.json
+    expect 2 "cut.json:5: malformed JSON: parse error" optimize --study cut.json -q
+    python3 - "$data/../vgg16_row2_rs_narrow64.study.json" "$presets/accelerators/eyeriss.json" <<'PY'
+import json, sys
+p = {"schema": "mapscape/project", "version": 2, "active": 0, "studies": [
+    {"name": "s", "kind": "scheduling", "accelerator": json.load(open(sys.argv[2])),
+     "network": {"name": "n", "layers": [{"name": "L", "K": 8, "C": 8, "P": 7, "Q": 7, "R": 3, "S": 3, "B": 1}]}}]}
+d = json.load(open(sys.argv[1]))
+d["hardware"]["num_pes"] = -4
+p["studies"].append({"name": "d", "kind": "dataflow", "layer": d["layer"], "hardware": d["hardware"], "mapping": d["mapping"]})
+json.dump(p, open("lines.project.json", "w"), indent=2)
+d["space"] = {"restrictions": {"nope": {"fixed": 3}}}
+d["hardware"]["num_pes"] = 64
+json.dump(d, open("nope.study.json", "w"), indent=1)
+PY
+    line=$(grep -n '"num_pes": -4' lines.project.json | cut -d: -f1)
+    expect 2 "lines.project.json \(studies\[1\].hardware\):$line: num_pes: must be an integer" validate lines.project.json
+    line=$(grep -n '"nope"' nope.study.json | cut -d: -f1)
+    expect 2 "nope.study.json:$line: space.restrictions.nope: unknown parameter \(order_outer" evaluate --study nope.study.json
+    expect 2 "nope.study.json:$line: space.restrictions.nope: unknown parameter" optimize --study nope.study.json -q
+    printf '{"accelerator": {"levels": [1,\n' > broken.jsonl
+    expect 2 "broken.jsonl:1: malformed JSON: parse error at column [0-9]+" validate broken.jsonl
+    # One table file for the whole network serves one layer too (--layer keeps that layer's table).
+    expect 0 "21/21 layers" optimize -O bottom-up -a eyeriss -n resnet50 -q -o whole.json
+    expect 0 "CONV_2_1 +pointwise" evaluate -a eyeriss -n resnet50 -t whole.json -l CONV_2_1
+    # CSV columns: a duplicate or an extra field is refused naming the line.
+    printf 'name,op,inputs,ofm_x,ofm_y,ofm_z,ofm_x\na,conv,,1,1,1,1\n' > dup.csv
+    expect 2 "dup.csv:1: the column \"ofm_x\" appears twice \(fields 4 and 7\)" evaluate --study placement -w dup.csv
+    printf 'name,op,inputs,ofm_x,ofm_y,ofm_z\na,conv,,1,1,1,1\n' > extra.csv
+    expect 2 "extra.csv:2: 7 fields, but the header names 6 columns" evaluate --study placement -w extra.csv
     expect 2 "\-\-tolerance: expected a non-negative number" check-reference --tolerance nan "$data/../reference_fractional_K.jsonl"
     SLURM_ARRAY_TASK_ID=abc expect 2 "SLURM_ARRAY_TASK_ID: expected a shard index" sweep run-shard .
     expect 2 "\-\-design: /nonexistent.json: no such file" evaluate --study lstm --design /nonexistent.json

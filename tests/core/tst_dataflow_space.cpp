@@ -17,7 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <random>
 #include <map>
 
 using namespace mapscape;
@@ -162,6 +164,96 @@ private Q_SLOTS:
             QVERIFY(QString::fromUtf8(e.what()).startsWith(QStringLiteral("space.tile_Q: unknown parameter")));
         }
         QVERIFY_THROWS_EXCEPTION(InputError, DataflowProblem(vgg2(), archgym(), {}, "speed"));
+    }
+
+    void allowedSetsAgreeWithAPlainMask()
+    {
+        // Random masks, built run by run, by index list and by push_back, checked query by query
+        // against a vector of bytes.
+        std::mt19937_64 rng(7);
+        for (int trial = 0; trial < 200; ++trial) {
+            const int n = 1 + int(rng() % 60);
+            std::vector<std::uint8_t> mask(static_cast<std::size_t>(n), 0);
+            std::vector<int> on;
+            for (int i = 0; i < n; ++i) {
+                mask[std::size_t(i)] = rng() % 3 == 0 ? 1 : 0;
+                if (mask[std::size_t(i)])
+                    on.push_back(i);
+            }
+            AllowedSet a, b;
+            a.assignIndices(std::size_t(n), on);
+            for (std::uint8_t m : mask)
+                b.push_back(m != 0);
+            if (trial % 4 == 0) { // a restriction as the study applies it
+                const int lo = int(rng() % std::uint64_t(n)), hi = lo + int(rng() % std::uint64_t(n - lo));
+                a.keepRange(lo, hi);
+                b.keepRange(lo, hi);
+                for (int i = 0; i < n; ++i)
+                    if (i < lo || i > hi)
+                        mask[std::size_t(i)] = 0;
+                on.clear();
+                for (int i = 0; i < n; ++i)
+                    if (mask[std::size_t(i)])
+                        on.push_back(i);
+            }
+            for (const AllowedSet* s : {&a, &b}) {
+                QCOMPARE(s->size(), std::size_t(n));
+                QCOMPARE(s->count(), int(on.size()));
+                QCOMPARE(s->mask(), mask);
+                QCOMPARE(s->first(), on.empty() ? -1 : on.front());
+                for (int k = -1; k <= int(on.size()); ++k)
+                    QCOMPARE(s->kth(k), k >= 0 && k < int(on.size()) ? on[std::size_t(k)] : -1);
+                for (int i = -1; i <= n; ++i) {
+                    const int below = int(std::lower_bound(on.begin(), on.end(), i) - on.begin());
+                    QCOMPARE(s->rank(i), std::max(0, below));
+                    QCOMPARE(s->contains(i), i >= 0 && i < n && mask[std::size_t(i)] != 0);
+                    int up = -1, down = -1;
+                    for (int j = i + 1; j < n && up < 0; ++j)
+                        up = mask[std::size_t(j)] ? j : -1;
+                    for (int j = std::min(i, n) - 1; j >= 0 && down < 0; --j)
+                        down = mask[std::size_t(j)] ? j : -1;
+                    QCOMPARE(s->next(i, +1), up);
+                    QCOMPARE(s->next(i, -1), down);
+                    if (i >= 0 && i < n) {
+                        // nearestAllowed's old definition: scan outwards, the lower first.
+                        int want = -1;
+                        for (int d = 0; d < n && want < 0; ++d) {
+                            if (i - d >= 0 && mask[std::size_t(i - d)])
+                                want = i - d;
+                            else if (i + d < n && mask[std::size_t(i + d)])
+                                want = i + d;
+                        }
+                        QCOMPARE(s->nearest(i), want);
+                    }
+                }
+            }
+        }
+    }
+
+    void hugeDimensionsAreHeldAsRanges()
+    {
+        // A K of 10^8 (the study limit) is a range of 10^8 tiles, not a list: building the space,
+        // drawing from it and restricting it touch no per-value storage.
+        DataflowLayer l = DataflowLayer::conv("big", 100000000, 64, 3, 3, 16, 16);
+        DataflowSpaceOptions opts;
+        opts.restrictions["tile_C"] = ParameterRestriction{false, 0, 4, 32};
+        const DataflowProblem p(l, archgym(), opts);
+        const Parameter& k = p.parameters()[2];
+        QCOMPARE(k.count(), 100000000);
+        QVERIFY(k.values.isRange());
+        QCOMPARE(k.allowedCount(), 100000000);
+        QCOMPARE(k.indexOf(99999999), 99999998);
+        QCOMPARE(p.parameters()[3].allowedCount(), 29); // 4..32
+        QCOMPARE(p.parameters()[3].values[std::size_t(p.parameters()[3].allowed.first())], std::int64_t(4));
+        std::mt19937_64 rng(3);
+        for (int i = 0; i < 100; ++i)
+            QVERIFY(p.inSpace(randomPoint(p, rng)));
+        opts.divisorsOnly = true;
+        const DataflowProblem d(l, archgym(), opts);
+        QCOMPARE(d.parameters()[2].allowedCount(), 81); // 10^8 = 2^8 · 5^8: 9 · 9 divisors
+        QCOMPARE(d.parameters()[2].allowed.kth(80), 99999999);
+        QCOMPARE(nearestAllowed(d.parameters()[2], 1000), 999); // tile 1000 divides 10^8
+        QCOMPARE(nearestAllowed(d.parameters()[2], 1002), 999);
     }
 
     void depthwiseLayersHaveNoK()

@@ -87,6 +87,8 @@ private Q_SLOTS:
         QTest::newRow("64 over 4") << quint64(64) << 4 << quint64(84);
         QTest::newRow("1000 over 5") << quint64(1000) << 5 << quint64(35 * 35);
         QTest::newRow("single row") << quint64(360) << 1 << quint64(1);
+        QTest::newRow("a prime above the trial divisors") << quint64(2 * 1000003) << 3 << quint64(9);
+        QTest::newRow("720720 over 4") << quint64(720720) << 4 << quint64(35 * 10 * 4 * 4 * 4 * 4);
     }
 
     void factorizationCounts()
@@ -107,6 +109,14 @@ private Q_SLOTS:
             distinct.insert(tuple);
         }
         QCOMPARE(distinct.size(), std::size_t(count));
+        // Drawn one at a time without the list: the same tuples in the same order.
+        const FactorSplits splits(value, rows);
+        QCOMPARE(splits.count(), std::uint64_t(count));
+        std::vector<std::uint64_t> one(static_cast<std::size_t>(rows), 0);
+        for (std::size_t k = 0; k < count; ++k) {
+            splits.at(k, one);
+            QVERIFY(std::equal(one.begin(), one.end(), f.begin() + long(k * std::size_t(rows))));
+        }
         // First tuple keeps everything in the last row.
         QCOMPARE(f[std::size_t(rows) - 1], std::uint64_t(value));
     }

@@ -86,6 +86,13 @@ QString messageOf(const std::string& text)
     return {};
 }
 
+/// The line (from 1) of the first occurrence of `needle` in `text`.
+int lineOf(const std::string& text, const std::string& needle)
+{
+    const auto at = text.find(needle);
+    return at == std::string::npos ? -1 : 1 + int(std::count(text.begin(), text.begin() + long(at), '\n'));
+}
+
 } // namespace
 
 class TestProjectIo : public QObject {
@@ -159,37 +166,46 @@ private Q_SLOTS:
     {
         QVERIFY(messageOf("{").startsWith(QStringLiteral("p.json:1: malformed JSON")));
         // Found by fuzzing: a value of the wrong JSON type is an error naming the field.
-        QCOMPARE(messageOf("{\"schema\": 5}"), QStringLiteral("p.json: schema: expected text, got number"));
+        QCOMPARE(messageOf("{\"schema\": 5}"), QStringLiteral("p.json:1: schema: expected text, got number"));
         QCOMPARE(messageOf("{\"schema\":\"mapscape/project\",\"version\":2,\"studies\":[{\"kind\":[1]}]}"),
-                 QStringLiteral("p.json: studies[0].kind: expected text, got array"));
+                 QStringLiteral("p.json:1: studies[0].kind: expected text, got array"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/network","version":1})"),
-                 QStringLiteral("p.json: schema: expected \"mapscape/project\""));
+                 QStringLiteral("p.json:1: schema: expected \"mapscape/project\""));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":9})"),
-                 QStringLiteral("p.json: version: written by a newer Mapscape (version 9)"));
+                 QStringLiteral("p.json:1: version: written by a newer Mapscape (version 9)"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":1,"network":{}})"),
-                 QStringLiteral("p.json: accelerator: required object is missing"));
+                 QStringLiteral("p.json:1: accelerator: required object is missing"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[]})"),
-                 QStringLiteral("p.json: studies: expected a non-empty list of studies"));
+                 QStringLiteral("p.json:1: studies: expected a non-empty list of studies"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[{"kind":"timeloop"}]})"),
-                 QStringLiteral("p.json: studies[0].kind: expected scheduling, dataflow, accel, dpu or placement, got \"timeloop\""));
+                 QStringLiteral("p.json:1: studies[0].kind: expected scheduling, dataflow, accel, dpu or placement, got \"timeloop\""));
         const std::string text = projectToJson(sample());
         const std::string badSeed = std::string(text).replace(text.find("\"seed\": 99"), 10, "\"seed\": -1");
-        QCOMPARE(messageOf(badSeed), QStringLiteral("p.json: studies[0].optimizer.seed: expected a non-negative integer"));
+        // Errors name the line of the file, also inside a study's inputs (each kind reads its
+        // members from the file's own text, not from a copy with other lines).
+        QCOMPARE(messageOf(badSeed), QStringLiteral("p.json:%1: studies[0].optimizer.seed: expected a non-negative integer")
+                                         .arg(lineOf(badSeed, "\"seed\": -1")));
         const std::string badLayer = std::string(text).replace(text.find("\"K\": 16"), 7, "\"K\": 0");
-        QVERIFY2(messageOf(badLayer).contains(QStringLiteral("p.json (studies[0].network)")), qPrintable(messageOf(badLayer)));
+        QVERIFY2(messageOf(badLayer).startsWith(QStringLiteral("p.json (studies[0].network):%1: ").arg(lineOf(badLayer, "\"K\": 0"))),
+                 qPrintable(messageOf(badLayer)));
         const std::string badDataflowLayer = std::string(text).replace(text.find("\"K\": 128"), 8, "\"K\": -2");
-        QVERIFY2(messageOf(badDataflowLayer).contains(QStringLiteral("studies[1].layer")) &&
+        QVERIFY2(messageOf(badDataflowLayer).startsWith(QStringLiteral("p.json (studies[1].layer):%1: ").arg(lineOf(badDataflowLayer, "\"K\": -2"))) &&
                      messageOf(badDataflowLayer).contains(QStringLiteral("K: must be a positive integer, got -2")),
                  qPrintable(messageOf(badDataflowLayer)));
         const std::string badObjective = std::string(text).replace(text.find("\"objective\": \"energy\""), 21,
                                                                    "\"objective\": \"speed\"");
-        QCOMPARE(messageOf(badObjective), QStringLiteral("p.json: studies[1].optimizer.objective: expected one of latency, "
-                                                         "energy, edp, area, power"));
+        QCOMPARE(messageOf(badObjective), QStringLiteral("p.json:%1: studies[1].optimizer.objective: expected one of latency, "
+                                                         "energy, edp, area, power").arg(lineOf(badObjective, "\"speed\"")));
         const std::string extra = std::string(text).insert(1, "\"colour\": 1,");
-        QCOMPARE(messageOf(extra), QStringLiteral("p.json: colour: unknown member"));
+        QCOMPARE(messageOf(extra), QStringLiteral("p.json:1: colour: unknown member"));
+        // A key given twice is refused where it is given the second time.
+        const std::string twice = std::string(text).insert(text.find("\"seed\": 99"), "\"seed\": 5,\n");
+        QCOMPARE(messageOf(twice), QStringLiteral("p.json:%1: the key \"seed\" appears twice in one object (first on line %2)")
+                                       .arg(lineOf(twice, "\"seed\": 99")).arg(lineOf(twice, "\"seed\": 5")));
         const std::string badRun = std::string(text).replace(text.find("\"state\": \"finished\""), 19,
                                                              "\"state\": \"exploded\"");
-        QCOMPARE(messageOf(badRun), QStringLiteral("p.json: studies[1].runs[0].state: expected finished, cancelled or failed"));
+        QCOMPARE(messageOf(badRun), QStringLiteral("p.json:%1: studies[1].runs[0].state: expected finished, cancelled or failed")
+                                        .arg(lineOf(badRun, "exploded")));
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject("/nonexistent/p.json"));
     }
 

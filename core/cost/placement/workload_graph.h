@@ -79,6 +79,13 @@ struct WorkloadGraph {
     friend bool operator==(const WorkloadGraph&, const WorkloadGraph&) = default;
 };
 
+/// The supported workload size: every placement method evaluates and searches a graph of this
+/// size within seconds (a map is evaluated in time linear in nodes + edges). The graph-network
+/// methods (EGRL, EA, PG) work on dense N×N adjacency matrices and have their own, smaller bound
+/// (kMaxGnnNodes in egrl_options.h).
+inline constexpr int kMaxWorkloadNodes = 20'000;
+inline constexpr int kMaxWorkloadEdges = 200'000;
+
 /// Problems with a graph, one per field ("nodes[3].inputs[0]: must name an earlier node, got 7");
 /// empty when the graph can be evaluated.
 FieldIssues validateWorkloadGraph(const WorkloadGraph& g);

@@ -196,6 +196,8 @@ WorkloadGraph placementWorkloadFromCsv(std::string_view text, const std::string&
     std::vector<int> column(std::size_t(kCsvColumnCount), -1);
     int lineNo = 0;
     bool header = false;
+    std::size_t headerFields = 0;
+    std::size_t edges = 0;
     std::size_t pos = 0;
     while (pos <= text.size()) {
         const std::size_t end = std::min(text.find('\n', pos), text.size());
@@ -217,15 +219,23 @@ WorkloadGraph placementWorkloadFromCsv(std::string_view text, const std::string&
                 const auto it = std::find(std::begin(kCsvColumns), std::end(kCsvColumns), name);
                 if (it == std::end(kCsvColumns))
                     fail(-1, "unknown column \"" + f[c] + "\"");
-                column[std::size_t(it - std::begin(kCsvColumns))] = int(c);
+                int& slot = column[std::size_t(it - std::begin(kCsvColumns))];
+                if (slot >= 0)
+                    fail(-1, "the column \"" + name + "\" appears twice (fields " + std::to_string(slot + 1) + " and " +
+                                 std::to_string(c + 1) + ")");
+                slot = int(c);
             }
             for (const char* required : {"name", "op", "ofm_x", "ofm_y", "ofm_z"})
                 if (column[std::size_t(std::find(std::begin(kCsvColumns), std::end(kCsvColumns), std::string_view(required)) -
                                        std::begin(kCsvColumns))] < 0)
                     fail(-1, std::string("the header lacks the column \"") + required + "\"");
             header = true;
+            headerFields = f.size();
             continue;
         }
+        if (f.size() > headerFields)
+            fail(-1, std::to_string(f.size()) + " fields, but the header names " + std::to_string(headerFields) +
+                         " columns");
         const auto cell = [&](int col) -> std::string {
             const int c = column[std::size_t(col)];
             return c >= 0 && std::size_t(c) < f.size() ? f[std::size_t(c)] : std::string();
@@ -270,6 +280,10 @@ WorkloadGraph placementWorkloadFromCsv(std::string_view text, const std::string&
             if (issue.field.find("inputs") == std::string::npos)
                 throw InputError(source + ":" + std::to_string(lineNo) + ": " + issue.field.substr(issue.field.find('.') + 1) +
                                  ": " + issue.message);
+        edges += n.inputs.size();
+        if (g.nodes.size() >= std::size_t(kMaxWorkloadNodes) || edges > std::size_t(kMaxWorkloadEdges))
+            fail(-1, "more than " + std::to_string(kMaxWorkloadNodes) + " nodes or " + std::to_string(kMaxWorkloadEdges) +
+                         " edges: the supported workload size");
         byName[n.name] = self;
         g.nodes.push_back(std::move(n));
     }

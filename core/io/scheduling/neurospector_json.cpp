@@ -237,7 +237,14 @@ static ReferenceCase parseReferenceLineUnguarded(std::string_view text, const st
     try {
         j = io::parseJson(text, "line");
     } catch (const InputError& e) {
-        ctx.fail("(json)", e.what());
+        // "line:1: malformed JSON: parse error at line 1, column 101: …" → "file:3: malformed JSON:
+        // parse error at column 101: …" (the line is one line of the file).
+        std::string msg = e.what();
+        if (const auto p = msg.find("malformed JSON: "); p != std::string::npos)
+            msg = msg.substr(p);
+        if (const auto p = msg.find("at line 1, column "); p != std::string::npos)
+            msg.replace(p, 18, "at column ");
+        throw InputError(source + ":" + std::to_string(line) + ": " + msg);
     }
     ReferenceCase rc;
     rc.source = source;

@@ -30,6 +30,21 @@ int dimensionOf(const DataflowLayer& l, int var)
 
 std::string name(const DataflowLayer& l, int var) { return std::string(dfVarName(l.type, var)); }
 
+/// Indices (divisor − 1) of the divisors of n, ascending; O(√n).
+std::vector<int> divisorIndices(int n)
+{
+    std::vector<int> low, high;
+    for (int d = 1; std::int64_t(d) * d <= n; ++d) {
+        if (n % d != 0)
+            continue;
+        low.push_back(d - 1);
+        if (d != n / d)
+            high.push_back(n / d - 1);
+    }
+    low.insert(low.end(), high.rbegin(), high.rend());
+    return low;
+}
+
 } // namespace
 
 std::vector<std::string> dataflowParameterNames(DfLayerType type)
@@ -102,9 +117,8 @@ void DataflowProblem::build()
         p.kind = Parameter::Kind::Permutation;
         p.items = itemNames;
         const std::int64_t n = factorial(int(itemNames.size()));
-        for (std::int64_t i = 0; i < n; ++i)
-            p.values.push_back(i);
-        p.allowed.assign(p.values.size(), 1);
+        p.values = ValueList::range(0, std::size_t(n));
+        p.allowed.assign(p.values.size(), true);
         return p;
     };
     auto par = [&](const char* id, const char* label, const char* help) {
@@ -138,13 +152,14 @@ void DataflowProblem::build()
                  ") one PE works on at a time; the cluster level holds the tile times the cluster size "
                  "for the inner parallel dimension";
         p.kind = Parameter::Kind::Integer;
-        for (int x = 1; x <= dim; ++x) {
-            p.values.push_back(x);
-            p.allowed.push_back(!m_options.divisorsOnly || dim % x == 0 ? 1 : 0);
-        }
+        // Every tile 1..dim (held as a range, not a list: a dimension may be 10^8 long).
+        p.values = ValueList::range(1, std::size_t(dim));
+        if (m_options.divisorsOnly)
+            p.allowed.assignIndices(p.values.size(), divisorIndices(dim));
+        else
+            p.allowed.assign(p.values.size(), true);
         if (!gemm && (v == R || v == S)) {
-            std::fill(p.allowed.begin(), p.allowed.end(), std::uint8_t(0));
-            p.allowed.back() = 1;
+            p.allowed.assignIndices(p.values.size(), {dim - 1});
             p.fixedReason = "MAESTRO maps the filter whole: TemporalMap of " + name(m_layer, v) +
                             " must have size = offset = " + std::to_string(dim);
         }
@@ -174,13 +189,23 @@ void DataflowProblem::build()
             const int i = p.indexOf(r.value);
             if (i < 0 || !p.allowed[std::size_t(i)])
                 throw InputError("space." + key + ": " + std::to_string(r.value) + " is not an allowed value");
-            std::fill(p.allowed.begin(), p.allowed.end(), std::uint8_t(0));
-            p.allowed[std::size_t(i)] = 1;
+            p.allowed.keepOnly(i);
         } else if (r.lo > 0 || r.hi > 0) {
-            for (std::size_t i = 0; i < p.values.size(); ++i) {
-                if ((r.lo > 0 && p.values[i] < r.lo) || (r.hi > 0 && p.values[i] > r.hi))
-                    p.allowed[i] = 0;
-            }
+            // Values ascend: the restriction keeps the run of indices [first ≥ lo, last ≤ hi].
+            const auto firstAbove = [&p](std::int64_t bound) { // first index whose value is > bound
+                int a = 0, b = p.count();
+                while (a < b) {
+                    const int m = a + (b - a) / 2;
+                    if (p.values[std::size_t(m)] > bound)
+                        b = m;
+                    else
+                        a = m + 1;
+                }
+                return a;
+            };
+            const int lo = r.lo > 0 ? firstAbove(r.lo - 1) : 0;
+            const int hi = r.hi > 0 ? firstAbove(r.hi) - 1 : p.count() - 1;
+            p.allowed.keepRange(lo, hi);
         }
         if (p.allowedCount() == 0)
             throw InputError("space." + key + ": no value left in the range [" + std::to_string(r.lo) + ", " +

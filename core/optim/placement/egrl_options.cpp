@@ -3,6 +3,7 @@
 #include "core/optim/placement/egrl_options.h"
 
 #include "core/util/strings.h"
+#include "core/util/units.h"
 
 #include <variant>
 
@@ -82,6 +83,18 @@ std::string range(double lo, double hi)
 }
 
 } // namespace
+
+void checkGnnWorkloadSize(int nodes, std::string_view method)
+{
+    if (nodes <= kMaxGnnNodes)
+        return;
+    const double gb = 32.0 * double(nodes) * double(nodes) / 1e9;
+    throw InputError(std::string(method) + ": the workload has " + formatInteger(nodes) +
+                     " nodes; the graph network works on dense N×N matrices (about " + formatSig(gb, 2) +
+                     " GB for this workload) and supports at most " + formatInteger(kMaxGnnNodes) +
+                     " nodes; greedy-dp, local and random search take up to " + formatInteger(kMaxWorkloadNodes) +
+                     " nodes");
+}
 
 std::string_view egrlModeId(EgrlMode m)
 {

@@ -24,6 +24,13 @@ enum class EgrlMode : std::uint8_t {
 /// "egrl", "ea", "pg".
 std::string_view egrlModeId(EgrlMode m);
 
+/// The largest workload the graph-network methods accept. Their Graph U-Net (and its TopK
+/// pooling) works on dense N×N adjacency matrices, about 32·N² bytes in all: 4,096 nodes take
+/// about 0.5 GB; 200,000 nodes would take 1.3 TB.
+inline constexpr int kMaxGnnNodes = 4096;
+/// Throws InputError naming `method` when `nodes` exceeds kMaxGnnNodes, with the memory it would take.
+void checkGnnWorkloadSize(int nodes, std::string_view method);
+
 enum class BellmanTarget : std::uint8_t {
     Code, ///< y = r̃ + γ·[min Q'(s', p') + α·0.2·H'] (the public code)
     Paper ///< y = r̃ + γ·min Q'(s', p') + H' (Algorithm 2)

@@ -19,9 +19,9 @@ RandomSearch::RandomSearch(const SchedulingProblem& problem, RandomSearchOptions
         throw InputError("random.samples: must be at least 1, got " + std::to_string(m_options.samplesPerLayer));
     m_options.batch = std::max(1, m_options.batch);
     for (const LayerShape& s : problem.shapes) {
-        std::array<std::vector<std::uint64_t>, kNumDims> cols;
+        std::array<FactorSplits, kNumDims> cols;
         for (int d = 0; d < kNumDims; ++d)
-            cols[std::size_t(d)] = orderedFactorizations(s.dims[std::size_t(d)], int(m_rows.size()));
+            cols[std::size_t(d)] = FactorSplits(s.dims[std::size_t(d)], int(m_rows.size()));
         m_splits.push_back(std::move(cols));
     }
     if (problem.dataflow == DataflowMode::Flexible) {
@@ -43,12 +43,13 @@ std::vector<Proposal> RandomSearch::ask()
         p.layer = int(m_drawn % m_problem.layerCount());
         p.table = SchedulingTable{};
         const auto& cols = m_splits[std::size_t(p.layer)];
+        std::vector<std::uint64_t> split(n);
         for (int d = 0; d < kNumDims; ++d) {
-            const auto& splits = cols[std::size_t(d)];
-            const std::size_t count = splits.size() / n;
-            const std::size_t k = std::uniform_int_distribution<std::size_t>(0, count - 1)(m_rng);
+            const FactorSplits& splits = cols[std::size_t(d)];
+            const std::size_t k = std::uniform_int_distribution<std::size_t>(0, std::size_t(splits.count()) - 1)(m_rng);
+            splits.at(k, split);
             for (std::size_t i = 0; i < n; ++i)
-                p.table.at(m_rows[i], Dim(d)) = splits[k * n + i];
+                p.table.at(m_rows[i], Dim(d)) = split[i];
         }
         for (const auto& [row, choices] : m_dataflows) {
             const Dataflow df = choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(m_rng)];

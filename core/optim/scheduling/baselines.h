@@ -34,7 +34,7 @@ private:
     std::mt19937_64 m_rng;
     std::vector<Row> m_rows;
     /// Per layer and column: flattened factorisations over m_rows.
-    std::vector<std::array<std::vector<std::uint64_t>, kNumDims>> m_splits;
+    std::vector<std::array<FactorSplits, kNumDims>> m_splits;
     std::vector<std::pair<Row, std::vector<Dataflow>>> m_dataflows;
     std::int64_t m_drawn = 0;
     std::int64_t m_valid = 0;

@@ -79,6 +79,74 @@ std::uint64_t countOrderedFactorizations(std::uint64_t v, int n)
     return count;
 }
 
+FactorSplits::FactorSplits(std::uint64_t v, int n)
+    : m_value(v)
+    , m_count(countOrderedFactorizations(v, n))
+    , m_parts(std::max(n, 0))
+{
+    for (std::uint64_t p = 2; p * p <= v; ++p) {
+        int a = 0;
+        while (v % p == 0) {
+            v /= p;
+            ++a;
+        }
+        if (a > 0) {
+            m_primes.push_back(p);
+            m_exponents.push_back(a);
+        }
+    }
+    if (v > 1) {
+        m_primes.push_back(v);
+        m_exponents.push_back(1);
+    }
+}
+
+void FactorSplits::at(std::uint64_t k, std::span<std::uint64_t> out) const
+{
+    // Position by position: the divisors d of what is left, ascending, each followed by the
+    // factorisations of (left / d) into the remaining parts; skip whole blocks until k falls in one.
+    std::vector<int> left = m_exponents;
+    std::uint64_t value = m_value;
+    struct Divisor {
+        std::uint64_t value;
+        std::vector<int> exponents;
+    };
+    std::vector<Divisor> divs;
+    for (int i = 0; i + 1 < m_parts; ++i) {
+        const std::uint64_t rest = std::uint64_t(m_parts - i - 1); // parts after this one
+        divs.assign(1, Divisor{1, std::vector<int>(left.size(), 0)});
+        for (std::size_t j = 0; j < left.size(); ++j) {
+            const std::size_t before = divs.size();
+            for (std::size_t b = 0; b < before; ++b) {
+                Divisor d = divs[b];
+                for (int e = 1; e <= left[j]; ++e) {
+                    d.value *= m_primes[j];
+                    d.exponents[j] = e;
+                    divs.push_back(d);
+                }
+            }
+        }
+        std::sort(divs.begin(), divs.end(), [](const Divisor& a, const Divisor& b) { return a.value < b.value; });
+        std::size_t chosen = divs.size() - 1;
+        for (std::size_t c = 0; c < divs.size(); ++c) {
+            std::uint64_t block = 1;
+            for (std::size_t j = 0; j < left.size(); ++j)
+                block = saturatingMul(block, binomial(std::uint64_t(left[j] - divs[c].exponents[j]) + rest - 1, rest - 1));
+            if (k < block) {
+                chosen = c;
+                break;
+            }
+            k -= block;
+        }
+        out[std::size_t(i)] = divs[chosen].value;
+        value /= divs[chosen].value;
+        for (std::size_t j = 0; j < left.size(); ++j)
+            left[j] -= divs[chosen].exponents[j];
+    }
+    if (m_parts > 0)
+        out[std::size_t(m_parts - 1)] = value;
+}
+
 double objectiveValue(const Evaluation& e, Metric m, Objective o, bool hasMacArray)
 {
     if (o == Objective::Total)

@@ -29,6 +29,26 @@ std::vector<std::uint64_t> orderedFactorizations(std::uint64_t v, int n);
 /// Saturates at UINT64_MAX.
 std::uint64_t countOrderedFactorizations(std::uint64_t v, int n);
 
+/// The ordered factorisations of v into n factors, in orderedFactorizations' order, without listing
+/// them: count() of them, and the k-th drawn directly (O(n · divisors) each). A dimension of 2^30
+/// split over nine rows has 5·10^7 factorisations, 3.5 GB as a list.
+class FactorSplits {
+public:
+    FactorSplits() = default;
+    FactorSplits(std::uint64_t v, int n);
+    std::uint64_t count() const { return m_count; }
+    int parts() const { return m_parts; }
+    /// The k-th factorisation (k < count()) into out[0..n-1].
+    void at(std::uint64_t k, std::span<std::uint64_t> out) const;
+
+private:
+    std::vector<std::uint64_t> m_primes;
+    std::vector<int> m_exponents;
+    std::uint64_t m_value = 1;
+    std::uint64_t m_count = 0;
+    int m_parts = 0;
+};
+
 /// What a row search minimises. `Total` is the chosen metric of the whole layer; the others are
 /// the partial costs of NeuroSpector's bottom-up search (§13.2) for the row set whose lower
 /// buffer (the one holding the factors being distributed) is DRAM, the GB or the LB.

@@ -158,10 +158,8 @@ std::vector<Point> BayesianPointSearch::ask()
                 continue;
             if (prm.kind == Parameter::Kind::Integer && u(m_rng) < 0.6) {
                 const int dir = u(m_rng) < 0.5 ? -1 : 1;
-                int k = p[i] + dir;
-                while (k >= 0 && k < prm.count() && !prm.allowed[std::size_t(k)])
-                    k += dir;
-                if (k >= 0 && k < prm.count())
+                const int k = prm.allowed.next(p[i], dir);
+                if (k >= 0)
                     p[i] = k;
             } else {
                 p[i] = drawAllowed(prm, m_rng);

@@ -8,15 +8,10 @@
 
 namespace mapscape {
 
-int Parameter::allowedCount() const { return int(std::count(allowed.begin(), allowed.end(), std::uint8_t(1))); }
-
 int drawAllowed(const Parameter& p, std::mt19937_64& rng)
 {
-    int k = int(std::uniform_int_distribution<int>(0, std::max(0, p.allowedCount() - 1))(rng));
-    for (int i = 0; i < p.count(); ++i)
-        if (p.allowed[std::size_t(i)] && k-- == 0)
-            return i;
-    return 0;
+    const int k = int(std::uniform_int_distribution<int>(0, std::max(0, p.allowedCount() - 1))(rng));
+    return std::max(0, p.allowed.kth(k));
 }
 
 Point randomPoint(const PointProblem& problem, std::mt19937_64& rng)
@@ -30,23 +25,12 @@ Point randomPoint(const PointProblem& problem, std::mt19937_64& rng)
 
 int nearestAllowed(const Parameter& p, long long k)
 {
-    k = std::clamp<long long>(k, 0, p.count() - 1);
-    if (p.allowed[std::size_t(k)])
-        return int(k);
-    for (long long d = 1; d < p.count(); ++d) {
-        if (k - d >= 0 && p.allowed[std::size_t(k - d)])
-            return int(k - d);
-        if (k + d < p.count() && p.allowed[std::size_t(k + d)])
-            return int(k + d);
-    }
-    return int(k);
+    k = std::clamp<long long>(k, 0, std::max(0, p.count() - 1));
+    const int nearest = p.allowed.nearest(int(k));
+    return nearest < 0 ? int(k) : nearest;
 }
 
-int Parameter::indexOf(std::int64_t value) const
-{
-    const auto it = std::find(values.begin(), values.end(), value);
-    return it == values.end() ? -1 : int(it - values.begin());
-}
+int Parameter::indexOf(std::int64_t value) const { return values.indexOf(value); }
 
 std::string Parameter::text(int index) const
 {
@@ -89,8 +73,7 @@ Point PointProblem::firstPoint() const
 {
     Point p;
     for (const Parameter& param : parameters()) {
-        const auto it = std::find(param.allowed.begin(), param.allowed.end(), std::uint8_t(1));
-        p.push_back(it == param.allowed.end() ? 0 : std::int32_t(it - param.allowed.begin()));
+        p.push_back(std::max(0, param.allowed.first()));
     }
     return p;
 }

@@ -8,6 +8,8 @@
 /// vectors. Random search, genetic algorithms, RL agents and Bayesian optimisation are written
 /// against these interfaces, not against one study's data structures.
 
+#include "core/optim/space/value_set.h"
+
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -28,14 +30,14 @@ struct Parameter {
     std::string label; ///< "Per-PE tile of K"
     std::string help;  ///< tooltip text
     Kind kind = Kind::Integer;
-    std::vector<std::int64_t> values;  ///< the values, in order (categorical: 0..n-1)
+    ValueList values;                  ///< the values, in increasing order (categorical: 0..n-1)
     std::vector<std::string> labels;   ///< display text per value (categorical)
-    std::vector<std::uint8_t> allowed; ///< 1 where the value may be chosen (same size as values)
+    AllowedSet allowed;                ///< the value indices that may be chosen (same size as values)
     std::string fixedReason;           ///< why only one value is allowed, if so ("R is mapped whole")
     std::vector<std::string> items;    ///< Permutation: the things being ordered
 
     int count() const { return int(values.size()); }
-    int allowedCount() const;
+    int allowedCount() const { return allowed.count(); }
     /// Index of a value, -1 if absent.
     int indexOf(std::int64_t value) const;
     /// Text of the value at an index (its label or the number).

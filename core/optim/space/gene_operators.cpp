@@ -77,15 +77,12 @@ bool GeneOperators::mutate(Point& p, std::mt19937_64& rng) const
         const int before = p[i];
         if (m_choice[i]) {
             // Uniformly to another allowed value.
+            // The k-th allowed value other than the current one.
             int k = int(std::uniform_int_distribution<int>(0, prm.allowedCount() - 2)(rng));
-            for (int v = 0; v < prm.count(); ++v) {
-                if (!prm.allowed[std::size_t(v)] || v == before)
-                    continue;
-                if (k-- == 0) {
-                    p[i] = v;
-                    break;
-                }
-            }
+            if (prm.allowed.contains(before) && k >= prm.allowed.rank(before))
+                ++k;
+            if (const int v = prm.allowed.kth(k); v >= 0)
+                p[i] = v;
         } else {
             const double hi = prm.count() - 1;
             const double delta = polynomialDelta(before, 0, hi, u(rng), m_options.eta);

@@ -89,10 +89,8 @@ void GeneticPointSearch::mutate(Point& p)
             const int steps = 1 + int(std::uniform_int_distribution<int>(0, 1)(m_rng));
             int j = p[i];
             for (int s = 0; s < steps; ++s) {
-                int k = j + dir;
-                while (k >= 0 && k < param.count() && !param.allowed[std::size_t(k)])
-                    k += dir;
-                if (k < 0 || k >= param.count())
+                const int k = param.allowed.next(j, dir);
+                if (k < 0)
                     break;
                 j = k;
             }

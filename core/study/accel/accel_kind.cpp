@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <filesystem>
 #include <sstream>
@@ -179,13 +180,15 @@ public:
 
     StudyInputs inputsFromJson(std::string_view text, const std::string& source, const std::string& prefix) const override
     {
-        const ojson s = io::parseOrderedJson(text, source);
-        ojson doc = ojson::object();
-        doc["schema"] = "mapscape/accel-study";
-        for (const char* member : kSetupMembers)
-            if (s.contains(member))
-                doc[member] = s[member];
-        const AccelStudyFile f = accelStudyFromJson(doc.dump(2), prefix.empty() ? source : source + " (" + prefix + ")");
+        // The study's setup members as an accel-study document that keeps the text's lines.
+        io::JsonLocations where;
+        const ojson s = io::parseOrderedJson(text, source, where);
+        for (auto it = s.begin(); it != s.end(); ++it)
+            if (std::find(std::begin(kSetupMembers), std::end(kSetupMembers), it.key()) == std::end(kSetupMembers))
+                throw InputError(source + ":" + std::to_string(where.lineOf("/" + it.key())) + ": " +
+                                 (prefix.empty() ? "" : prefix + ".") + it.key() + ": unknown member");
+        const AccelStudyFile f = accelStudyFromJson(where.documentAt(text, "", s, {{"schema", "\"mapscape/accel-study\""}}),
+                                                    prefix.empty() ? source : source + " (" + prefix + ")");
         return AccelInputs{f.setup, f.design};
     }
 

@@ -10,6 +10,7 @@
 #include "core/io/file_util.h"
 #include "core/io/json_document.h"
 #include "core/model/validation.h"
+#include "core/optim/dataflow/dataflow_space.h"
 #include "core/study/dataflow/dataflow_study.h"
 #include "core/study/point_search_job.h"
 #include "core/util/fingerprint.h"
@@ -71,6 +72,29 @@ DataflowStudyFile fileOf(const std::string& name, const DataflowInputs& in, cons
     f.space = in.space;
     f.objective = objective;
     return f;
+}
+
+/// The space's restrictions checked against the layer's parameters as the study is read, so that
+/// every command refuses the same files (evaluate used to accept what optimize refused), naming
+/// the file and the line. Problems of the layer itself are left to the commands that use it.
+void checkRestrictions(const DataflowInputs& in, const std::string& source, std::string_view text,
+                       const std::string& fieldPrefix)
+{
+    if (in.space.restrictions.empty())
+        return;
+    try {
+        const DataflowProblem probe(in.layer, in.hardware, in.space);
+    } catch (const InputError& e) {
+        const std::string msg = e.what();
+        const std::size_t colon = msg.find(':');
+        if (msg.rfind("space.", 0) != 0 || colon == std::string::npos)
+            return;
+        const std::string key = msg.substr(6, colon - 6);
+        io::JsonLocations where;
+        (void)io::parseOrderedJson(text, source, where);
+        throw InputError(source + ":" + std::to_string(where.lineOf("/space/restrictions/" + key)) + ": " + fieldPrefix +
+                         "space.restrictions." + key + msg.substr(colon));
+    }
 }
 
 class DataflowKind final : public TypedStudyKind<DataflowInputs> {
@@ -146,7 +170,8 @@ public:
 
     StudyInputs inputsFromJson(std::string_view text, const std::string& source, const std::string& prefix) const override
     {
-        const ojson s = io::parseOrderedJson(text, source);
+        io::JsonLocations where; // each member's reader names the lines of the file the text came from
+        const ojson s = io::parseOrderedJson(text, source, where);
         const std::string at = prefix.empty() ? "" : prefix + ".";
         for (const char* member : {"layer", "hardware", "mapping"})
             if (!s.contains(member) || !s[member].is_object())
@@ -157,17 +182,16 @@ public:
                 throw InputError(source + ": " + at + "workload: expected a string");
             in.workload = s["workload"].get<std::string>();
         }
-        in.layer = dataflowLayerFromJson(s["layer"].dump(2), source + " (" + at + "layer)");
-        ojson hw = s["hardware"];
-        hw["schema"] = "mapscape/dataflow-hardware";
-        hw["version"] = 1;
-        in.hardware = dataflowHardwareFromJson(hw.dump(2), source + " (" + at + "hardware)");
-        ojson m = s["mapping"];
-        m["schema"] = "mapscape/dataflow-mapping";
-        m["version"] = 1;
-        in.mapping = dataflowMappingFromJson(m.dump(2), source + " (" + at + "mapping)", in.layer.type);
+        in.layer = dataflowLayerFromJson(where.documentAt(text, "/layer", s["layer"]), source + " (" + at + "layer)");
+        in.hardware = dataflowHardwareFromJson(
+            where.documentAt(text, "/hardware", s["hardware"], {{"schema", "\"mapscape/dataflow-hardware\""}, {"version", "1"}}),
+            source + " (" + at + "hardware)");
+        in.mapping = dataflowMappingFromJson(
+            where.documentAt(text, "/mapping", s["mapping"], {{"schema", "\"mapscape/dataflow-mapping\""}, {"version", "1"}}),
+            source + " (" + at + "mapping)", in.layer.type);
         if (s.contains("space"))
-            in.space = dataflowSpaceFromJson(s["space"].dump(2), source + " (" + at + "space)");
+            in.space = dataflowSpaceFromJson(where.documentAt(text, "/space", s["space"]), source + " (" + at + "space)");
+        checkRestrictions(in, source, text, at);
         return in;
     }
 
@@ -176,6 +200,7 @@ public:
         if (schema != "mapscape/dataflow-study")
             return std::nullopt;
         const DataflowStudyFile f = dataflowStudyFromJson(text, path);
+        checkRestrictions(inputsOf(f), path, text, "");
         Study st = makeStudy(f.name, inputsOf(f));
         st.optimizer.objective = f.objective;
         return st;

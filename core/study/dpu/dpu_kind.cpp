@@ -90,13 +90,16 @@ public:
 
     StudyInputs inputsFromJson(std::string_view text, const std::string& source, const std::string& prefix) const override
     {
-        const ojson s = io::parseOrderedJson(text, source);
+        io::JsonLocations where; // each member's reader names the lines of the file the text came from
+        const ojson s = io::parseOrderedJson(text, source, where);
         const std::string at = source + ": " + (prefix.empty() ? "" : prefix + ".");
         DpuInputs in;
         if (s.contains("platform")) {
             if (!s["platform"].is_object())
-                throw InputError(at + "platform: expected an object");
-            in.platform = dpuPlatformFromJson(s["platform"].dump(2), source + " (" + (prefix.empty() ? "" : prefix + ".") + "platform)");
+                throw InputError(source + ":" + std::to_string(where.lineOf("/platform")) + ": " +
+                                 (prefix.empty() ? "" : prefix + ".") + "platform: expected an object");
+            in.platform = dpuPlatformFromJson(where.documentAt(text, "/platform", s["platform"]),
+                                              source + " (" + (prefix.empty() ? "" : prefix + ".") + "platform)");
         }
         if (s.contains("data_seed")) {
             if (!s["data_seed"].is_number_unsigned())

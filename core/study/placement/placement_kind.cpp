@@ -113,19 +113,25 @@ public:
 
     StudyInputs inputsFromJson(std::string_view text, const std::string& source, const std::string& prefix) const override
     {
-        const ojson s = io::parseOrderedJson(text, source);
+        io::JsonLocations where; // each member's reader names the lines of the file the text came from
+        const ojson s = io::parseOrderedJson(text, source, where);
         const std::string dotted = prefix.empty() ? "" : prefix + ".";
         const std::string at = source + ": " + dotted;
+        const auto atLine = [&](const char* member) {
+            return source + ":" + std::to_string(where.lineOf(std::string("/") + member)) + ": " + dotted + member;
+        };
         PlacementInputs in;
         if (s.contains("workload")) {
             if (!s["workload"].is_object())
-                throw InputError(at + "workload: expected a placement-workload object");
-            in.workload = placementWorkloadFromJson(s["workload"].dump(2), source + " (" + dotted + "workload)");
+                throw InputError(atLine("workload") + ": expected a placement-workload object");
+            in.workload = placementWorkloadFromJson(where.documentAt(text, "/workload", s["workload"]),
+                                                   source + " (" + dotted + "workload)");
         }
         if (s.contains("hardware")) {
             if (!s["hardware"].is_object())
-                throw InputError(at + "hardware: expected a placement-hardware object");
-            in.hardware = placementHardwareFromJson(s["hardware"].dump(2), source + " (" + dotted + "hardware)");
+                throw InputError(atLine("hardware") + ": expected a placement-hardware object");
+            in.hardware = placementHardwareFromJson(where.documentAt(text, "/hardware", s["hardware"]),
+                                                   source + " (" + dotted + "hardware)");
         }
         if (s.contains("reward")) {
             const ojson& r = s["reward"];

@@ -124,6 +124,9 @@ PlacementMethod makePlacementMethod(std::string_view id, const placement::Placem
         placement::setEgrlOption(e, spec.key, spec.type == OptionSpec::Type::Choice ? o.pick(spec.key) : o.str(spec.key));
     }
     e.threads = std::max(1, threads);
+    for (placement::EgrlMode mode : {placement::EgrlMode::Egrl, placement::EgrlMode::Ea, placement::EgrlMode::Pg})
+        if (info.id == placement::egrlModeId(mode))
+            placement::checkGnnWorkloadSize(model.graph().nodeCount(), info.id);
     const FieldIssues issues = placement::validateEgrlOptions(e);
     if (!issues.empty())
         throw InputError(info.id + "." + issues.front().field.substr(5) + ": " + issues.front().message);

@@ -120,16 +120,20 @@ public:
 
     StudyInputs inputsFromJson(std::string_view text, const std::string& source, const std::string& prefix) const override
     {
-        const ojson s = io::parseOrderedJson(text, source);
+        io::JsonLocations where; // each member's reader names the lines of the file the text came from
+        const ojson s = io::parseOrderedJson(text, source, where);
         const std::string at = prefix.empty() ? "" : prefix + ".";
         for (const char* member : {"accelerator", "network"})
             if (!s.contains(member) || !s[member].is_object())
-                throw InputError(source + ": " + at + member + ": required object is missing");
+                throw InputError(source + ":" + std::to_string(where.lineOf(std::string("/") + member)) + ": " + at +
+                                 member + (s.contains(member) ? ": expected an object" : ": required object is missing"));
         SchedulingInputs in;
-        in.accelerator = acceleratorFromJson(s["accelerator"].dump(2), source + " (" + at + "accelerator)");
-        in.network = networkFromJson(s["network"].dump(2), source + " (" + at + "network)");
+        in.accelerator = acceleratorFromJson(where.documentAt(text, "/accelerator", s["accelerator"]),
+                                             source + " (" + at + "accelerator)");
+        in.network = networkFromJson(where.documentAt(text, "/network", s["network"]), source + " (" + at + "network)");
         if (s.contains("mapping") && !s["mapping"].is_null())
-            in.mapping = mappingFromJson(s["mapping"].dump(2), source + " (" + at + "mapping)", in.accelerator);
+            in.mapping = mappingFromJson(where.documentAt(text, "/mapping", s["mapping"]), source + " (" + at + "mapping)",
+                                         in.accelerator);
         return in;
     }
 
@@ -170,9 +174,13 @@ public:
             in.accelerator = loadAccelerator(resolvePreset(args.at("accelerator"), kAccelerators));
         if (args.count("network"))
             in.network = loadNetwork(resolvePreset(args.at("network"), kNetworks));
-        restrictToLayer(in.network, argument(args, "layer"));
+        // A table file is checked against the whole network, then (with --layer) only the named
+        // layer's table is kept: a file covering every layer serves one layer too.
         if (args.count("table"))
             in.mapping = loadMapping(resolvePreset(args.at("table"), kMappingPresets), in.accelerator, in.network);
+        restrictToLayer(in.network, argument(args, "layer"));
+        if (in.mapping && !argument(args, "layer").empty())
+            std::erase_if(in.mapping->layers, [&](const LayerMapping& lm) { return in.network.indexOf(lm.layer) < 0; });
         if (args.count("metric")) {
             const auto metric = parseMetric(args.at("metric"));
             if (!metric)

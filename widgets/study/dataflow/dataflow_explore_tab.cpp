@@ -133,15 +133,15 @@ void DataflowWorkbench::refreshExplorer()
     }
     // Allowed values, sampled evenly when there are many.
     const auto sample = [](const Parameter& p) {
-        std::vector<int> idx;
-        for (int i = 0; i < p.count(); ++i)
-            if (p.allowed[std::size_t(i)])
-                idx.push_back(i);
-        if (int(idx.size()) <= kMaxSweep)
-            return idx;
+        const int n = p.allowedCount();
         std::vector<int> out;
+        if (n <= kMaxSweep) {
+            for (int k = 0; k < n; ++k)
+                out.push_back(p.allowed.kth(k));
+            return out;
+        }
         for (int k = 0; k < kMaxSweep; ++k)
-            out.push_back(idx[std::size_t(double(k) * double(idx.size() - 1) / double(kMaxSweep - 1) + 0.5)]);
+            out.push_back(p.allowed.kth(int(double(k) * double(n - 1) / double(kMaxSweep - 1) + 0.5)));
         out.erase(std::unique(out.begin(), out.end()), out.end());
         return out;
     };

@@ -114,7 +114,7 @@ void DataflowWorkbench::applySpaceEdit(int row, int column)
     const QString text = item->text().trimmed();
     const auto number = [&](bool* ok) -> std::int64_t {
         // Categorical values may be typed as their label ("C", "K C Y' X' R S").
-        for (int i = 0; i < p.count(); ++i) {
+        for (int i = 0; p.kind != Parameter::Kind::Integer && i < p.count(); ++i) {
             if (qs(p.text(i)) == text) {
                 *ok = true;
                 return p.values[std::size_t(i)];

@@ -44,6 +44,23 @@ void MarlOptions::applyProfile(MarlProfile p)
 namespace {
 
 constexpr double kInvalidReward = -1.0;
+/// The most choices one policy head offers. A parameter with more values (a tile of a dimension up
+/// to 10^8) gets a head of this many choices spread evenly over its allowed values, so that the
+/// network's size stays bounded; every preset layer's parameters fit a direct head.
+constexpr int kMaxHeadChoices = 32768;
+
+bool directHead(const Parameter& p) { return p.count() <= kMaxHeadChoices; }
+
+int headSize(const Parameter& p) { return directHead(p) ? p.count() : std::min(p.allowedCount(), kMaxHeadChoices); }
+
+/// The value index a head's action stands for.
+int indexOfAction(const Parameter& p, int action)
+{
+    if (directHead(p))
+        return action;
+    const int h = headSize(p);
+    return std::max(0, p.allowed.kth(int(std::int64_t(action) * p.allowedCount() / std::max(1, h))));
+}
 constexpr float kObservationClip = 10.f;
 
 /// The exploration policy of Algorithm 1's pre-pass; MarlSearch and clusterFromPrepass build it
@@ -269,8 +286,9 @@ void MarlSearch::startTraining(MetricsSink& sink)
         std::vector<int> sizes;
         std::vector<std::vector<std::uint8_t>> masks;
         for (int p : d->agentParams[j]) {
-            sizes.push_back(params[std::size_t(p)].count());
-            masks.push_back(params[std::size_t(p)].allowed);
+            const Parameter& prm = params[std::size_t(p)];
+            sizes.push_back(headSize(prm));
+            masks.push_back(directHead(prm) ? prm.allowed.mask() : std::vector<std::uint8_t>(std::size_t(headSize(prm)), 1));
         }
         auto agent = std::make_unique<rl::MultiHeadPpoAgent>(obsSize, sizes, mo, m_seed * 1000003ull + j * 7919ull + 17ull);
         agent->setMasks(std::move(masks));
@@ -313,12 +331,15 @@ std::vector<Point> MarlSearch::ask()
         d->asked[std::size_t(s)].actions.resize(d->agents.size());
         d->asked[std::size_t(s)].logProb.resize(d->agents.size());
     }
+    const auto params = m_problem.parameters();
     for (std::size_t j = 0; j < d->agents.size(); ++j) {
         const std::vector<rl::MultiHeadStep> steps = d->agents[j]->act(obs, false);
         for (int s = 0; s < n; ++s) {
             const rl::MultiHeadStep& st = steps[std::size_t(s)];
-            for (std::size_t h = 0; h < st.actions.size(); ++h)
-                out[std::size_t(s)][std::size_t(d->agentParams[j][h])] = st.actions[h];
+            for (std::size_t h = 0; h < st.actions.size(); ++h) {
+                const int p = d->agentParams[j][h];
+                out[std::size_t(s)][std::size_t(p)] = indexOfAction(params[std::size_t(p)], st.actions[h]);
+            }
             d->asked[std::size_t(s)].actions[j] = st.actions;
             d->asked[std::size_t(s)].logProb[j] = st.logProb;
         }
@@ -472,7 +493,7 @@ void MarlSearch::update(MetricsSink& sink)
         for (std::size_t h = 0; h < probs.size(); ++h) {
             const int best = int(std::max_element(probs[h].begin(), probs[h].end()) - probs[h].begin());
             const Parameter& p = params[std::size_t(d->agentParams[j][h])];
-            sink.record("rl/value/" + p.name, step, double(p.values[std::size_t(best)]));
+            sink.record("rl/value/" + p.name, step, double(p.values[std::size_t(indexOfAction(p, best))]));
         }
     }
     ++d->updates;
