@@ -227,8 +227,18 @@ int runValidate(const CLI::App& command, const StudyCommandArgs& a)
     const std::string text = readTextFile(a.file);
     const std::string schema = documentSchema(text); // "" for cfg files and reference lines
     if (schema == "mapscape/project") {
-        // A project: every study checked as opening it would (the message names the field).
-        const Project p = projectFromJson(text, a.file);
+        // A project: every study checked as opening it would; every part the GUI would leave out
+        // is reported (each message names the line and the field), and then the project is not OK.
+        std::vector<std::string> skipped;
+        const Project p = projectFromJson(text, a.file, &skipped);
+        if (!skipped.empty()) {
+            for (const std::string& s : skipped)
+                std::cerr << "error: " << s << "\n";
+            std::cerr << a.file << ": " << skipped.size() << " part" << (skipped.size() == 1 ? "" : "s")
+                      << " cannot be read; the GUI opens the other " << p.studies.size() << " stud"
+                      << (p.studies.size() == 1 ? "y" : "ies") << " without them\n";
+            return kExitBadInput;
+        }
         std::cout << a.file << ": OK: project with " << p.studies.size() << " stud" << (p.studies.size() == 1 ? "y" : "ies")
                   << " (";
         for (std::size_t i = 0; i < p.studies.size(); ++i)

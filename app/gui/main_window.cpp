@@ -446,26 +446,35 @@ std::optional<Project> MainWindow::currentProject() const
 bool MainWindow::openProject(const QString& path)
 {
     Project p;
+    std::vector<std::string> skipped; // parts of the file that could not be read: left out, said below
     try {
-        p = loadProject(path.toStdString());
+        p = loadProject(path.toStdString(), &skipped);
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    // Build the new studies aside; the current ones stay until every study has opened.
+    // Build the new studies aside; the current ones stay until the project has opened. A study
+    // that cannot be shown is left out with its reason; the others open.
     std::vector<StudyWorkbench*> built;
+    int active = p.active;
     for (std::size_t i = 0; i < p.studies.size(); ++i) {
         const Study& st = p.studies[i];
         StudyWorkbench* wb = makeWorkbench(st.kind());
         QString error;
         if (!wb->setStudy(st, &error)) {
             delete wb;
-            for (StudyWorkbench* b : built)
-                delete b;
-            reportError(tr("%1: studies[%2] (%3): %4").arg(path).arg(i).arg(qs(st.name), error));
-            return false;
+            skipped.push_back(tr("%1: study \"%2\": %3 (study left out)").arg(path, qs(st.name), error).toStdString());
+            if (int(i) < p.active)
+                --active;
+            else if (int(i) == p.active)
+                active = 0;
+            continue;
         }
         built.push_back(wb);
+    }
+    if (built.empty()) {
+        reportError(skipped.empty() ? tr("%1: no study to open").arg(path) : QString::fromStdString(skipped.front()));
+        return false;
     }
     m_loading = true;
     clearStudies();
@@ -473,12 +482,26 @@ bool MainWindow::openProject(const QString& path)
         wb->setParent(this);
         adopt(wb);
     }
-    setCurrentStudy(std::clamp(p.active, 0, studyCount() - 1));
+    setCurrentStudy(std::clamp(active, 0, studyCount() - 1));
     m_loading = false;
     syncUndoStack();
     setClean(path);
     rememberRecent(path);
-    statusBar()->showMessage(tr("Opened %1: %2 studies").arg(QFileInfo(path).fileName()).arg(studyCount()), 5000);
+    m_openSkipped.clear();
+    for (const std::string& s : skipped)
+        m_openSkipped.append(QString::fromStdString(s));
+    if (!skipped.empty()) {
+        // The file stays as it is until the user saves: saving writes what is open now.
+        reportError(tr("Opened %1 without %n part(s) that could not be read; the file is unchanged until you "
+                       "save:\n%2",
+                       nullptr, int(skipped.size()))
+                        .arg(QFileInfo(path).fileName(), m_openSkipped.join(QLatin1Char('\n'))));
+    }
+    statusBar()->showMessage(tr("Opened %1: %2 studies%3")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(studyCount())
+                                 .arg(skipped.empty() ? QString() : tr(", %n part(s) left out", nullptr, int(skipped.size()))),
+                             skipped.empty() ? 5000 : 0);
     return true;
 }
 
@@ -545,10 +568,42 @@ bool MainWindow::restoreAutosave()
     return true;
 }
 
+int MainWindow::liveRuns() const
+{
+    int n = 0;
+    for (const StudyWorkbench* wb : m_workbenches)
+        n += wb->runsPanel() ? wb->runsPanel()->activeRuns() : 0;
+    return n;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_dirty && isVisible() && QGuiApplication::platformName() != QStringLiteral("offscreen")) {
-        const auto answer = QMessageBox::question(this, tr("Mapscape"), tr("Save changes to the project before closing?"),
+    const bool interactive = isVisible() && QGuiApplication::platformName() != QStringLiteral("offscreen");
+    if (const int live = liveRuns(); live > 0 && interactive && !m_dirty) {
+        // Saved or not, quitting stops the runs: ask first (a saved project keeps them as interrupted).
+        const auto answer = QMessageBox::question(
+            this, tr("Mapscape"),
+            tr("%n run(s) still running or paused. Quit anyway? They stop now; the saved project keeps them as "
+               "interrupted only if you save again.",
+               nullptr, live),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Save && (m_projectPath.isEmpty() || !saveProjectAs(m_projectPath))) {
+            event->ignore();
+            return;
+        }
+    }
+    if (m_dirty && interactive) {
+        const int live = liveRuns();
+        const QString question =
+            live > 0 ? tr("Save changes to the project before closing? %n run(s) still running or paused stop now; "
+                          "saving keeps them as interrupted.",
+                          nullptr, live)
+                     : tr("Save changes to the project before closing?");
+        const auto answer = QMessageBox::question(this, tr("Mapscape"), question,
                                                   QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
         if (answer == QMessageBox::Cancel) {
             event->ignore();

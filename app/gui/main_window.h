@@ -57,6 +57,10 @@ public:
     /// Opens a project file; false and a message naming the field on bad input (the current
     /// work is kept).
     bool openProject(const QString& path);
+    /// The parts of the last opened project that could not be read and were left out (reasons).
+    QStringList openSkipped() const { return m_openSkipped; }
+    /// Runs running or paused in every study.
+    int liveRuns() const;
     /// Saves to a path (atomic); false and a message on failure.
     bool saveProjectAs(const QString& path);
     /// Where unsaved work is autosaved (removed on a clean exit; restored after a crash).
@@ -108,6 +112,7 @@ private:
     QAction* m_importOnnx = nullptr;
     std::vector<StudyWorkbench*> m_workbenches;
     QString m_projectPath;
+    QStringList m_openSkipped;
     bool m_dirty = false;
     bool m_loading = false;
     QTimer m_autosave;

@@ -183,8 +183,10 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
     rec.setup = text("setup");
     rec.setupKey = text("setup_key");
     rec.state = text("state");
-    if (rec.state != "finished" && rec.state != "cancelled" && rec.state != "failed")
-        fail(source, prefix + ".state", "expected finished, cancelled or failed");
+    if (rec.state == "running" || rec.state == "paused")
+        rec.state = "interrupted"; // saved while it ran (files of earlier versions said "running")
+    if (rec.state != "finished" && rec.state != "cancelled" && rec.state != "failed" && rec.state != "interrupted")
+        fail(source, prefix + ".state", "expected finished, cancelled, failed or interrupted");
     rec.error = text("error");
     rec.seconds = number("seconds", 0);
     rec.evaluations = std::uint64_t(std::max(0.0, number("evaluations", 0)));
@@ -291,8 +293,26 @@ std::string inputsText(const json& s, const std::vector<std::string>& members, c
     return text + "}";
 }
 
+/// Reads one part of a project; with `skipped`, a part that fails is left out and its reason
+/// (and `what` was left out) recorded instead of refusing the whole file.
+template<typename F>
+bool readPart(std::vector<std::string>* skipped, const char* what, F&& read)
+{
+    if (!skipped) {
+        read();
+        return true;
+    }
+    try {
+        read();
+        return true;
+    } catch (const std::exception& e) {
+        skipped->push_back(std::string(e.what()) + " (" + what + " left out)");
+        return false;
+    }
+}
+
 Study studyFrom(const json& s, const Source& source, const std::string& prefix,
-                std::initializer_list<const char*> extra = {})
+                std::initializer_list<const char*> extra = {}, std::vector<std::string>* skipped = nullptr)
 {
     if (!s.is_object())
         fail(source, prefix.empty() ? "(document)" : prefix, "expected an object");
@@ -322,7 +342,9 @@ Study studyFrom(const json& s, const Source& source, const std::string& prefix,
         if (!s["runs"].is_array())
             fail(source, at + "runs", "expected a list");
         for (std::size_t i = 0; i < s["runs"].size(); ++i)
-            st.runs.push_back(runFrom(s["runs"][i], *kind, source, at + "runs[" + std::to_string(i) + "]"));
+            readPart(skipped, "run", [&] {
+                st.runs.push_back(runFrom(s["runs"][i], *kind, source, at + "runs[" + std::to_string(i) + "]"));
+            });
     }
     return st;
 }
@@ -345,7 +367,7 @@ ojson studyJson(const Study& st)
 
 } // namespace
 
-static Project projectFromJsonUnguarded(std::string_view text, const std::string& name)
+static Project projectFromJsonUnguarded(std::string_view text, const std::string& name, std::vector<std::string>* skipped)
 {
     Source source{name, text, {}};
     json j = io::parseOrderedJson(text, name, source.where); // bounded; errors name the line
@@ -372,7 +394,7 @@ static Project projectFromJsonUnguarded(std::string_view text, const std::string
         study.erase("schema");
         study.erase("version");
         study["kind"] = kind.id();
-        Study st = studyFrom(study, source, "");
+        Study st = studyFrom(study, source, "", {}, skipped);
         st.name = setupLabel(st.inputs);
         p.studies.push_back(std::move(st));
         return p;
@@ -380,14 +402,27 @@ static Project projectFromJsonUnguarded(std::string_view text, const std::string
     checkMembers(j, {"schema", "version", "active", "studies"}, source, "");
     if (!j.contains("studies") || !j["studies"].is_array() || j["studies"].empty())
         fail(source, "studies", "expected a non-empty list of studies");
-    for (std::size_t i = 0; i < j["studies"].size(); ++i)
-        p.studies.push_back(studyFrom(j["studies"][i], source, "studies[" + std::to_string(i) + "]"));
+    std::vector<int> kept; // the file's index of each study read
+    std::string firstFailure;
+    for (std::size_t i = 0; i < j["studies"].size(); ++i) {
+        const std::size_t before = skipped ? skipped->size() : 0;
+        if (readPart(skipped, "study", [&] {
+                p.studies.push_back(studyFrom(j["studies"][i], source, "studies[" + std::to_string(i) + "]", {}, skipped));
+            }))
+            kept.push_back(int(i));
+        else if (firstFailure.empty())
+            firstFailure = (*skipped)[before];
+    }
+    if (p.studies.empty()) // nothing to open: the first reason is the file's error
+        throw InputError(firstFailure.substr(0, firstFailure.rfind(" (study left out)")));
     if (j.contains("active")) {
-        const auto active = io::exactInteger(j["active"], 0, std::int64_t(p.studies.size()) - 1);
+        const std::size_t listed = j["studies"].size();
+        const auto active = io::exactInteger(j["active"], 0, std::int64_t(listed) - 1);
         if (!active)
-            fail(source, "active", "expected the index of one of the " + std::to_string(p.studies.size()) +
-                                       " studies, got " + j["active"].dump());
-        p.active = int(*active);
+            fail(source, "active", "expected the index of one of the " + std::to_string(listed) + " studies, got " +
+                                       j["active"].dump());
+        const auto it = std::find(kept.begin(), kept.end(), int(*active));
+        p.active = it == kept.end() ? 0 : int(it - kept.begin());
     }
     return p;
 }
@@ -405,7 +440,10 @@ std::string projectToJson(const Project& p)
     return j.dump(2) + "\n";
 }
 
-Project loadProject(const std::string& path) { return projectFromJson(readTextFile(path), path); }
+Project loadProject(const std::string& path, std::vector<std::string>* skipped)
+{
+    return projectFromJson(readTextFile(path), path, skipped);
+}
 
 void saveProject(const Project& project, const std::string& path) { writeTextFileAtomic(path, projectToJson(project)); }
 
@@ -440,9 +478,9 @@ std::string studyToJson(const Study& study)
     return j.dump(2) + "\n";
 }
 
-Project projectFromJson(std::string_view text, const std::string& source)
+Project projectFromJson(std::string_view text, const std::string& source, std::vector<std::string>* skipped)
 {
-    return io::readGuarded(source, [&] { return projectFromJsonUnguarded(text, source); });
+    return io::readGuarded(source, [&] { return projectFromJsonUnguarded(text, source, skipped); });
 }
 
 } // namespace mapscape

@@ -20,12 +20,16 @@ inline constexpr int kStudySchemaVersion = 1;
 /// Points kept per run curve when a project is saved.
 inline constexpr std::size_t kSavedCurvePoints = 2000;
 
-/// Throws InputError "source: field: message" (nested documents report their own fields,
+/// Throws InputError "source:line: field: message" (nested documents report their own fields,
 /// prefixed with the study: "studies[1].layer.K").
-Project projectFromJson(std::string_view text, const std::string& source);
+///
+/// With `skipped`, one bad study or run does not refuse the whole project: it is left out and the
+/// reason appended to `skipped` ("…: studies[3].runs[0].state: … (run left out)"); the rest is
+/// read. Errors of the document itself (JSON, schema, version, no study readable) still throw.
+Project projectFromJson(std::string_view text, const std::string& source, std::vector<std::string>* skipped = nullptr);
 std::string projectToJson(const Project& project);
-/// Reads a project file (throws InputError naming the file).
-Project loadProject(const std::string& path);
+/// Reads a project file (throws InputError naming the file); `skipped` as for projectFromJson.
+Project loadProject(const std::string& path, std::vector<std::string>* skipped = nullptr);
 /// Writes atomically (temp file + rename): an interrupted save never destroys the old file.
 void saveProject(const Project& project, const std::string& path);
 

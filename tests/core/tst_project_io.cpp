@@ -204,9 +204,64 @@ private Q_SLOTS:
                                        .arg(lineOf(twice, "\"seed\": 99")).arg(lineOf(twice, "\"seed\": 5")));
         const std::string badRun = std::string(text).replace(text.find("\"state\": \"finished\""), 19,
                                                              "\"state\": \"exploded\"");
-        QCOMPARE(messageOf(badRun), QStringLiteral("p.json:%1: studies[1].runs[0].state: expected finished, cancelled or failed")
+        QCOMPARE(messageOf(badRun), QStringLiteral("p.json:%1: studies[1].runs[0].state: expected finished, cancelled, failed or interrupted")
                                         .arg(lineOf(badRun, "exploded")));
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject("/nonexistent/p.json"));
+    }
+
+    /// Runs saved while they ran are "interrupted" (files of earlier versions said "running" and
+    /// could not be opened at all); one bad run or study does not refuse the project when the
+    /// reader may leave parts out: the rest is read, each part left out is named with its line.
+    void partsThatCannotBeReadAreLeftOut()
+    {
+        Project p = sample();
+        p.studies[1].runs.push_back(p.studies[1].runs[0]);
+        p.studies[1].runs[1].id = 4;
+        p.studies[1].runs[1].state = "interrupted";
+        p.studies.push_back(p.studies[1]);
+        p.studies[2].name = "third";
+        p.active = 2;
+        const std::string text = projectToJson(p);
+        QCOMPARE(projectToJson(projectFromJson(text, "p.json")), text); // "interrupted" round-trips
+        // An earlier version's "running" and a "paused" are read as interrupted.
+        std::string old = text;
+        old.replace(old.find("\"interrupted\""), 13, "\"running\"");
+        QCOMPARE(projectFromJson(old, "p.json").studies[1].runs[1].state, std::string("interrupted"));
+        // A bad run in study 1 and a bad study 0: strict reading refuses, lenient reading keeps the rest.
+        std::string bad = text;
+        bad.replace(bad.find("\"state\": \"finished\""), 19, "\"state\": \"exploded\"");
+        bad.replace(bad.find("\"seed\": 99"), 10, "\"seed\": -1");
+        QVERIFY_THROWS_EXCEPTION(InputError, projectFromJson(bad, "p.json"));
+        std::vector<std::string> skipped;
+        const Project back = projectFromJson(bad, "p.json", &skipped);
+        QCOMPARE(int(back.studies.size()), 2);
+        QCOMPARE(back.studies[0].name, std::string("VGG16 row 2"));
+        QCOMPARE(int(back.studies[0].runs.size()), 1); // the exploded run is left out
+        QCOMPARE(back.studies[0].runs[0].state, std::string("interrupted"));
+        QCOMPARE(int(back.studies[1].runs.size()), 2);
+        QCOMPARE(back.active, 1); // "third" was study 2 of the file, study 1 of what opened
+        QCOMPARE(int(skipped.size()), 2);
+        QCOMPARE(QString::fromStdString(skipped[0]),
+                 QStringLiteral("p.json:%1: studies[0].optimizer.seed: expected a non-negative integer (study left out)")
+                     .arg(lineOf(bad, "\"seed\": -1")));
+        QCOMPARE(QString::fromStdString(skipped[1]),
+                 QStringLiteral("p.json:%1: studies[1].runs[0].state: expected finished, cancelled, failed or interrupted "
+                                "(run left out)")
+                     .arg(lineOf(bad, "exploded")));
+        // Nothing readable: the first reason is the file's error.
+        Project one = sample();
+        one.studies.erase(one.studies.begin() + 1);
+        one.active = 0;
+        std::string none = projectToJson(one);
+        none.replace(none.find("\"seed\": 99"), 10, "\"seed\": -1");
+        skipped.clear();
+        try {
+            (void)projectFromJson(none, "p.json", &skipped);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).endsWith(QStringLiteral("studies[0].optimizer.seed: expected a non-negative integer")),
+                     e.what());
+        }
     }
 
     /// Accelerator-sizing studies: every input survives a project file and a study file; errors

@@ -8,6 +8,8 @@
 #include "support/widgets.h"
 #include "core/study/placement/placement_study.h"
 #include "core/study/dpu/dpu_study.h"
+#include "core/study/accel/accel_study.h"
+#include "core/study/study_kind.h"
 #include "core/study/dataflow/dataflow_study.h"
 #include "core/study/scheduling/scheduling_study.h"
 #include "app/gui/main_window.h"
@@ -217,6 +219,84 @@ private Q_SLOTS:
         QVERIFY(again);
         QVERIFY(finished.wait(20000));
         QCOMPARE(again->state(), RunState::Finished);
+    }
+
+    /// Runs still going when the project is saved (one running, one paused, in every kind) come
+    /// back as "interrupted" with their curves; the file used to say "running" and then refused
+    /// to open at all. A project with a part that cannot be read opens the rest, names what it
+    /// left out and leaves the file as it was.
+    void liveRunsAreSavedAsInterrupted()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("live.mapscape.json"));
+        const std::vector<const StudyKind*> kinds{&schedulingKind(), &dataflowKind(), &accelKind(), &dpuKind(),
+                                                  &placementKind()};
+        // An optimizer of each kind with a budget large enough to be still going when saved.
+        const char* const optimizer[] = {"random", "random", "random", "linucb", "random"};
+        {
+            MainWindow w;
+            for (std::size_t k = 1; k < kinds.size(); ++k)
+                QVERIFY(w.addStudy(*kinds[k]));
+            QCOMPARE(w.studyCount(), int(kinds.size()));
+            std::vector<OptimizerRun*> runs;
+            for (int i = 0; i < w.studyCount(); ++i) {
+                RunsPanel* panel = w.workbench(i)->runsPanel();
+                const OptimizerInfo& info = requireOptimizer(*kinds[std::size_t(i)], optimizer[i]);
+                QVERIFY(!info.budgetKey.empty());
+                QVERIFY(panel->optimizerPanel()->selectOptimizer(QString::fromLatin1(optimizer[i])));
+                for (const OptionSpec& o : info.options)
+                    if (o.key == info.budgetKey)
+                        QVERIFY(panel->optimizerPanel()->setOption(QString::fromStdString(o.key), QString::number(std::min(o.maximum, 1e7), 'f', 0)));
+                OptimizerRun* paused = panel->startRun();
+                OptimizerRun* running = panel->startRun();
+                QVERIFY(paused && running);
+                paused->pause();
+                runs.push_back(paused);
+                runs.push_back(running);
+            }
+            for (OptimizerRun* r : runs)
+                QTRY_VERIFY_WITH_TIMEOUT(r->state() == RunState::Running || r->state() == RunState::Paused, 20000);
+            QCOMPARE(w.liveRuns(), int(runs.size()));
+            QVERIFY(w.saveProjectAs(path));
+            for (OptimizerRun* r : runs) {
+                r->cancel();
+                r->wait();
+            }
+        }
+        const std::string saved = readTextFile(path.toStdString());
+        QVERIFY(saved.find("\"running\"") == std::string::npos);
+        {
+            MainWindow w;
+            QVERIFY(w.openProject(path));
+            QVERIFY2(w.openSkipped().isEmpty(), qPrintable(w.openSkipped().join(QLatin1Char('\n'))));
+            QCOMPARE(w.studyCount(), int(kinds.size()));
+            for (int i = 0; i < w.studyCount(); ++i) {
+                RunListModel* model = w.workbench(i)->runsPanel()->runModel();
+                QCOMPARE(model->rowCount(), 2);
+                for (int r = 0; r < 2; ++r)
+                    QCOMPARE(model->index(r, RunListModel::State).data().toString(), QStringLiteral("interrupted"));
+            }
+            QCOMPARE(w.liveRuns(), 0);
+        }
+        // One study's inputs broken and one run's state: the other studies and runs open.
+        std::string broken = saved;
+        const std::string interrupted = "\"state\": \"interrupted\"";
+        broken.replace(broken.find(interrupted), interrupted.size(), "\"state\": \"exploded\"");
+        const auto pes = broken.find("\"num_pes\"");
+        QVERIFY(pes != std::string::npos);
+        broken.insert(broken.find_first_of("0123456789", pes), "-");
+        const QString brokenPath = dir.filePath(QStringLiteral("broken.mapscape.json"));
+        writeTextFileAtomic(brokenPath.toStdString(), broken);
+        MainWindow w;
+        QVERIFY(w.openProject(brokenPath));
+        QCOMPARE(w.studyCount(), int(kinds.size()) - 1);
+        QCOMPARE(w.openSkipped().size(), 2);
+        QVERIFY2(w.openSkipped().join(QLatin1Char('\n')).contains(QStringLiteral("(run left out)")) &&
+                     w.openSkipped().join(QLatin1Char('\n')).contains(QStringLiteral("(study left out)")) &&
+                     w.openSkipped().join(QLatin1Char('\n')).contains(QStringLiteral("num_pes")),
+                 qPrintable(w.openSkipped().join(QLatin1Char('\n'))));
+        QTRY_VERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("2 part(s) left out")));
+        QCOMPARE(readTextFile(brokenPath.toStdString()), broken); // unchanged until the user saves
     }
 
     /// A project file of the first format (one accelerator, network, mapping) still opens.

@@ -783,7 +783,10 @@ RunRecord RunsPanel::recordOf(const OptimizerRun& run) const
     r.setup = setupLabel(run.settings().inputs);
     r.setupKey = m_runSetupKeys.contains(run.id()) ? m_runSetupKeys.value(run.id()) : setupKey(run.settings().inputs);
     const RunState s = run.state();
-    r.state = s == RunState::Running || s == RunState::Paused || s == RunState::Pending ? "running"
+    // A run still going when the project is saved is kept as "interrupted", with its curves and
+    // best result so far (it cannot go on after reopening; a file that said "running" could not
+    // be opened at all).
+    r.state = s == RunState::Running || s == RunState::Paused || s == RunState::Pending ? "interrupted"
                                                                                           : runStateName(s).toStdString();
     r.error = run.errorMessage().toStdString();
     r.seconds = run.elapsedSeconds();
