@@ -548,6 +548,28 @@ private:
         addNode(std::move(node), data, n, role);
     }
 
+    /// The product of a node's sizes, checked: a hostile shape is refused naming the node, never
+    /// wrapped (found by UBSan: 17179869168 × 2147483646 MACs).
+    std::int64_t product(const std::string& label, const char* what, std::initializer_list<std::int64_t> factors)
+    {
+        std::int64_t r = 1;
+        for (std::int64_t f : factors) {
+            if (f < 0)
+                fail("node \"" + label + "\": a size of its " + what + " is negative (" + std::to_string(f) + ")");
+            if (__builtin_mul_overflow(r, f, &r))
+                fail("node \"" + label + "\": its " + what + " exceed 64 bits");
+        }
+        return r;
+    }
+
+    /// A convolution's stride, padding or dilation as the graph holds it (an int up to 2^24).
+    int smallAttr(const std::string& label, const char* what, std::int64_t v)
+    {
+        if (v < 0 || v > (std::int64_t(1) << 24))
+            fail("node \"" + label + "\" (Conv): " + what + " must be from 0 to 16777216, got " + std::to_string(v));
+        return int(v);
+    }
+
     void conv(const onnx::NodeProto& n, int index, const std::string& label)
     {
         if (n.input_size() < 2)
@@ -564,7 +586,7 @@ private:
         const std::int64_t H = oneD ? 1 : y[2], W = y.back();
         const std::int64_t R = oneD ? 1 : w[2], S = w.back();
         const std::int64_t G = intAttr(n, "group", 1);
-        if (G < 1 || C % G != 0 || K % G != 0 || w[1] * G != C || w[0] != K)
+        if (G < 1 || G > C || C % G != 0 || K % G != 0 || w[1] != C / G || w[0] != K)
             fail("node \"" + label + "\" (Conv): group " + std::to_string(G) + " does not fit input channels " +
                  std::to_string(C) + ", weights " + dimsText(w) + " and output channels " + std::to_string(K));
         std::vector<std::int64_t> strides = intsAttr(n, "strides"), dilations = intsAttr(n, "dilations"),
@@ -573,13 +595,14 @@ private:
             strides.assign(x.size() - 2, 1);
         if (dilations.empty())
             dilations.assign(x.size() - 2, 1);
-        const std::int64_t stride = strides.front();
-        const std::int64_t dilation = *std::max_element(dilations.begin(), dilations.end());
-        std::int64_t pad = pads.empty() ? 0 : pads.front();
+        const std::int64_t stride = smallAttr(label, "stride", strides.front());
+        const std::int64_t dilation = smallAttr(label, "dilation", *std::max_element(dilations.begin(), dilations.end()));
+        std::int64_t pad = smallAttr(label, "pad", pads.empty() ? 0 : pads.front());
         const std::string autoPad = stringAttr(n, "auto_pad");
         if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
             const std::int64_t in = x.back(), out = y.back();
-            pad = std::max<std::int64_t>(0, ((out - 1) * stride + (S - 1) * dilation + 1 - in) / 2);
+            const __int128 need = (__int128(out) - 1) * stride + (__int128(S) - 1) * dilation + 1 - in;
+            pad = smallAttr(label, "pad", std::int64_t(std::clamp<__int128>(need / 2, 0, __int128(1) << 40)));
         }
 
         GraphNode node;
@@ -587,11 +610,11 @@ private:
         node.op = OpKind::Conv;
         node.ifm = xyz(x);
         node.ofm = xyz(y);
-        node.weights = K * (C / G) * R * S;
-        node.macs = N * K * H * W * (C / G) * R * S;
-        node.groups = int(G);
-        node.kernelX = int(S);
-        node.kernelY = int(R);
+        node.weights = product(label, "weights", {K, C / G, R, S});
+        node.macs = product(label, "MACs", {N, K, H, W, C / G, R, S});
+        node.groups = smallAttr(label, "group", G);
+        node.kernelX = smallAttr(label, "kernel width", S);
+        node.kernelY = smallAttr(label, "kernel height", R);
         node.stride = int(stride);
         node.pad = int(pad);
         node.dilation = int(dilation);
@@ -644,8 +667,9 @@ private:
             fail("node \"" + label + "\" (" + n.op_type() + "): inner dimensions differ, " + dimsText(a) + " × " + dimsText(b));
         std::int64_t outElems = 1;
         for (std::int64_t d : y)
-            outElems *= d;
-        const std::int64_t batches = std::max<std::int64_t>(1, outElems / std::max<std::int64_t>(1, M * Nn));
+            outElems = product(label, "output elements", {outElems, d});
+        const std::int64_t batches =
+            std::max<std::int64_t>(1, outElems / std::max<std::int64_t>(1, product(label, "output elements", {M, Nn})));
 
         GraphNode node;
         node.name = nodeName(n, index);
@@ -657,7 +681,7 @@ private:
             node.weights = info(n.input(1)).elements();
         else if (aConst)
             node.weights = info(n.input(0)).elements();
-        node.macs = batches * M * Kd * Nn;
+        node.macs = product(label, "MACs", {batches, M, Kd, Nn});
         std::vector<std::string> data;
         for (int k = 0; k < 2; ++k)
             if (!info(n.input(k)).constant)
@@ -668,7 +692,7 @@ private:
         l.name = m_nodes.back().name;
         l.k = Nn;
         l.c = Kd;
-        l.b = batches * M;
+        l.b = product(label, "rows", {batches, M});
         l.stride = 0;
         addLayer(std::move(l));
     }
