@@ -67,7 +67,8 @@ JobResult PointSearchJob::result() const
         }
     }
     if (!out.found)
-        out.failure = "no valid design found";
+        out.failure = std::string("no valid design found") +
+                      (m_result && !m_result->invalidSummary.empty() ? "; " + m_result->invalidSummary : std::string());
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -38,6 +39,11 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
     const auto start = std::chrono::steady_clock::now();
     PointSearchResult result;
     std::unordered_map<Point, PointEvaluation, PointHash> cache;
+    struct Invalid {
+        std::uint64_t count = 0;
+        Point example; ///< the first point invalid for this reason
+    };
+    std::map<std::int16_t, Invalid> invalid; // by the problem's reason code
     const int threads = std::max(1, options.threads);
     const int primary = problem.primaryObjective();
     const std::span<const ObjectiveInfo> objectives = problem.objectives();
@@ -134,8 +140,12 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
         for (std::size_t i = 0; i < batch.size(); ++i) {
             ++result.samples;
             const PointEvaluation& e = evals[i];
-            if (!e.valid)
+            if (!e.valid) {
+                Invalid& why = invalid[e.reason];
+                if (why.count++ == 0)
+                    why.example = batch[i];
                 continue;
+            }
             ++validInBatch;
             if (!archiveObjectives.empty())
                 archiveChanged = archiveInsert(batch[i], e) || archiveChanged;
@@ -171,6 +181,12 @@ PointSearchResult runPointSearch(const PointProblem& problem, PointOptimizer& op
         sink.progress(std::clamp(optimizer.progress(), 0.0, 1.0));
     }
     result.cancelled = stop.stop_requested();
+    if (!result.found && !invalid.empty()) {
+        const auto most = std::max_element(invalid.begin(), invalid.end(),
+                                           [](const auto& a, const auto& b) { return a.second.count < b.second.count; });
+        result.invalidSummary = std::to_string(most->second.count) + " of " + std::to_string(result.samples) +
+                                " points: " + problem.explain(most->second.example);
+    }
     optimizer.finish(sink);
     if (result.found)
         sink.record("search/best", std::int64_t(result.samples), result.bestEvaluation.objective[std::size_t(primary)]);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <span>
 #include <stop_token>
+#include <string>
 #include <vector>
 
 namespace mapscape {
@@ -70,6 +71,9 @@ struct PointSearchResult {
     std::vector<Point> front;
     std::vector<PointEvaluation> frontEvaluations;
     double hypervolume = 0;
+    /// When no valid point was seen: why most of them were invalid, with an example
+    /// ("50 of 50 points: L1 requirement 1200 B per PE exceeds the hardware's 4096 B").
+    std::string invalidSummary;
 };
 
 /// Runs an optimizer to completion or cancellation. Records "search/best" (the primary objective
