@@ -241,9 +241,11 @@ Json parseBounded(std::string_view text, const std::string& source, std::map<std
     Json root;
     int line = 1;
     const char* where = text.data();
-    BuildingSax<Json> sax(root, source, &line, lines, &where, text.data(), keyEnds);
+    BuildingSax<Json> sax(root, source, &line, lines, keyEnds ? &where : nullptr, text.data(), keyEnds);
     try {
-        Json::sax_parse(CountingIterator(text.data(), &line, &where), CountingIterator(text.data() + text.size(), &line),
+        // The read position is followed only when key positions are wanted (not on every parse).
+        Json::sax_parse(CountingIterator(text.data(), &line, keyEnds ? &where : nullptr),
+                        CountingIterator(text.data() + text.size(), &line),
                         &sax);
     } catch (const nlohmann::json::exception& e) {
         // nlohmann reports "line L, column C" in its message; keep it, prefixed by the file.

@@ -562,7 +562,8 @@ private:
         return r;
     }
 
-    /// A convolution's stride, padding or dilation as the graph holds it (an int up to 2^24).
+    /// A convolution's stride, padding, dilation, group or kernel size as the graph holds it (an
+    /// int up to 2^24).
     int smallAttr(const std::string& label, const char* what, std::int64_t v)
     {
         if (v < 0 || v > (std::int64_t(1) << 24))
@@ -601,8 +602,15 @@ private:
         const std::string autoPad = stringAttr(n, "auto_pad");
         if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
             const std::int64_t in = x.back(), out = y.back();
-            const __int128 need = (__int128(out) - 1) * stride + (__int128(S) - 1) * dilation + 1 - in;
-            pad = smallAttr(label, "pad", std::int64_t(std::clamp<__int128>(need / 2, 0, __int128(1) << 40)));
+            // (out − 1)·stride + (S − 1)·dilation + 1 − in, checked: a sum past 2^41 is as good as
+            // infinite here (the pad is refused above 2^24 either way).
+            constexpr std::int64_t kHuge = std::int64_t(1) << 41;
+            std::int64_t a = 0, b = 0, need = 0;
+            if (__builtin_mul_overflow(out - 1, stride, &a) || __builtin_mul_overflow(S - 1, dilation, &b) ||
+                __builtin_add_overflow(a, b, &need) || need > kHuge)
+                need = kHuge;
+            need = need + 1 - in;
+            pad = smallAttr(label, "pad", std::clamp<std::int64_t>(need / 2, 0, kHuge / 2));
         }
 
         GraphNode node;

@@ -138,20 +138,15 @@ FieldIssues validateWorkloadGraph(const WorkloadGraph& g)
         issues.push_back({"nodes", "the workload has no nodes"});
     if (g.batch < 1)
         issues.push_back({"batch", "must be a positive integer, got " + std::to_string(g.batch)});
-    if (g.nodes.size() > std::size_t(kMaxWorkloadNodes)) {
-        issues.push_back({"nodes", "the workload has " + std::to_string(g.nodes.size()) + " nodes; the supported size is " +
-                                       std::to_string(kMaxWorkloadNodes) + " nodes and " +
-                                       std::to_string(kMaxWorkloadEdges) + " edges"});
-        return issues; // not worth listing each node's problems
-    }
     std::size_t edges = 0;
     for (const GraphNode& n : g.nodes)
         edges += n.inputs.size();
-    if (edges > std::size_t(kMaxWorkloadEdges)) {
-        issues.push_back({"nodes", "the workload has " + std::to_string(edges) + " edges (inputs); the supported size is " +
+    if (g.nodes.size() > std::size_t(kMaxWorkloadNodes) || edges > std::size_t(kMaxWorkloadEdges)) {
+        issues.push_back({"nodes", "the workload has " + std::to_string(g.nodes.size()) + " nodes and " +
+                                       std::to_string(edges) + " edges (inputs); the supported size is " +
                                        std::to_string(kMaxWorkloadNodes) + " nodes and " +
                                        std::to_string(kMaxWorkloadEdges) + " edges"});
-        return issues;
+        return issues; // not worth listing each node's problems
     }
     // Element counts are bounded so that bytes (× 2 for FP16) and sums stay exact in doubles.
     constexpr std::int64_t kMaxElements = std::int64_t(1) << 44;

@@ -33,7 +33,7 @@ private:
     RandomSearchOptions m_options;
     std::mt19937_64 m_rng;
     std::vector<Row> m_rows;
-    /// Per layer and column: flattened factorisations over m_rows.
+    /// Per layer and column: the factorisations of the dimension over m_rows.
     std::vector<std::array<FactorSplits, kNumDims>> m_splits;
     std::vector<std::pair<Row, std::vector<Dataflow>>> m_dataflows;
     std::int64_t m_drawn = 0;

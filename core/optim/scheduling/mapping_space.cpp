@@ -60,30 +60,14 @@ std::vector<std::uint64_t> orderedFactorizations(std::uint64_t v, int n)
     return out;
 }
 
-std::uint64_t countOrderedFactorizations(std::uint64_t v, int n)
-{
-    if (n <= 0 || v == 0)
-        return 0;
-    std::uint64_t count = 1;
-    for (std::uint64_t p = 2; p * p <= v; ++p) {
-        std::uint64_t a = 0;
-        while (v % p == 0) {
-            v /= p;
-            ++a;
-        }
-        if (a > 0)
-            count = saturatingMul(count, binomial(a + std::uint64_t(n) - 1, std::uint64_t(n) - 1));
-    }
-    if (v > 1)
-        count = saturatingMul(count, std::uint64_t(n));
-    return count;
-}
+std::uint64_t countOrderedFactorizations(std::uint64_t v, int n) { return FactorSplits(v, n).count(); }
 
 FactorSplits::FactorSplits(std::uint64_t v, int n)
     : m_value(v)
-    , m_count(countOrderedFactorizations(v, n))
     , m_parts(std::max(n, 0))
 {
+    if (n <= 0 || v == 0)
+        return; // no factorisation
     for (std::uint64_t p = 2; p * p <= v; ++p) {
         int a = 0;
         while (v % p == 0) {
@@ -99,6 +83,10 @@ FactorSplits::FactorSplits(std::uint64_t v, int n)
         m_primes.push_back(v);
         m_exponents.push_back(1);
     }
+    // ∏ over prime powers p^a of C(a + n − 1, n − 1), saturating.
+    m_count = 1;
+    for (int a : m_exponents)
+        m_count = saturatingMul(m_count, binomial(std::uint64_t(a) + std::uint64_t(n) - 1, std::uint64_t(n) - 1));
 }
 
 void FactorSplits::at(std::uint64_t k, std::span<std::uint64_t> out) const

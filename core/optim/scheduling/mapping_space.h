@@ -37,7 +37,6 @@ public:
     FactorSplits() = default;
     FactorSplits(std::uint64_t v, int n);
     std::uint64_t count() const { return m_count; }
-    int parts() const { return m_parts; }
     /// The k-th factorisation (k < count()) into out[0..n-1].
     void at(std::uint64_t k, std::span<std::uint64_t> out) const;
 

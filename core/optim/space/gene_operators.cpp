@@ -76,8 +76,7 @@ bool GeneOperators::mutate(Point& p, std::mt19937_64& rng) const
             continue;
         const int before = p[i];
         if (m_choice[i]) {
-            // Uniformly to another allowed value.
-            // The k-th allowed value other than the current one.
+            // Uniformly to another allowed value: the k-th allowed one other than the current.
             int k = int(std::uniform_int_distribution<int>(0, prm.allowedCount() - 2)(rng));
             if (prm.allowed.contains(before) && k >= prm.allowed.rank(before))
                 ++k;
