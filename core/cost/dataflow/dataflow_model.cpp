@@ -1091,6 +1091,10 @@ DfStatus buildLevels(const DataflowLayer& layer, std::span<const Directive> dire
                 l.unique[o] = std::min(d.ofs, d.size);
                 l.mappedEdge[o] = l.mappedEdge[v] - l.mappedEdge[w] + 1;
                 l.uniqueEdge[o] = std::min(d.ofs, l.mappedEdge[o]);
+                // A row (column) tile shorter than the filter computes no output: MAESTRO prints
+                // runtime 0, no MACs and negative energies for it, which a search would rank best.
+                if (l.mapped[o] <= 0)
+                    return fail(DfError::EmptyOutputTile, level, d.var, l.mapped[v]);
             }
         }
 
@@ -1520,13 +1524,26 @@ std::string DataflowModel::describe(const DfStatus& s, const DataflowLayer& laye
         m << at << "TemporalMap of " << var << " must map the whole filter (size = offset = " << layer.get(s.var)
           << "), got " << s.value;
         break;
-    case DfError::MissingVariable: m << at << var << " is not a dimension at this level"; break;
+    case DfError::MissingVariable:
+        if (layer.type != DfLayerType::Gemm && s.var == dfvar::N && layer.get(dfvar::N) <= 0)
+            m << at << "N is mapped but the layer does not declare a batch (declare N: 1 to map it, as MAESTRO requires)";
+        else
+            m << at << var << " is not a dimension at this level";
+        break;
     case DfError::OutputAndInput: m << at << "maps both " << var << " and " << var << "' in one level"; break;
     case DfError::ClusterTooLarge: m << at << "clusters need " << s.value << " PEs, more than the hardware has"; break;
     case DfError::ZeroUniqueElements:
         m << (s.level >= 0 ? at : std::string()) << "MAESTRO's reuse analysis aborts on this mapping"
           << (var.empty() ? "" : " (variable " + var + ")");
         break;
+    case DfError::EmptyOutputTile: {
+        const bool rows = s.var == dfvar::Y;
+        m << at << "the " << var << " tile (" << s.value << ") is smaller than the filter's " << (rows ? "R" : "S")
+          << " (" << layer.get(rows ? dfvar::R : dfvar::S) << "): it computes no output " << (rows ? "row" : "column")
+          << "; map at least " << layer.get(rows ? dfvar::R : dfvar::S) << " " << (rows ? "rows" : "columns")
+          << " or use " << var << "'";
+        break;
+    }
     case DfError::Overflow: m << at << "a count (MACs, buffer accesses, cycles or bytes) exceeds 64 bits: the layer or the mapping is too large to analyse"; break;
     }
     return m.str();

@@ -24,8 +24,9 @@ std::string_view dfLayerTypeName(DfLayerType t);
 std::optional<DfLayerType> parseDfLayerType(std::string_view s);
 
 /// Loop variables. CONV / DSCONV use C K N R S X X' Y Y' (N is the batch, X/Y input columns and
-/// rows, X'/Y' output columns and rows); GEMM uses K M N (K the reduction, M and N the output
-/// rows and columns). The numbering is the ASCII order of the names, which is the order MAESTRO
+/// rows, X'/Y' output columns and rows; a layer without N is a batch of one, and only a layer that
+/// declares N, even N = 1, may map it, as HASCO's "TemporalMap(1,1) N" does); GEMM uses K M N
+/// (K the reduction, M and N the output rows and columns). The numbering is the ASCII order of the names, which is the order MAESTRO
 /// completes a level's missing directives in.
 inline constexpr int kDfMaxVars = 9;
 namespace dfvar {
@@ -216,6 +217,7 @@ enum class DfError : std::uint8_t {
     OutputAndInput,     ///< a level maps both X and X' (or Y and Y')
     ClusterTooLarge,    ///< cluster sizes multiply to more PEs than there are
     ZeroUniqueElements, ///< MAESTRO's reuse analysis aborts (a changing dimension with no new data)
+    EmptyOutputTile,    ///< a Y (X) tile shorter than the filter's R (S): no output row (column) is computed
     Overflow,           ///< a count exceeds 64 bits
 };
 

@@ -67,8 +67,8 @@ DataflowLayer layerFrom(const JsonDocument& doc, const std::string& ptr, const j
         for (const char* key : {"C", "R", "S", "Y", "X"})
             l.set(parseDfVar(l.type, key), dim(key, std::nullopt));
         if (r.has("N")) {
-            const int n = dim("N", 1);
-            l.set(dfvar::N, n > 1 ? n : 0);
+            // Declared, even as 1: directives may then map N (MAESTRO refuses them otherwise).
+            l.set(dfvar::N, dim("N", 1));
         }
         const int stride = r.integerIn("stride", 1, 1, kDfMaxStride);
         l.strideY = r.integerIn("stride_y", stride, 1, kDfMaxStride);
@@ -99,7 +99,7 @@ ojson layerJson(const DataflowLayer& l)
     }
     for (const char* key : {"K", "C", "R", "S", "Y", "X"})
         j[key] = std::max(1, l.get(parseDfVar(l.type, key)));
-    if (l.get(dfvar::N) > 1)
+    if (l.get(dfvar::N) > 0)
         j["N"] = l.get(dfvar::N);
     if (l.strideY == l.strideX) {
         j["stride"] = l.strideY;

@@ -11,6 +11,7 @@
 #include <climits>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace mapscape {
@@ -266,8 +267,6 @@ private:
             }
             out.layer.strideY = strideOf("Y");
             out.layer.strideX = strideOf("X");
-            if (given.count("N") && given["N"] == 1)
-                out.layer.set(dfvar::N, 0); // a batch of one changes nothing in the analysis
         }
         if (!sawDataflow || raw.empty()) {
             if (!previous)
@@ -528,38 +527,63 @@ std::string writeMaestroMapping(const DataflowLayer& layer, const DataflowMappin
 
 DataflowHardware parseMaestroHardware(std::string_view text, const std::string& source, DataflowHardware base)
 {
+    // Two dialects: MAESTRO master's keys, and those of commit 7723091, the MAESTRO HASCO pins
+    // (NumPEs, L1Size, L2Size, NoC_BW). NoC_NumHops belongs to both.
+    static constexpr std::string_view kMasterKeys = "num_pes, l1_size_cstr, l2_size_cstr, noc_bw_cstr, NoC_NumHops, offchip_bw_cstr";
+    static constexpr std::string_view kHascoKeys = "NumPEs, L1Size, L2Size, NoC_BW, NoC_NumHops";
     const std::vector<Token> tokens = tokenize(text, source);
     if (tokens.empty())
-        throw InputError(source + ": no hardware fields (num_pes, l1_size_cstr, l2_size_cstr, noc_bw_cstr, "
-                                  "NoC_NumHops, offchip_bw_cstr); an empty file is not a hardware description");
+        throw InputError(source + ": no hardware fields (" + std::string(kMasterKeys) + "; or MAESTRO 7723091's " +
+                         std::string(kHascoKeys) + "); an empty file is not a hardware description");
+    enum class Dialect { Unknown, Master, Hasco };
+    Dialect dialect = Dialect::Unknown;
+    const Token* firstOfDialect = nullptr;
+    std::set<std::string> hascoSeen;
     for (std::size_t i = 0; i < tokens.size(); i += 2) {
         const Token& key = tokens[i];
         if (i + 1 >= tokens.size())
             throw InputError(source + ":" + std::to_string(key.line) + ": " + key.text + ": missing value");
         const Token& val = tokens[i + 1];
         const auto v = parseInt(val.text);
-        const auto bad = [&](const char* what) {
+        const auto bad = [&](const std::string& what) {
             throw InputError(source + ":" + std::to_string(val.line) + ": " + key.text + ": " + what + ", got \"" +
                              val.text + "\"");
         };
+        const bool master = key.text == "num_pes" || key.text == "l1_size_cstr" || key.text == "l2_size_cstr" ||
+                            key.text == "noc_bw_cstr" || key.text == "offchip_bw_cstr";
+        const bool hasco = key.text == "NumPEs" || key.text == "L1Size" || key.text == "L2Size" || key.text == "NoC_BW";
+        if (master || hasco) {
+            const Dialect d = master ? Dialect::Master : Dialect::Hasco;
+            if (dialect != Dialect::Unknown && dialect != d)
+                throw InputError(source + ":" + std::to_string(key.line) + ": " + key.text + " is a key of " +
+                                 (hasco ? "MAESTRO 7723091 (HASCO)" : "MAESTRO master") + ", but line " +
+                                 std::to_string(firstOfDialect->line) + " (" + firstOfDialect->text +
+                                 ") uses the other dialect; write one of: " + std::string(kMasterKeys) + " / " +
+                                 std::string(kHascoKeys));
+            if (dialect == Dialect::Unknown)
+                firstOfDialect = &key;
+            dialect = d;
+            if (hasco && !hascoSeen.insert(key.text).second)
+                throw InputError(source + ":" + std::to_string(key.line) + ": " + key.text + " is given twice");
+        }
         if (!v || *v > INT_MAX)
             bad("must be an integer");
         const int x = int(*v);
-        if (key.text == "num_pes") {
+        if (key.text == "num_pes" || key.text == "NumPEs") {
             if (x < 1)
                 bad("must be a positive integer");
             if (x > kDfMaxPes)
-                bad(("must be at most " + std::to_string(kDfMaxPes)).c_str());
+                bad("must be at most " + std::to_string(kDfMaxPes));
             base.numPes = x;
-        } else if (key.text == "l1_size_cstr") {
+        } else if (key.text == "l1_size_cstr" || key.text == "L1Size") {
             if (x < 1)
                 bad("must be a positive integer");
             base.l1Size = x;
-        } else if (key.text == "l2_size_cstr") {
+        } else if (key.text == "l2_size_cstr" || key.text == "L2Size") {
             if (x < 1)
                 bad("must be a positive integer");
             base.l2Size = x;
-        } else if (key.text == "noc_bw_cstr") {
+        } else if (key.text == "noc_bw_cstr" || key.text == "NoC_BW") {
             if (x < 1)
                 bad("must be a positive integer");
             base.nocBandwidth = x;
@@ -567,16 +591,31 @@ DataflowHardware parseMaestroHardware(std::string_view text, const std::string& 
             if (x < 0)
                 bad("must be >= 0");
             if (x > kDfMaxNocHops)
-                bad(("must be at most " + std::to_string(kDfMaxNocHops)).c_str());
+                bad("must be at most " + std::to_string(kDfMaxNocHops));
             base.nocHops = x;
         } else if (key.text == "offchip_bw_cstr") {
             if (x < 1)
                 bad("must be a positive integer");
             base.offchipBandwidth = x;
         } else {
-            throw InputError(source + ":" + std::to_string(key.line) + ": unknown field \"" + key.text +
-                             "\" (num_pes, l1_size_cstr, l2_size_cstr, noc_bw_cstr, NoC_NumHops, offchip_bw_cstr)");
+            throw InputError(source + ":" + std::to_string(key.line) + ": unknown field \"" + key.text + "\" (" +
+                             std::string(kMasterKeys) + "; or MAESTRO 7723091's " + std::string(kHascoKeys) + ")");
         }
+    }
+    if (dialect == Dialect::Hasco) {
+        // MAESTRO 7723091 starts a hardware file from 1 PE, a 1-byte L1, a 2-byte L2 and a NoC of
+        // 1 element per cycle: a HASCO file that leaves one out means that, which is never meant.
+        for (const char* k : {"NumPEs", "L1Size", "L2Size", "NoC_BW"})
+            if (!hascoSeen.count(k))
+                throw InputError(source + ": " + k + " is missing; a MAESTRO 7723091 (HASCO) hardware file gives NumPEs, "
+                                 "L1Size, L2Size and NoC_BW (that MAESTRO would take 1 PE, a 1-byte L1, a 2-byte L2 and "
+                                 "a NoC of 1 element per cycle for the missing ones)");
+        // That commit's other settings: 9 MAC lanes per PE (its --num_simd_lanes default), no
+        // off-chip bandwidth limit (it has no off-chip model) and its 2020 cost database.
+        base.simdLanes = 9;
+        base.offchipBandwidth = INT_MAX;
+        base.costDb = DfCostDatabase::maestro2020();
+        base.multicast = true;
     }
     base.nocHopLatency = 1; // MAESTRO takes NoC_NumHops as the NoC latency when a file is given
     return base;

@@ -40,7 +40,10 @@ std::string writeMaestroMapping(const DataflowLayer& layer, const DataflowMappin
                                 const std::string& networkName = "mapscape");
 
 /// Parses MAESTRO's hardware file into `base` (fields not in the file keep base's values;
-/// MAESTRO then uses NoC_NumHops as the whole NoC latency, so nocHopLatency becomes 1).
+/// MAESTRO then uses NoC_NumHops as the whole NoC latency, so nocHopLatency becomes 1). Reads
+/// MAESTRO master's keys (num_pes, l1_size_cstr, ...) and those of commit 7723091, which HASCO
+/// writes (NumPEs, L1Size, L2Size, NoC_BW: all four required); a file in the latter dialect also
+/// takes that commit's settings: 9 MAC lanes per PE, no off-chip limit, the 2020 cost database.
 /// Throws InputError "source:line: field: message".
 DataflowHardware parseMaestroHardware(std::string_view text, const std::string& source, DataflowHardware base = {});
 std::string writeMaestroHardware(const DataflowHardware& hw);

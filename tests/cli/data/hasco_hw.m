@@ -1,0 +1,4 @@
+NumPEs: 16
+L1Size: 65536
+L2Size: 262144
+NoC_BW: 16

@@ -1,0 +1,3 @@
+NumPEs: 16
+L1Size: 65536
+L2Size: 262144
