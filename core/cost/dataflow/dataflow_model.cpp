@@ -170,15 +170,17 @@ struct Level {
 };
 
 /// Trivially constructible (no member initialisers): arrays of states are scratch space filled
-/// per analysis.
+/// per analysis. 16 bytes, flags first, so that a copy is one move (a 19-byte copy followed by a
+/// read of `occ` stalls on store forwarding: it was a quarter of the analysis time).
 struct State {
     Pos pos;
-    i64 occ;
     bool unrolled;
     bool initEdge;
     bool spEdgeEdge;
+    i64 occ;
     bool isEdge() const { return pos == Pos::Edge || initEdge; }
 };
+static_assert(sizeof(State) == 16);
 
 /// Results of one analysis of a level (MAESTRO's CostAnalysisResults).
 struct LevelResult {
@@ -193,6 +195,79 @@ struct LevelResult {
     std::array<std::array<i64, 3>, 3> delays{}; // [ingress, egress, compute][min, max, sum -> average]
     std::array<i64, kDfBounds> bound{};
     bool overflow = false;
+};
+
+/// What the cases of one class share. A case is its directives' states; MAESTRO's reuse factors,
+/// the sub-cluster's tile and every flag the analysis reads give the same values for a
+/// directive's Init state without an edge and its Steady state, except on the changing directive
+/// (the last one not at Init). So a class is: the changing directive, and per directive whether
+/// its state is an edge (Init at an edge, or Edge) and a spatial edge-edge. Filled on the class's
+/// first case, in case order, by the same code as before (so counts, overflow checks and errors
+/// are the same); only `occ`-weighted sums are per case.
+struct OutputCase {
+    i64 egress = 0;
+    i64 psumSize = 0;
+    i64 psums = 0;
+};
+struct CaseClass {
+    std::uint64_t key;
+    bool haveOutput, haveIngress, haveCompute, haveTop;
+    OutputCase oc;
+    std::array<i64, 2> ingress;
+    i64 compute, inDelay, outDelay;
+    double activeUnits;
+    i64 offchipOut, offchipIn, peakBw; ///< top level: L2 requirements and traffic over compute
+};
+
+/// Open-addressing table of a level analysis' classes (reset per analysis; grows to the largest
+/// case count seen by the thread, then no longer allocates). When full, a case gets a scratch
+/// entry: it is computed, not shared.
+class ClassCache {
+public:
+    void reset(std::int64_t nCases)
+    {
+        const std::int64_t want = std::min<std::int64_t>(std::max<std::int64_t>(2 * nCases, 16), kMaxSlots);
+        if (std::int64_t(m_slots.size()) < want) {
+            std::size_t n = 16;
+            while (std::int64_t(n) < want)
+                n *= 2;
+            m_slots.assign(n, CaseClass{});
+            m_generation.assign(n, 0);
+            m_current = 0;
+        }
+        m_limit = m_slots.size() / 2;
+        m_used = 0;
+        if (++m_current == 0) { // wrapped: forget every slot explicitly
+            std::fill(m_generation.begin(), m_generation.end(), 0);
+            m_current = 1;
+        }
+    }
+    CaseClass& find(std::uint64_t key)
+    {
+        const std::size_t mask = m_slots.size() - 1;
+        std::size_t i = std::size_t((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+        while (m_generation[i] == m_current) {
+            if (m_slots[i].key == key)
+                return m_slots[i];
+            i = (i + 1) & mask;
+        }
+        CaseClass& c = m_used < m_limit ? m_slots[i] : m_scratch;
+        if (m_used < m_limit) {
+            m_generation[i] = m_current;
+            ++m_used;
+        }
+        c = CaseClass{};
+        c.key = key;
+        return c;
+    }
+
+private:
+    static constexpr std::int64_t kMaxSlots = 1 << 14;
+    std::vector<CaseClass> m_slots;
+    std::vector<std::uint32_t> m_generation;
+    std::uint32_t m_current = 0;
+    std::size_t m_limit = 0, m_used = 0;
+    CaseClass m_scratch{};
 };
 
 /// A sub-level analysis, keyed by the level and which directives of its parent level hand it an
@@ -252,26 +327,26 @@ int statesOf(const Level& lv, const Dir& d, int dimSize, std::array<State, 3>& o
     if (d.kind == DirectiveKind::Temporal) {
         const bool initUnroll = dimSize <= map;
         const bool initEdge = dimSize < map;
-        out[std::size_t(n++)] = State{Pos::Init, 1, initUnroll, initEdge, false};
+        out[std::size_t(n++)] = State{Pos::Init, initUnroll, initEdge, false, 1};
         const int steady = (dimSize - map) / ofs; // C++ truncation, as MAESTRO
         const bool hasSteady = map < dimSize;
         const bool hasEdge = i64(steady) * ofs + map < dimSize;
         if (hasSteady && steady > 0)
-            out[std::size_t(n++)] = State{Pos::Steady, steady, false, false, false};
+            out[std::size_t(n++)] = State{Pos::Steady, false, false, false, steady};
         if (!initEdge && hasEdge)
-            out[std::size_t(n++)] = State{Pos::Edge, 1, false, false, false};
+            out[std::size_t(n++)] = State{Pos::Edge, false, false, false, 1};
     } else {
         const i64 subs = lv.clusterSize;
         const i64 coverage = map + ofs * (subs - 1);
         const bool initUnroll = dimSize <= coverage;
         const bool initEdge = dimSize < coverage;
-        out[std::size_t(n++)] = State{Pos::Init, 1, initUnroll, initEdge, initEdge};
+        out[std::size_t(n++)] = State{Pos::Init, initUnroll, initEdge, initEdge, 1};
         const bool hasSteady = coverage < dimSize;
         const i64 steady = ((dimSize - map) / ofs + 1) / subs - 1;
         const bool hasEdge = !initUnroll && ((steady + 1) * (ofs * subs) + coverage > dimSize) &&
                              (steady * (ofs * subs) + coverage != dimSize);
         if (hasSteady && steady > 0)
-            out[std::size_t(n++)] = State{Pos::Steady, steady, false, false, false};
+            out[std::size_t(n++)] = State{Pos::Steady, false, false, false, steady};
         bool edgeEdge = false;
         const i64 remaining = dimSize - (steady + 1) * ofs * subs;
         i64 active = remaining < map ? i64(1) : (remaining - map) / ofs + 1;
@@ -280,7 +355,7 @@ int statesOf(const Level& lv, const Dir& d, int dimSize, std::array<State, 3>& o
             edgeEdge = true;
         }
         if (!initEdge && hasEdge)
-            out[std::size_t(n++)] = State{Pos::Edge, 1, false, false, edgeEdge};
+            out[std::size_t(n++)] = State{Pos::Edge, false, false, edgeEdge, 1};
     }
     return n;
 }
@@ -305,6 +380,7 @@ public:
     const DataflowHardware* hwp = nullptr;
     int nLevels = 0;
     std::array<Level, kMaxLevels> lv;
+    std::array<ClassCache, kMaxLevels> caches; ///< of the analysis of each level in progress
     std::vector<MemoEntry> memo;
     bool haveFirst = false;
     std::array<i64, kDfTensors> firstDownReq{}; ///< L1 requirement: the first analysis finished
@@ -418,11 +494,6 @@ public:
 
     /// The output tensor in one case: MAESTRO's spatial egress, partial-sum mapping size and
     /// critical-path partial sums (all built from GetPEEgressVolume).
-    struct OutputCase {
-        i64 egress = 0;
-        i64 psumSize = 0;
-        i64 psums = 0;
-    };
     OutputCase outputCase(const Level& l, const State* st) const
     {
         const i64 ne = l.edgeClusters;
@@ -707,18 +778,28 @@ public:
             }
         }
 
+        // Cases of one class compute the same reuse, delays and sub-cluster analysis (see
+        // CaseClass); the first case of a class computes them, in MAESTRO's case order, and the
+        // others of the class reuse them.
+        ClassCache& cache = caches[std::size_t(idx)];
+        cache.reset(nCases);
+
         for (i64 c = 0; c < nCases; ++c) {
             i64 occ = 1;
             int changing = -1;
             bool allInit = true;
+            std::uint64_t shape = 0;
             for (int i = 0; i < l.nDirs; ++i) {
                 const int s = counter[std::size_t(i)];
-                cs[std::size_t(i)] = states[std::size_t(i)][std::size_t(s)];
-                occ *= cs[std::size_t(i)].occ;
-                if (cs[std::size_t(i)].pos != Pos::Init) {
+                const State& now = states[std::size_t(i)][std::size_t(s)];
+                cs[std::size_t(i)] = now;
+                occ *= now.occ;
+                if (now.pos != Pos::Init) {
                     changing = i;
                     allInit = false;
                 }
+                const unsigned code = (now.pos == Pos::Edge ? 2u : now.initEdge ? 1u : 0u) | (unsigned(now.spEdgeEdge) << 2);
+                shape |= std::uint64_t(code) << (3 * i);
                 if (c == nextAdvance[std::size_t(i)]) {
                     counter[std::size_t(i)] = s + 1 == nStates[std::size_t(i)] ? 0 : s + 1;
                     nextAdvance[std::size_t(i)] += freq[std::size_t(i)];
@@ -729,22 +810,27 @@ public:
             const State* st = cs.data();
             const std::uint16_t after = changing < 0 ? notUnrolled
                                                      : std::uint16_t(notUnrolled & ~((2u << changing) - 1u));
+            CaseClass& k = cache.find(shape | (std::uint64_t(changing + 1) << 40));
 
-            const OutputCase oc = outputCase(l, st);
-            std::array<i64, 2> ingress{};
-            bool haveIngress = false;
+            if (!k.haveOutput) {
+                k.oc = outputCase(l, st);
+                k.haveOutput = true;
+            }
+            const OutputCase& oc = k.oc;
             auto computeIngress = [&] {
+                if (k.haveIngress)
+                    return;
                 for (int t = 0; t < 2; ++t) {
                     const Variants v = ingressVariants(l, st, t, changing, after);
-                    ingress[std::size_t(t)] = spatialIngress(l, st, t, v);
+                    k.ingress[std::size_t(t)] = spatialIngress(l, st, t, v);
                 }
-                haveIngress = true;
+                k.haveIngress = error.ok();
             };
             if (caseId == 0) {
                 computeIngress();
                 if (!error.ok())
                     return;
-                updateBufferReq(r, l, dims, ingress, oc.egress);
+                updateBufferReq(r, l, dims, k.ingress, oc.egress);
                 if (top)
                     updateOffchip();
             }
@@ -753,11 +839,10 @@ public:
             r.downRead[2] += occ * oc.psumSize;
             if (oc.psums <= 0)
                 continue; // MAESTRO skips the case (its output counts are already added)
-            if (!haveIngress) {
-                computeIngress();
-                if (!error.ok())
-                    return;
-            }
+            computeIngress();
+            if (!error.ok())
+                return;
+            const std::array<i64, 2>& ingress = k.ingress;
             for (int t = 0; t < 2; ++t) {
                 r.upRead[std::size_t(t)] += occ * ingress[std::size_t(t)];
                 r.downWrite[std::size_t(t)] = r.upRead[std::size_t(t)];
@@ -766,38 +851,46 @@ public:
             const i64 ingressTotal = ingress[0] + ingress[1];
 
             // Computation delay: the slowest sub-cluster, or the MAC lanes at the innermost level.
-            i64 compute = 0;
             const State& spState = st[l.firstSpatial];
             const i64 active = spState.isEdge() ? ne : nc;
-            double activeUnits = 0;
-            if (!leaf) {
-                auto sub = [&](bool edgeEdge, i64 occurrences) {
-                    i64 rt = 0;
-                    double act = 0;
-                    subAnalysis(idx + 1, l, st, edgeEdge, rt, act);
-                    compute = std::max(compute, rt);
-                    activeUnits += act * double(occurrences);
-                };
-                if (spState.isEdge()) {
-                    if (spState.spEdgeEdge) {
-                        sub(true, 1);
-                        if (ne - 1 > 0)
-                            sub(false, ne - 1);
+            if (!k.haveCompute) {
+                i64 compute = 0;
+                double activeUnits = 0;
+                if (!leaf) {
+                    auto sub = [&](bool edgeEdge, i64 occurrences) {
+                        i64 rt = 0;
+                        double act = 0;
+                        subAnalysis(idx + 1, l, st, edgeEdge, rt, act);
+                        compute = std::max(compute, rt);
+                        activeUnits += act * double(occurrences);
+                    };
+                    if (spState.isEdge()) {
+                        if (spState.spEdgeEdge) {
+                            sub(true, 1);
+                            if (ne - 1 > 0)
+                                sub(false, ne - 1);
+                        } else {
+                            sub(false, ne);
+                        }
                     } else {
-                        sub(false, ne);
+                        sub(false, nc);
                     }
+                    if (!error.ok())
+                        return;
                 } else {
-                    sub(false, nc);
+                    const i64 lanes = hw.simdLanes;
+                    compute = lanes == 1 ? oc.psums : i64(std::ceil(double(oc.psums) / double(lanes)));
                 }
-                if (!error.ok())
-                    return;
-            } else {
-                const i64 lanes = hw.simdLanes;
-                compute = lanes == 1 ? oc.psums : i64(std::ceil(double(oc.psums) / double(lanes)));
+                k.compute = compute;
+                k.activeUnits = activeUnits;
+                k.inDelay = nocDelay(ingressTotal);
+                k.outDelay = nocDelay(oc.egress);
+                k.haveCompute = true;
             }
-
-            const i64 inDelay = nocDelay(ingressTotal);
-            const i64 outDelay = nocDelay(oc.egress);
+            const i64 compute = k.compute;
+            double activeUnits = k.activeUnits;
+            const i64 inDelay = k.inDelay;
+            const i64 outDelay = k.outDelay;
             i64 outstanding = allInit ? compute + inDelay : std::max(outDelay, std::max(compute, inDelay));
             if (top) {
                 DfBound bound = DfBound::Compute;
@@ -811,8 +904,15 @@ public:
                     error = fail(DfError::ZeroUniqueElements, idx); // MAESTRO divides by zero here
                     return;
                 }
-                offchipReq = std::max(offchipReq, r.upReq[2] / compute);
-                offchipReq = std::max(offchipReq, (r.upReq[0] + r.upReq[1]) / compute);
+                // The L2 requirements are final in every case that gets here.
+                if (!k.haveTop) {
+                    k.offchipOut = r.upReq[2] / compute;
+                    k.offchipIn = (r.upReq[0] + r.upReq[1]) / compute;
+                    k.peakBw = std::max(ingressTotal, oc.egress) / compute;
+                    k.haveTop = true;
+                }
+                offchipReq = std::max(offchipReq, k.offchipOut);
+                offchipReq = std::max(offchipReq, k.offchipIn);
                 offchipReq /= 2;
                 if (outstanding > before)
                     bound = DfBound::Offchip;
@@ -829,14 +929,14 @@ public:
                 activeUnits = double(active);
             r.avgActive += activeUnits * double(occ);
             if (top) {
-                const i64 computeForBw = compute == 0 ? i64(1) : compute;
-                r.peakBw = std::max(r.peakBw, std::max(ingressTotal, oc.egress) / computeForBw);
+                const i64 computeForBw = compute; // compute > 0 here
+                r.peakBw = std::max(r.peakBw, k.peakBw);
                 r.avgBw += double((occ * std::max(ingressTotal, oc.egress)) / computeForBw);
                 const i64 values[3] = {inDelay, outDelay, computeForBw};
-                for (int k = 0; k < 3; ++k) {
-                    delays[std::size_t(k)][0] = std::min(delays[std::size_t(k)][0], values[k]);
-                    delays[std::size_t(k)][1] = std::max(delays[std::size_t(k)][1], values[k]);
-                    delays[std::size_t(k)][2] += occ * values[k];
+                for (int q = 0; q < 3; ++q) {
+                    delays[std::size_t(q)][0] = std::min(delays[std::size_t(q)][0], values[q]);
+                    delays[std::size_t(q)][1] = std::max(delays[std::size_t(q)][1], values[q]);
+                    delays[std::size_t(q)][2] += occ * values[q];
                 }
             }
             totalCases += occ;
