@@ -13,17 +13,22 @@
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
+#include "widgets/editors/number_edit.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/dataflow/dataflow_workbench.h"
 
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <climits>
+#include <functional>
 
 using namespace mapscape;
 
@@ -87,6 +92,125 @@ private Q_SLOTS:
         QVERIFY(!w.spaceSizeText().contains(QStringLiteral("points")));
         w.document()->undoStack()->undo();
         QVERIFY(w.result().has_value());
+    }
+
+    void typedNumbersAreStoredExactly()
+    {
+        // Issue 31: typing 2048000 into "L2, shared (bytes)" stored 2,040,008 (the spin box's
+        // group separators moved the cursor); 1073741824 into L1 stored 1,077,482,413; "-5abc"
+        // became 5; "12abc" reverted silently. Every numeric field of the mapping tab, typed key by
+        // key as a person does, stores what was typed or keeps the text and says why.
+        DataflowWorkbench w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto fieldOf = [&](const QString& name) -> NumberEdit* {
+            for (NumberEdit* e : w.findChildren<NumberEdit*>())
+                if (e->fieldName() == name && e->isVisible())
+                    return e;
+            return nullptr;
+        };
+        const auto type = [](NumberEdit* e, const QString& text) {
+            e->setFocus();
+            e->selectAll();
+            QTest::keyClick(e, Qt::Key_Backspace);
+            QTest::keyClicks(e, text, Qt::NoModifier, 5);
+            QTest::keyClick(e, Qt::Key_Return);
+        };
+        const auto hw = [&] { return w.document()->inputs().hardware; };
+        struct Case {
+            const char* field;
+            const char* typed;
+            long long expected;
+            std::function<long long()> stored;
+        };
+        const std::vector<Case> cases = {
+            {"L2, shared (bytes)", "2048000", 2048000, [&] { return (long long)hw().l2Size; }},
+            {"L1 per PE (bytes)", "1073741824", 1073741824, [&] { return (long long)hw().l1Size; }},
+            {"L1 per PE (bytes)", "65,536", 65536, [&] { return (long long)hw().l1Size; }},
+            {"PEs", "168", 168, [&] { return (long long)hw().numPes; }},
+            {"NoC (elements/cycle)", "unlimited", INT_MAX, [&] { return (long long)hw().nocBandwidth; }},
+            {"NoC (elements/cycle)", "64", 64, [&] { return (long long)hw().nocBandwidth; }},
+            {"NoC hops", "3", 3, [&] { return (long long)hw().nocHops; }},
+            {"Hop latency (cycles)", "2", 2, [&] { return (long long)hw().nocHopLatency; }},
+            {"Off-chip (elements/cycle)", "50", 50, [&] { return (long long)hw().offchipBandwidth; }},
+            {"MAC lanes per PE", "9", 9, [&] { return (long long)hw().simdLanes; }},
+            {"K (output channels)", "123456", 123456, [&] { return (long long)w.document()->inputs().layer.get(dfvar::K); }},
+            {"C (input channels)", "77", 77, [&] { return (long long)w.document()->inputs().layer.get(dfvar::C); }},
+            {"N (batch (— = 1))", "4", 4, [&] { return (long long)w.document()->inputs().layer.get(dfvar::N); }},
+            {"Stride (rows)", "2", 2, [&] { return (long long)w.document()->inputs().layer.strideY; }},
+        };
+        for (const Case& c : cases) {
+            NumberEdit* e = fieldOf(QString::fromUtf8(c.field));
+            QVERIFY2(e, c.field);
+            type(e, QString::fromUtf8(c.typed));
+            QVERIFY2(!e->hasError(), qPrintable(e->error()));
+            QCOMPARE(c.stored(), c.expected);
+            QCOMPARE(e->value(), c.expected);
+        }
+        // Refused entries keep their text, are marked, say why (in the status bar too), and
+        // change nothing; the next valid entry clears them.
+        QSignalSpy status(&w, &StudyWorkbench::message);
+        const DataflowInputs before = w.document()->inputs();
+        const int undoBefore = w.document()->undoStack()->count();
+        struct Bad {
+            const char* field;
+            const char* typed;
+            const char* why;
+        };
+        for (const Bad& b : std::vector<Bad>{{"PEs", "-5abc", "must be a whole number, got \"-5abc\""},
+                                             {"K (output channels)", "12abc", "must be a whole number"},
+                                             {"L2, shared (bytes)", "0", "must be at least 1"},
+                                             {"MAC lanes per PE", "", "is empty"},
+                                             {"Stride (rows)", "99999999999999999999", "must be between 1 and"}}) {
+            NumberEdit* e = fieldOf(QString::fromUtf8(b.field));
+            QVERIFY2(e, b.field);
+            type(e, QString::fromUtf8(b.typed));
+            QVERIFY2(e->hasError(), b.field);
+            QCOMPARE(e->text(), QString::fromUtf8(b.typed));
+            QVERIFY2(e->error().contains(QString::fromUtf8(b.why)), qPrintable(e->error()));
+            QVERIFY(e->toolTip().startsWith(QString::fromUtf8(b.field)));
+            QVERIFY(!status.isEmpty());
+            QVERIFY(status.last().at(0).toString().contains(QString::fromUtf8(b.field)));
+        }
+        QVERIFY(w.document()->inputs() == before);
+        QCOMPARE(w.document()->undoStack()->count(), undoBefore);
+        // Another field's edit refreshes the form but leaves the refused text for the user to fix.
+        NumberEdit* pes = fieldOf(QStringLiteral("PEs"));
+        type(fieldOf(QStringLiteral("NoC hops")), QStringLiteral("2"));
+        QCOMPARE(pes->text(), QStringLiteral("-5abc"));
+        const qsizetype seen = status.size();
+        type(pes, QStringLiteral("256"));
+        QVERIFY(!pes->hasError());
+        QCOMPARE(hw().numPes, 256);
+        // The status line names what is still refused (before the new evaluation's line), and
+        // clears once everything is fixed.
+        const auto saidSince = [&](qsizetype from, const QString& words) {
+            for (qsizetype i = from; i < status.size(); ++i)
+                if (words.isEmpty() ? status.at(i).at(0).toString().isEmpty() : status.at(i).at(0).toString().contains(words))
+                    return true;
+            return false;
+        };
+        QVERIFY(saidSince(seen, QStringLiteral("K (output channels): must be a whole number")));
+        QVERIFY(!saidSince(seen, QString()));
+        type(fieldOf(QStringLiteral("K (output channels)")), QStringLiteral("64"));
+        type(fieldOf(QStringLiteral("L2, shared (bytes)")), QStringLiteral("1 048 576"));
+        QCOMPARE(hw().l2Size, 1048576);
+        type(fieldOf(QStringLiteral("MAC lanes per PE")), QStringLiteral("1"));
+        const qsizetype lastFix = status.size();
+        type(fieldOf(QStringLiteral("Stride (rows)")), QStringLiteral("1"));
+        QVERIFY(saidSince(lastFix, QString()));
+        // Undo goes back step by step to the stored values.
+        const int steps = w.document()->undoStack()->count();
+        w.document()->undoStack()->undo(); // stride
+        w.document()->undoStack()->undo(); // lanes
+        w.document()->undoStack()->undo(); // L2
+        w.document()->undoStack()->undo(); // K
+        w.document()->undoStack()->undo(); // PEs
+        QCOMPARE(w.document()->undoStack()->index(), steps - 5);
+        QCOMPARE(pes->value(), 168);
+        QCOMPARE(hw().numPes, 168);
+        QCOMPARE(hw().l2Size, 2048000);
     }
 
     void directivesAreEditedAsText()

@@ -80,31 +80,49 @@ QWidget* DataflowWorkbench::buildMappingTab()
         in.space.restrictions.clear();
         m_doc->apply(std::move(in), tr("Change layer type to %1").arg(m_type->currentText()));
     });
+    // Typed numbers are read when committed (Return or leaving the field) and stored exactly;
+    // a refused entry keeps its text and says why here and in the status bar.
+    const auto watch = [this](NumberEdit* edit) {
+        connect(edit, &NumberEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
+        connect(edit, &NumberEdit::errorCleared, this, [this] {
+            // The status line says what is still refused, and clears when nothing is.
+            for (const NumberEdit* other : findChildren<NumberEdit*>()) {
+                if (other->hasError()) {
+                    Q_EMIT message(other->toolTip(), 0);
+                    return;
+                }
+            }
+            Q_EMIT message(QString(), 1);
+        });
+    };
     for (int var = 0; var < kDfMaxVars; ++var) {
-        auto* spin = new QSpinBox(layerBox);
-        spin->setRange(0, 1 << 24);
+        auto* edit = new NumberEdit(layerBox);
+        edit->setRange(var == dfvar::N ? 0 : 1, kDfMaxDimension);
         if (var == dfvar::N)
-            spin->setSpecialValueText(tr("—")); // not declared: batch 1
+            edit->setSpecialValue(0, tr("—")); // not declared: batch 1
         auto* label = new QLabel(layerBox);
-        layerForm->addRow(label, spin);
-        m_varEdits[var] = spin;
+        layerForm->addRow(label, edit);
+        m_varEdits[var] = edit;
         m_varLabels[var] = label;
-        connect(spin, &QSpinBox::valueChanged, this, [this, var](int v) {
+        watch(edit);
+        connect(edit, &NumberEdit::valueCommitted, this, [this, var](qint64 v) {
             if (!m_updating)
-                setField(var, v);
+                setField(var, int(v));
         });
     }
     for (int key : {kStrideY, kStrideX}) {
-        auto* spin = new QSpinBox(layerBox);
-        spin->setRange(1, 64);
+        auto* edit = new NumberEdit(layerBox);
+        edit->setRange(1, kDfMaxStride);
         auto* label = new QLabel(key == kStrideY ? tr("Stride (rows)") : tr("Stride (columns)"), layerBox);
         label->setToolTip(tr("Outer stride of the convolution window"));
-        layerForm->addRow(label, spin);
-        m_varEdits[key] = spin;
+        edit->setFieldName(label->text());
+        layerForm->addRow(label, edit);
+        m_varEdits[key] = edit;
         m_varLabels[key] = label;
-        connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) {
+        watch(edit);
+        connect(edit, &NumberEdit::valueCommitted, this, [this, key](qint64 v) {
             if (!m_updating)
-                setField(key, v);
+                setField(key, int(v));
         });
     }
 
@@ -127,19 +145,25 @@ QWidget* DataflowWorkbench::buildMappingTab()
         {HwSimd, "MAC lanes per PE", "SIMD lanes: MACs each PE does per cycle", "", 1},
     };
     for (const auto& f : hwFields) {
-        QSpinBox* spin = f.field == HwPes || f.field == HwHops || f.field == HwHopLatency || f.field == HwSimd
-                             ? new QSpinBox(hwBox)
-                             : new LimitSpinBox(hwBox);
-        spin->setRange(f.min, INT_MAX);
-        spin->setSuffix(QString::fromUtf8(f.suffix));
-        spin->setToolTip(tr(f.tip));
-        spin->setGroupSeparatorShown(true);
+        auto* edit = new NumberEdit(hwBox);
+        const bool limit = !(f.field == HwPes || f.field == HwHops || f.field == HwHopLatency || f.field == HwSimd);
+        const int maximum = f.field == HwPes        ? kDfMaxPes
+                            : f.field == HwHops      ? kDfMaxNocHops
+                            : f.field == HwHopLatency ? kDfMaxNocHopLatency
+                            : f.field == HwSimd      ? kDfMaxSimdLanes
+                                                     : INT_MAX;
+        edit->setRange(f.min, maximum);
+        if (limit)
+            edit->setSpecialValue(INT_MAX, tr("unlimited")); // sizes and bandwidths: INT_MAX reads "unlimited"
+        edit->setToolTip(tr(f.tip));
         auto* label = new QLabel(tr(f.label), hwBox);
         label->setToolTip(tr(f.tip));
-        hwForm->addRow(label, spin);
-        m_hwEdits[f.field] = spin;
+        edit->setFieldName(label->text());
+        hwForm->addRow(label, edit);
+        m_hwEdits[f.field] = edit;
+        watch(edit);
         const int field = f.field;
-        connect(spin, &QSpinBox::valueChanged, this, [this, field](int v) {
+        connect(edit, &NumberEdit::valueCommitted, this, [this, field](qint64 v) {
             if (!m_updating)
                 setHardwareField(field, v);
         });
@@ -520,6 +544,7 @@ void DataflowWorkbench::refreshEditors()
                 help = var == dfvar::GemmK ? tr("reduction") : var == dfvar::GemmM ? tr("output rows") : tr("output columns");
             }
             m_varLabels[var]->setText(QStringLiteral("%1 (%2)").arg(qs(std::string(n)), help));
+            spin->setFieldName(m_varLabels[var]->text());
         }
         spin->setVisible(shown);
         m_varLabels[var]->setVisible(shown);

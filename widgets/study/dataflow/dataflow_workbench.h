@@ -31,6 +31,7 @@ class QTableWidget;
 namespace mapscape {
 
 class AgentClusteringView;
+class NumberEdit;
 template <typename Inputs>
 class InputsDocument;
 using DataflowDocument = InputsDocument<DataflowInputs>;
@@ -120,9 +121,9 @@ private:
     QComboBox* m_template = nullptr;
     // Layer and hardware editors.
     QComboBox* m_type = nullptr;
-    std::map<int, QSpinBox*> m_varEdits;   ///< by variable slot (and 100 + n for strides)
+    std::map<int, NumberEdit*> m_varEdits;   ///< by variable slot (and 100 + n for strides)
     std::map<int, QLabel*> m_varLabels;
-    std::map<int, QSpinBox*> m_hwEdits;    ///< by hardware field
+    std::map<int, NumberEdit*> m_hwEdits;    ///< by hardware field
     QComboBox* m_costDb = nullptr;
     QPlainTextEdit* m_directives = nullptr;
     QLabel* m_directiveError = nullptr;

@@ -7,6 +7,7 @@
 #include "core/study/dataflow/dataflow_study.h"
 #include "widgets/study/dataflow/dataflow_workbench.h"
 #include "core/model/validation.h"
+#include "core/cost/dataflow/dataflow_limits.h"
 #include "core/cost/dataflow/dataflow_model.h"
 #include "core/export/dataflow/dataflow_report.h"
 #include "core/io/dataflow/dataflow_io.h"
@@ -20,6 +21,7 @@
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
+#include "widgets/editors/number_edit.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/dataflow/agent_clustering_view.h"
@@ -52,26 +54,6 @@ constexpr int kStrideY = 100, kStrideX = 101;
 enum HwField { HwPes, HwL1, HwL2, HwNocBw, HwHops, HwHopLatency, HwOffchip, HwSimd, HwFieldCount };
 constexpr int kMergeLayer = 1, kMergeHardware = 200, kMergeSpace = 300;
 constexpr int kMaxSweep = 96; ///< explorer rows / columns
-
-/// Spin box for sizes and bandwidths: INT_MAX reads "unlimited".
-class LimitSpinBox final : public QSpinBox {
-public:
-    using QSpinBox::QSpinBox;
-    QString textFromValue(int value) const override
-    {
-        return value == INT_MAX ? QStringLiteral("unlimited") : QSpinBox::textFromValue(value);
-    }
-    int valueFromText(const QString& text) const override
-    {
-        return text.trimmed().startsWith(QStringLiteral("unl")) ? INT_MAX : QSpinBox::valueFromText(text);
-    }
-    QValidator::State validate(QString& text, int& pos) const override
-    {
-        if (QStringLiteral("unlimited").startsWith(text.trimmed(), Qt::CaseInsensitive) && !text.trimmed().isEmpty())
-            return QValidator::Acceptable;
-        return QSpinBox::validate(text, pos);
-    }
-};
 
 /// The first layer of a workload preset named like `layerName` (or the first one).
 inline DataflowLayer layerOf(const DataflowWorkload& w, const QString& layerName)
