@@ -21,11 +21,15 @@
 #include "widgets/study/accel/accel_results_view.h"
 #include "widgets/study/accel/accel_workbench.h"
 #include "widgets/study/accel/grmd_stages_view.h"
+#include "tests/widgets/typing.h"
 
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <functional>
 
 using namespace mapscape;
 
@@ -43,6 +47,88 @@ class TestAccelWorkbench : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void typedNumbersAreStoredExactly()
+    {
+        // Issue 31: a hidden size of 0 silently went back to 100; spin boxes with separators
+        // and keyboard tracking changed what was typed. Each number field of the design tab,
+        // typed key by key, stores what was typed, or keeps the text and says why.
+        using testing::fieldNamed;
+        using testing::typeInto;
+        AccelWorkbench w;
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto in = [&] { return w.document()->inputs(); };
+        for (QCheckBox* b : w.findChildren<QCheckBox*>())
+            if (b->text().startsWith(QStringLiteral("HASCO's noise")))
+                b->click(); // the noise fields are enabled with the noise
+        QVERIFY(in().setup.model.noise);
+        struct Case {
+            const char* field;
+            const char* typed;
+            double expected;
+            std::function<double()> stored;
+        };
+        const std::vector<Case> cases = {
+            {"Hidden size", "128", 128, [&] { return double(in().setup.workload.hiddenSize); }},
+            {"Input size", "1,000", 1000, [&] { return double(in().setup.workload.inputSize); }},
+            {"Sequence length", "25", 25, [&] { return double(in().setup.workload.sequenceLength); }},
+            {"Area limit (µm²)", "7239017.5", 7239017.5, [&] { return in().setup.constraints.areaMax; }},
+            {"Latency limit (cycles)", "1e4", 10000, [&] { return in().setup.constraints.latencyMax; }},
+            {"Power limit (mW)", "off", 0, [&] { return in().setup.constraints.powerMax; }},
+            {"LUTs", "250000", 250000, [&] { return in().setup.limits.lut; }},
+            {"LUTs per PE", "123.25", 123.25, [&] { return in().setup.proxy.lutPerPe; }},
+            {"SIMD lanes per PE", "16", 16, [&] { return double(in().setup.model.simdLanes); }},
+            {"NoC ports", "4", 4, [&] { return double(in().setup.model.nocPorts); }},
+            {"NoC hop latency (cycles)", "3", 3, [&] { return double(in().setup.model.nocHopLatency); }},
+            {"Noise seed", "4294967296", 4294967296.0, [&] { return double(in().setup.model.noiseSeed); }},
+            {"Noise amplitude a", "0.125", 0.125, [&] { return in().setup.model.noiseAmplitude; }},
+        };
+        for (const Case& c : cases) {
+            ValueEdit* e = fieldNamed(w, QString::fromUtf8(c.field));
+            QVERIFY2(e, c.field);
+            typeInto(e, QString::fromUtf8(c.typed));
+            QVERIFY2(!e->hasError(), qPrintable(e->error()));
+            QCOMPARE(c.stored(), c.expected);
+        }
+        // The design's genes.
+        for (const auto& [field, typed, gene] : std::vector<std::tuple<const char*, const char*, AccelGene>>{
+                 {"PE array side x", "16", AccelGene::X},
+                 {"Scratchpad (KiB)", "512", AccelGene::SpCapacity},
+                 {"Local memory per PE (KiB)", "32", AccelGene::LocalCapacity},
+                 {"Scratchpad banks", "8", AccelGene::SpBanks},
+                 {"DMA bus width (bits)", "128", AccelGene::DmaBuswidth},
+                 {"DMA burst (bytes)", "256", AccelGene::DmaMaxbytes}}) {
+            ValueEdit* e = fieldNamed(w, QString::fromUtf8(field));
+            QVERIFY2(e, field);
+            typeInto(e, QString::fromUtf8(typed));
+            QVERIFY2(!e->hasError(), qPrintable(e->error()));
+            QCOMPARE(in().design.gene(gene), QString::fromUtf8(typed).toInt());
+        }
+        QSignalSpy status(&w, &StudyWorkbench::message);
+        const AccelInputs before = in();
+        for (const auto& [field, typed, why] : std::vector<std::tuple<const char*, const char*, const char*>>{
+                 {"Hidden size", "0", "must be between 1 and"},
+                 {"Input size", "29abc", "must be a whole number"},
+                 {"Power limit (mW)", "-3", "must be at most"},
+                 {"LUTs per PE", "abc", "must be a number"},
+                 {"NoC ports", "", "is empty"}}) {
+            ValueEdit* e = fieldNamed(w, QString::fromUtf8(field));
+            QVERIFY2(e, field);
+            typeInto(e, QString::fromUtf8(typed));
+            QVERIFY2(e->hasError(), field);
+            QCOMPARE(e->text(), QString::fromUtf8(typed));
+            QVERIFY2(e->error().contains(QString::fromUtf8(why)), qPrintable(e->error()));
+            QVERIFY(status.last().at(0).toString().startsWith(QString::fromUtf8(field)));
+        }
+        QVERIFY(in() == before);
+        shot(w, "accel-refused-entries.png");
+        typeInto(fieldNamed(w, QStringLiteral("Hidden size")), QStringLiteral("64"));
+        QCOMPARE(in().setup.workload.hiddenSize, 64);
+        QVERIFY(!fieldNamed(w, QStringLiteral("Hidden size"))->hasError());
+        QCOMPARE(fieldNamed(w, QStringLiteral("Input size"))->text(), QStringLiteral("29abc")); // still there to fix
+    }
+
     void evaluatesThePapersControlDesign()
     {
         AccelWorkbench w;

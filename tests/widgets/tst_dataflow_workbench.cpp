@@ -14,6 +14,7 @@
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/editors/number_edit.h"
+#include "tests/widgets/typing.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
@@ -104,19 +105,8 @@ private Q_SLOTS:
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const auto fieldOf = [&](const QString& name) -> NumberEdit* {
-            for (NumberEdit* e : w.findChildren<NumberEdit*>())
-                if (e->fieldName() == name && e->isVisible())
-                    return e;
-            return nullptr;
-        };
-        const auto type = [](NumberEdit* e, const QString& text) {
-            e->setFocus();
-            e->selectAll();
-            QTest::keyClick(e, Qt::Key_Backspace);
-            QTest::keyClicks(e, text, Qt::NoModifier, 5);
-            QTest::keyClick(e, Qt::Key_Return);
-        };
+        const auto fieldOf = [&](const QString& name) { return qobject_cast<NumberEdit*>(testing::fieldNamed(w, name)); };
+        const auto type = [](NumberEdit* e, const QString& text) { testing::typeInto(e, text); };
         const auto hw = [&] { return w.document()->inputs().hardware; };
         struct Case {
             const char* field;

@@ -71,13 +71,29 @@ QWidget* AccelWorkbench::buildDesignTab()
     const QString sizeTitles[4] = {tr("Input size"), tr("Hidden size"), tr("Output size"), tr("Sequence length")};
     const QString sizeTips[4] = {tr("Inputs per step (29 one-hot characters in the paper)"), tr("Hidden units"),
                                  tr("Outputs per step"), tr("Time steps: multiplies latency and energy")};
+    // Typed numbers are read when committed and stored exactly; a refused entry keeps its text
+    // and says why (here and in the status line, which clears once nothing is refused).
+    const auto watch = [this](ValueEdit* edit, const QString& name) {
+        edit->setFieldName(name);
+        connect(edit, &ValueEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
+        connect(edit, &ValueEdit::errorCleared, this, [this] {
+            for (const ValueEdit* other : findChildren<ValueEdit*>()) {
+                if (other->hasError()) {
+                    Q_EMIT message(other->toolTip(), 0);
+                    return;
+                }
+            }
+            Q_EMIT message(QString(), 1);
+        });
+    };
     for (int i = 0; i < 4; ++i) {
-        m_sizes[std::size_t(i)] = new QSpinBox(workloadBox);
+        m_sizes[std::size_t(i)] = new NumberEdit(workloadBox);
         m_sizes[std::size_t(i)]->setRange(1, i == 3 ? 1'000'000 : 1 << 20);
-        m_sizes[std::size_t(i)]->setKeyboardTracking(false);
         m_sizes[std::size_t(i)]->setToolTip(sizeTips[i]);
+        watch(m_sizes[std::size_t(i)], sizeTitles[i]);
         wf->addRow(sizeTitles[i], m_sizes[std::size_t(i)]);
-        connect(m_sizes[std::size_t(i)], &QSpinBox::valueChanged, this, [this, i](int v) {
+        connect(m_sizes[std::size_t(i)], &NumberEdit::valueCommitted, this, [this, i](qint64 value) {
+            const int v = int(value);
             if (m_updating)
                 return;
             editInputs(
@@ -197,15 +213,15 @@ QWidget* AccelWorkbench::buildDesignTab()
             });
             editor = m_dataflow;
         } else {
-            auto* spin = new QSpinBox(designBox);
-            spin->setRange(1, gene == AccelGene::X || gene == AccelGene::SpBanks ? 1024 : 1 << 20);
-            spin->setKeyboardTracking(false);
-            m_genes[std::size_t(g)] = spin;
-            connect(spin, &QSpinBox::valueChanged, this, [this, gene](int v) {
+            auto* edit = new NumberEdit(designBox);
+            edit->setRange(1, gene == AccelGene::X || gene == AccelGene::SpBanks ? 1024 : 1 << 20);
+            watch(edit, geneTitle(gene));
+            m_genes[std::size_t(g)] = edit;
+            connect(edit, &NumberEdit::valueCommitted, this, [this, gene](qint64 v) {
                 if (!m_updating)
-                    setDesignGene(gene, v);
+                    setDesignGene(gene, int(v));
             });
-            editor = spin;
+            editor = edit;
         }
         editor->setToolTip(tr(kGeneHelp[g]));
         df->addRow(geneTitle(gene), editor);
@@ -215,16 +231,16 @@ QWidget* AccelWorkbench::buildDesignTab()
     // Constraints.
     auto* consBox = new QGroupBox(tr("Constraints (0 = off)"), editors);
     auto* cf = new QFormLayout(consBox);
-    const QString consTitles[3] = {tr("area_max"), tr("latency_max"), tr("power_max")};
-    const QString consSuffix[3] = {QStringLiteral(" µm²"), QStringLiteral(" cycles"), QStringLiteral(" mW")};
+    const QString consTitles[3] = {tr("Area limit (µm²)"), tr("Latency limit (cycles)"), tr("Power limit (mW)")};
     const QString consTips[3] = {tr("Stage 1's GA keeps designs above it in a separate, lower-ranked population"),
                                  tr("Stage 2's reward penalises designs above it"),
                                  tr("Stage 2's reward penalises designs above it")};
     for (int i = 0; i < 3; ++i) {
-        m_constraints[std::size_t(i)] = offSpin(consBox, consSuffix[i], 1e15);
-        m_constraints[std::size_t(i)]->setToolTip(consTips[i]);
+        m_constraints[std::size_t(i)] = offEdit(consBox, 1e15);
+        m_constraints[std::size_t(i)]->setToolTip(consTips[i] + tr("; 0 or \"off\": no limit"));
+        watch(m_constraints[std::size_t(i)], consTitles[i]);
         cf->addRow(consTitles[i], m_constraints[std::size_t(i)]);
-        connect(m_constraints[std::size_t(i)], &QDoubleSpinBox::valueChanged, this, [this, i](double v) {
+        connect(m_constraints[std::size_t(i)], &RealEdit::valueCommitted, this, [this, i](double v) {
             if (m_updating)
                 return;
             editInputs(
@@ -263,7 +279,8 @@ QWidget* AccelWorkbench::buildDesignTab()
     });
     const QString limitTitles[4] = {tr("LUTs"), tr("DSP slices"), tr("BRAM36 blocks"), tr("DMA bits per cycle")};
     for (int i = 0; i < 4; ++i) {
-        m_limits[std::size_t(i)] = offSpin(fpgaBox, QString(), 1e9);
+        m_limits[std::size_t(i)] = offEdit(fpgaBox, 1e9);
+        watch(m_limits[std::size_t(i)], limitTitles[i]);
         m_usage[std::size_t(i)] = new QProgressBar(fpgaBox);
         m_usage[std::size_t(i)]->setRange(0, 100);
         m_usage[std::size_t(i)]->setTextVisible(true);
@@ -272,7 +289,7 @@ QWidget* AccelWorkbench::buildDesignTab()
         row->addWidget(m_limits[std::size_t(i)], 1);
         row->addWidget(m_usage[std::size_t(i)]);
         ff->addRow(limitTitles[i], row);
-        connect(m_limits[std::size_t(i)], &QDoubleSpinBox::valueChanged, this, [this, i](double v) {
+        connect(m_limits[std::size_t(i)], &RealEdit::valueCommitted, this, [this, i](double v) {
             if (m_updating)
                 return;
             editInputs(
@@ -290,12 +307,11 @@ QWidget* AccelWorkbench::buildDesignTab()
     proxyBox->setToolTip(tr("MAESTRO models an ASIC; these linear estimates connect a design to FPGA resources"));
     auto* pf = new QFormLayout(proxyBox);
     for (int i = 0; i < 6; ++i) {
-        m_proxy[std::size_t(i)] = new QDoubleSpinBox(proxyBox);
+        m_proxy[std::size_t(i)] = new RealEdit(proxyBox);
         m_proxy[std::size_t(i)]->setRange(i == 5 ? 0.01 : 0, 1e7);
-        m_proxy[std::size_t(i)]->setDecimals(2);
-        m_proxy[std::size_t(i)]->setKeyboardTracking(false);
+        watch(m_proxy[std::size_t(i)], proxyTitles[i]);
         pf->addRow(proxyTitles[i], m_proxy[std::size_t(i)]);
-        connect(m_proxy[std::size_t(i)], &QDoubleSpinBox::valueChanged, this, [this, i](double v) {
+        connect(m_proxy[std::size_t(i)], &RealEdit::valueCommitted, this, [this, i](double v) {
             if (m_updating)
                 return;
             editInputs(
@@ -323,27 +339,30 @@ QWidget* AccelWorkbench::buildDesignTab()
         m_costDb->addItem(qs(db.name), qs(db.name));
     m_costDb->setToolTip(tr("MAESTRO's area / power tables; HASCO pins the 2020 version (64-B / 32-KiB SRAM cells)"));
     mf->addRow(tr("Cost database"), m_costDb);
-    m_simd = new QSpinBox(modelBox);
+    m_simd = new NumberEdit(modelBox);
     m_simd->setRange(1, 1024);
+    watch(m_simd, tr("SIMD lanes per PE"));
     m_simd->setToolTip(tr("MAC lanes per PE (MAESTRO's default 9, which HASCO keeps)"));
     mf->addRow(tr("SIMD lanes per PE"), m_simd);
-    m_nocPorts = new QSpinBox(modelBox);
+    m_nocPorts = new NumberEdit(modelBox);
     m_nocPorts->setRange(1, 64);
+    watch(m_nocPorts, tr("NoC ports"));
     m_nocPorts->setToolTip(tr("NoC bandwidth = ports × banks × 8 bits per cycle"));
     mf->addRow(tr("NoC ports"), m_nocPorts);
-    m_hopLatency = new QSpinBox(modelBox);
+    m_hopLatency = new NumberEdit(modelBox);
     m_hopLatency->setRange(0, 1000);
+    watch(m_hopLatency, tr("NoC hop latency (cycles)"));
     mf->addRow(tr("NoC hop latency (cycles)"), m_hopLatency);
     m_noise = new QCheckBox(tr("HASCO's noise: each total × (1 + U(0, a))"), modelBox);
     m_noise->setToolTip(tr("HASCO adds randomness to MAESTRO's answers; seeded, so runs stay reproducible"));
     mf->addRow(m_noise);
-    m_noiseAmplitude = new QDoubleSpinBox(modelBox);
+    m_noiseAmplitude = new RealEdit(modelBox);
     m_noiseAmplitude->setRange(0, 1);
-    m_noiseAmplitude->setDecimals(3);
-    m_noiseAmplitude->setSingleStep(0.01);
+    watch(m_noiseAmplitude, tr("Noise amplitude a"));
     mf->addRow(tr("Noise amplitude a"), m_noiseAmplitude);
-    m_noiseSeed = new QSpinBox(modelBox);
-    m_noiseSeed->setRange(0, INT_MAX);
+    m_noiseSeed = new NumberEdit(modelBox);
+    m_noiseSeed->setRange(0, std::numeric_limits<qint64>::max());
+    watch(m_noiseSeed, tr("Noise seed"));
     mf->addRow(tr("Noise seed"), m_noiseSeed);
     m_offchip = new QCheckBox(tr("Off-chip transfers bound each component (extension; off in HASCO)"), modelBox);
     mf->addRow(m_offchip);
@@ -363,22 +382,25 @@ QWidget* AccelWorkbench::buildDesignTab()
             o.costDb = v2020 ? DfCostDatabase::maestro2020() : DfCostDatabase::maestro2021();
         });
     });
-    connect(m_simd, &QSpinBox::valueChanged, this, [modelEdit, this](int v) {
+    connect(m_simd, &NumberEdit::valueCommitted, this, [modelEdit, this](qint64 n) {
+        const int v = int(n);
         modelEdit(2, tr("Set SIMD lanes"), [v](AccelModelOptions& o) { o.simdLanes = v; });
     });
-    connect(m_nocPorts, &QSpinBox::valueChanged, this, [modelEdit, this](int v) {
+    connect(m_nocPorts, &NumberEdit::valueCommitted, this, [modelEdit, this](qint64 n) {
+        const int v = int(n);
         modelEdit(3, tr("Set NoC ports"), [v](AccelModelOptions& o) { o.nocPorts = v; });
     });
-    connect(m_hopLatency, &QSpinBox::valueChanged, this, [modelEdit, this](int v) {
+    connect(m_hopLatency, &NumberEdit::valueCommitted, this, [modelEdit, this](qint64 n) {
+        const int v = int(n);
         modelEdit(4, tr("Set hop latency"), [v](AccelModelOptions& o) { o.nocHopLatency = v; });
     });
     connect(m_noise, &QCheckBox::toggled, this, [modelEdit, this](bool on) {
         modelEdit(5, on ? tr("Turn noise on") : tr("Turn noise off"), [on](AccelModelOptions& o) { o.noise = on; });
     });
-    connect(m_noiseAmplitude, &QDoubleSpinBox::valueChanged, this, [modelEdit, this](double v) {
+    connect(m_noiseAmplitude, &RealEdit::valueCommitted, this, [modelEdit, this](double v) {
         modelEdit(6, tr("Set noise amplitude"), [v](AccelModelOptions& o) { o.noiseAmplitude = v; });
     });
-    connect(m_noiseSeed, &QSpinBox::valueChanged, this, [modelEdit, this](int v) {
+    connect(m_noiseSeed, &NumberEdit::valueCommitted, this, [modelEdit, this](qint64 v) {
         modelEdit(7, tr("Set noise seed"), [v](AccelModelOptions& o) { o.noiseSeed = std::uint64_t(v); });
     });
     connect(m_offchip, &QCheckBox::toggled, this, [modelEdit, this](bool on) {

@@ -90,7 +90,7 @@ void AccelWorkbench::refreshEditors()
     m_noise->setChecked(o.noise);
     m_noiseAmplitude->setValue(o.noiseAmplitude);
     m_noiseAmplitude->setEnabled(o.noise);
-    m_noiseSeed->setValue(int(std::min<std::uint64_t>(o.noiseSeed, INT_MAX)));
+    m_noiseSeed->setValue(qint64(std::min<std::uint64_t>(o.noiseSeed, std::uint64_t(std::numeric_limits<qint64>::max()))));
     m_noiseSeed->setEnabled(o.noise);
     m_offchip->setChecked(o.offchip);
     m_updating = false;

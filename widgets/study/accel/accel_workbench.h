@@ -41,6 +41,9 @@ class QTableWidget;
 
 namespace mapscape {
 
+class NumberEdit;
+class RealEdit;
+
 template <typename Inputs>
 class InputsDocument;
 using AccelDocument = InputsDocument<AccelInputs>;
@@ -131,25 +134,25 @@ private:
     // Design tab.
     QComboBox* m_preset = nullptr;
     QComboBox* m_cell = nullptr;
-    std::array<QSpinBox*, 4> m_sizes{};     ///< input, hidden, output, sequence length
+    std::array<NumberEdit*, 4> m_sizes{};     ///< input, hidden, output, sequence length
     QTableWidget* m_components = nullptr;
     QPushButton* m_addComponent = nullptr;
     QPushButton* m_removeComponent = nullptr;
-    std::array<QSpinBox*, kAccelGenes> m_genes{}; ///< null for dataflow and dtype
+    std::array<NumberEdit*, kAccelGenes> m_genes{}; ///< null for dataflow and dtype
     QComboBox* m_dataflow = nullptr;
     QComboBox* m_tilePolicy = nullptr;
     QComboBox* m_costDb = nullptr;
-    QSpinBox* m_simd = nullptr;
-    QSpinBox* m_nocPorts = nullptr;
-    QSpinBox* m_hopLatency = nullptr;
+    NumberEdit* m_simd = nullptr;
+    NumberEdit* m_nocPorts = nullptr;
+    NumberEdit* m_hopLatency = nullptr;
     QCheckBox* m_noise = nullptr;
-    QDoubleSpinBox* m_noiseAmplitude = nullptr;
-    QSpinBox* m_noiseSeed = nullptr;
+    RealEdit* m_noiseAmplitude = nullptr;
+    NumberEdit* m_noiseSeed = nullptr;
     QCheckBox* m_offchip = nullptr;
-    std::array<QDoubleSpinBox*, 3> m_constraints{}; ///< area, latency, power
+    std::array<RealEdit*, 3> m_constraints{}; ///< area, latency, power
     QComboBox* m_limitsPreset = nullptr;
-    std::array<QDoubleSpinBox*, 4> m_limits{};      ///< LUT, DSP, BRAM36, bandwidth
-    std::array<QDoubleSpinBox*, 6> m_proxy{};
+    std::array<RealEdit*, 4> m_limits{};      ///< LUT, DSP, BRAM36, bandwidth
+    std::array<RealEdit*, 6> m_proxy{};
     std::array<QProgressBar*, 4> m_usage{};
     QLabel* m_summary = nullptr;
     EnergyBreakdownChart* m_areaChart = nullptr;

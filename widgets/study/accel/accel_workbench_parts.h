@@ -24,6 +24,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include "widgets/editors/number_edit.h"
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -106,16 +107,13 @@ inline std::optional<int> parseGeneValue(AccelGene g, const QString& text)
     return ok ? std::optional<int>(v) : std::nullopt;
 }
 
-inline QDoubleSpinBox* offSpin(QWidget* parent, const QString& suffix, double max, int decimals = 0)
+/// A limit where 0 (typed as 0 or "off") means no limit.
+inline RealEdit* offEdit(QWidget* parent, double max)
 {
-    auto* s = new QDoubleSpinBox(parent);
-    s->setRange(0, max);
-    s->setDecimals(decimals);
-    s->setSpecialValueText(QObject::tr("off"));
-    s->setSuffix(suffix);
-    s->setGroupSeparatorShown(true);
-    s->setKeyboardTracking(false);
-    return s;
+    auto* e = new RealEdit(parent);
+    e->setRange(0, max);
+    e->setSpecialValue(0, QObject::tr("off"));
+    return e;
 }
 
 
