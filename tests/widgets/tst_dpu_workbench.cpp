@@ -22,6 +22,7 @@
 #include "widgets/study/dpu/dpu_run_views.h"
 #include "widgets/study/dpu/dpu_timeline_view.h"
 #include "widgets/study/dpu/dpu_workbench.h"
+#include "tests/widgets/typing.h"
 
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -110,6 +111,74 @@ private Q_SLOTS:
         shot(w, "dpu-platform.png");
     }
 
+    void typedNumbersAreStoredExactlyOrRefusedInPlace()
+    {
+        // Issue 31: a bad table entry popped a modal dialog naming internal fields
+        // ("params.clock_mhz") and the cell went back to the old value. Typed key by key as a
+        // person does: values are stored exactly; a refused one keeps its text in a tinted cell
+        // that says why with the field's unit, no dialog, and the status line clears when fixed.
+        DpuWorkbench w;
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy dialogs(&w, &StudyWorkbench::errorOccurred);
+        QSignalSpy status(&w, &StudyWorkbench::message);
+        QTableWidget* params = w.parameterTable();
+        const auto typeCell = [&](QTableWidget* t, int row, int col, const QString& text) {
+            testing::bringToFront(t);
+            QVERIFY(t->isVisible());
+            t->setCurrentCell(row, col);
+            t->editItem(t->item(row, col));
+            QWidget* editor = QApplication::focusWidget();
+            QVERIFY(editor);
+            QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(editor, text, Qt::NoModifier, 2);
+            QTest::keyClick(editor, Qt::Key_Return);
+            QCoreApplication::processEvents(); // the delegate commits the editor's text queued
+        };
+        typeCell(params, 0, 1, QStringLiteral("287.5"));
+        QCOMPARE(w.inputs().platform.params.clockMhz, 287.5);
+        typeCell(params, 1, 1, QStringLiteral("1.25e1"));
+        QCOMPARE(w.inputs().platform.params.memoryBandwidthGbs, 12.5);
+        const Platform before = w.inputs().platform;
+        typeCell(params, 0, 1, QStringLiteral("12abc"));
+        QCOMPARE(w.inputs().platform, before);
+        QCOMPARE(params->item(0, 1)->text(), QStringLiteral("12abc"));
+        QCOMPARE(params->item(0, 1)->toolTip(), QStringLiteral("DPU clock (MHz): must be a number, got \"12abc\""));
+        QVERIFY(params->item(0, 1)->background().color() != QColor(Qt::white));
+        QCOMPARE(status.last().at(0).toString(), params->item(0, 1)->toolTip());
+        typeCell(w.stateTable(), 1, 2, QStringLiteral("-0.5"));
+        QVERIFY2(w.stateTable()->item(1, 2)->toolTip().contains(QStringLiteral("CPU load")),
+                 qPrintable(w.stateTable()->item(1, 2)->toolTip()));
+        QCOMPARE(w.stateTable()->item(1, 2)->text(), QStringLiteral("-0.5"));
+        testing::bringToFront(params);
+        shot(w, "dpu-refused-cell.png");
+        // Another edit refreshes the tables; the refused texts stay for the user to fix.
+        typeCell(params, 1, 1, QStringLiteral("13"));
+        QCOMPARE(w.inputs().platform.params.memoryBandwidthGbs, 13.0);
+        QCOMPARE(params->item(0, 1)->text(), QStringLiteral("12abc"));
+        QCOMPARE(w.stateTable()->item(1, 2)->text(), QStringLiteral("-0.5"));
+        typeCell(params, 0, 1, QStringLiteral("300"));
+        QCOMPARE(w.inputs().platform.params.clockMhz, 300.0);
+        QVERIFY(status.last().at(0).toString().contains(QStringLiteral("CPU load"))); // still refused
+        typeCell(w.stateTable(), 1, 2, QStringLiteral("0.25"));
+        QCOMPARE(w.inputs().platform.params.states[1].cpuLoad, 0.25);
+        bool cleared = false;
+        for (const QList<QVariant>& m : status)
+            cleared = m.at(0).toString().isEmpty();
+        QVERIFY(cleared);
+        QCOMPARE(dialogs.count(), 0);
+        // The number fields above the table.
+        testing::typeInto(testing::fieldNamed(w, QStringLiteral("Throughput constraint C_PERF (FPS)")), QStringLiteral("27.5"));
+        QCOMPARE(w.inputs().platform.fpsConstraint, 27.5);
+        testing::typeInto(testing::fieldNamed(w, QStringLiteral("Recorded-runs seed")), QStringLiteral("9007199254740993"));
+        QCOMPARE(w.inputs().dataSeed, std::uint64_t(9007199254740993ull));
+        ValueEdit* constraint = testing::fieldNamed(w, QStringLiteral("Throughput constraint C_PERF (FPS)"));
+        testing::typeInto(constraint, QStringLiteral("0"));
+        QVERIFY(constraint->hasError());
+        QCOMPARE(w.inputs().platform.fpsConstraint, 27.5);
+    }
+
     void editsAreUndoableAndCheckedField()
     {
         DpuWorkbench w;
@@ -121,11 +190,14 @@ private Q_SLOTS:
         QVERIFY(simulate(w.inputs().platform, 0, 0, 0).fps > simulate(before, 0, 0, 0).fps);
         undo->undo();
         QCOMPARE(w.inputs().platform, before);
-        // Bad values name the field and change nothing.
-        QVERIFY(w.setParameterCell(0, QStringLiteral("0")).contains(QStringLiteral("params.clock_mhz")));
-        QVERIFY(w.setParameterCell(1, QStringLiteral("-3")).contains(QStringLiteral("params.memory_bandwidth_gbs")));
-        QVERIFY(w.setParameterCell(1, QStringLiteral("fast")).contains(QStringLiteral("params.memory_bandwidth_gbs")));
-        QVERIFY(w.setStateCell(2, 1, QStringLiteral("-1")).contains(QStringLiteral("params.states[2]")));
+        // Bad values name the field as the table shows it, with its unit, and change nothing.
+        QVERIFY2(w.setParameterCell(0, QStringLiteral("0")).startsWith(QStringLiteral("DPU clock (MHz): must be positive")),
+                 qPrintable(w.setParameterCell(0, QStringLiteral("0"))));
+        QVERIFY(w.setParameterCell(1, QStringLiteral("-3")).startsWith(QStringLiteral("DDR bandwidth B_max (GB/s): ")));
+        QCOMPARE(w.setParameterCell(1, QStringLiteral("fast")),
+                 QStringLiteral("DDR bandwidth B_max (GB/s): must be a number, got \"fast\""));
+        QVERIFY2(w.setStateCell(2, 1, QStringLiteral("-1")).contains(QStringLiteral(", Background DDR (GB/s): ")),
+                 qPrintable(w.setStateCell(2, 1, QStringLiteral("-1"))));
         QCOMPARE(w.inputs().platform, before);
         QCOMPARE(w.setStateCell(2, 1, QStringLiteral("7.5")), QString());
         QCOMPARE(w.inputs().platform.params.states[2].bandwidthGbs, 7.5);
@@ -139,7 +211,8 @@ private Q_SLOTS:
         const dpu::Outcome corrected = simulate(w.inputs().platform, in.variant, in.state, in.action);
         QVERIFY(std::abs(corrected.fps - raw.fps * 0.8) < 1e-5 * raw.fps); // the text has 6 digits
         QVERIFY(w.cellDetails().contains(QStringLiteral("corrected")));
-        QVERIFY(w.setCorrectionCell(0, 6, QStringLiteral("-2")).contains(QStringLiteral("corrections[0].measured_power_w")));
+        QVERIFY2(w.setCorrectionCell(0, 6, QStringLiteral("-2")).contains(QStringLiteral(", Measured P_FPGA (W): must be a positive number")),
+                 qPrintable(w.setCorrectionCell(0, 6, QStringLiteral("-2"))));
         w.removeCorrection(0);
         QVERIFY(w.inputs().platform.corrections.empty());
         undo->undo();

@@ -7,22 +7,39 @@
 
 #include "widgets/editors/number_edit.h"
 
+#include <QStackedWidget>
 #include <QTest>
 #include <QWidget>
 
 namespace mapscape::testing {
 
-/// The visible number field of `root` named `name` (its label), or null.
+/// Brings the tabs (and stacked pages) holding `w` to the front, as a person clicks them.
+inline void bringToFront(QWidget* w)
+{
+    for (QWidget* child = w; child->parentWidget(); child = child->parentWidget())
+        if (auto* stack = qobject_cast<QStackedWidget*>(child->parentWidget()))
+            stack->setCurrentWidget(child);
+}
+
+/// The number field of `root` named `name` (its label): a visible one first, else one on a tab
+/// behind; null if none.
 inline ValueEdit* fieldNamed(QWidget& root, const QString& name)
 {
-    for (ValueEdit* e : root.findChildren<ValueEdit*>())
-        if (e->fieldName() == name && e->isVisible())
+    ValueEdit* hidden = nullptr;
+    for (ValueEdit* e : root.findChildren<ValueEdit*>()) {
+        if (e->fieldName() != name)
+            continue;
+        if (e->isVisible())
             return e;
-    return nullptr;
+        if (!hidden && e->isEnabled())
+            hidden = e;
+    }
+    return hidden;
 }
 
 inline void typeInto(ValueEdit* e, const QString& text)
 {
+    bringToFront(e);
     e->setFocus();
     QTest::mouseClick(e, Qt::LeftButton);
     e->selectAll();

@@ -8,6 +8,30 @@
 
 namespace mapscape {
 
+std::optional<double> readRealNumber(const QString& text)
+{
+    const QString t = text.trimmed();
+    bool ok = false;
+    double v = QLocale().toDouble(t, &ok); // the user's locale first ("1,5" where that is 1.5)
+    if (!ok) {
+        // Group separators between digits (commas, spaces, ...) are dropped; a comma elsewhere
+        // makes the text unreadable.
+        QString plain;
+        for (qsizetype i = 0; i < t.size(); ++i) {
+            const QChar c = t[i];
+            const bool separator = c == QLatin1Char(',') || c == QLatin1Char(' ') || c == QLatin1Char('\'') ||
+                                   c == QLatin1Char('_') || c == QChar(0x202F) || c == QChar(0x00A0);
+            if (separator && i > 0 && i + 1 < t.size() && t[i - 1].isDigit() && t[i + 1].isDigit())
+                continue;
+            plain += c == QChar(0x2212) ? QLatin1Char('-') : c;
+        }
+        v = QLocale::c().toDouble(plain, &ok);
+    }
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
 // ---- ValueEdit -------------------------------------------------------------------------------
 
 ValueEdit::ValueEdit(QWidget* parent)
@@ -207,15 +231,10 @@ std::variant<double, QString> RealEdit::parse(const QString& text) const
         return tr("is empty; type a number");
     if (m_specialValue && matchesWord(t, m_specialWord))
         return *m_specialValue;
-    bool ok = false;
-    double v = QLocale().toDouble(t, &ok); // the user's locale first ("1,5" where that is 1.5)
-    if (!ok) {
-        const QString plain = withoutSeparators(t, QStringLiteral("+-.eE"));
-        if (!plain.isEmpty())
-            v = QLocale::c().toDouble(plain, &ok);
-    }
-    if (!ok || !std::isfinite(v))
+    const std::optional<double> read = readRealNumber(t);
+    if (!read)
         return tr("must be a number, got \"%1\"").arg(t);
+    const double v = *read;
     if (v < m_min || v > m_max) {
         QString range = tr("must be between %1 and %2").arg(format(m_min), QLocale().toString(m_max, 'g', 6));
         if (m_specialValue && *m_specialValue == m_min)

@@ -18,6 +18,10 @@
 
 namespace mapscape {
 
+/// A finite real number as a person types it: the locale's notation, or plain / scientific
+/// notation with group separators between digits; nullopt if the text is not one.
+std::optional<double> readRealNumber(const QString& text);
+
 /// What NumberEdit and RealEdit share: committing, the refused state and its display.
 class ValueEdit : public QLineEdit {
     Q_OBJECT

@@ -15,6 +15,7 @@
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/document/inputs_document.h"
+#include "widgets/editors/number_edit.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/dpu/dpu_run_views.h"
@@ -133,18 +134,23 @@ QWidget* DpuWorkbench::buildPlatformTab()
     auto* paramsPage = new QWidget(tabs);
     auto* pl = new QVBoxLayout(paramsPage);
     auto* form = new QFormLayout;
-    m_constraint = new QDoubleSpinBox(paramsPage);
+    // Typed numbers are read when committed and stored exactly; a refused entry keeps its text
+    // and says why (in the field and the status line, which clears once nothing is refused).
+    const auto watch = [this](ValueEdit* edit, const QString& name) {
+        edit->setFieldName(name);
+        connect(edit, &ValueEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
+        connect(edit, &ValueEdit::errorCleared, this, [this] { showCellOutcome(nullptr, -1, -1, QString(), QString()); });
+    };
+    m_constraint = new RealEdit(paramsPage);
     m_constraint->setRange(0.1, 100000);
-    m_constraint->setDecimals(1);
-    m_constraint->setSuffix(QStringLiteral(" FPS"));
-    m_constraint->setKeyboardTracking(false);
     m_constraint->setToolTip(tr("C_PERF: the throughput every choice must reach (30 FPS in the paper)"));
-    form->addRow(tr("Throughput constraint C_PERF"), m_constraint);
-    m_dataSeed = new QSpinBox(paramsPage);
-    m_dataSeed->setRange(0, 1'000'000'000);
-    m_dataSeed->setKeyboardTracking(false);
+    watch(m_constraint, tr("Throughput constraint C_PERF (FPS)"));
+    form->addRow(m_constraint->fieldName(), m_constraint);
+    m_dataSeed = new NumberEdit(paramsPage);
+    m_dataSeed->setRange(0, std::numeric_limits<qint64>::max());
     m_dataSeed->setToolTip(tr("Seed of the recorded runs' 3 Hz noise: the data set the learners train and are evaluated on"));
-    form->addRow(tr("Recorded-runs seed"), m_dataSeed);
+    watch(m_dataSeed, tr("Recorded-runs seed"));
+    form->addRow(m_dataSeed->fieldName(), m_dataSeed);
     pl->addLayout(form);
     m_params = new QTableWidget(kParamCount, 3, paramsPage);
     m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Value"), tr("Unit")});
@@ -153,25 +159,23 @@ QWidget* DpuWorkbench::buildPlatformTab()
     m_params->setToolTip(tr("The analytical model's parameters (spec §4.4); the defaults are the spec's calibration fit"));
     pl->addWidget(m_params, 1);
     tabs->addTab(paramsPage, tr("Parameters"));
-    connect(m_constraint, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+    connect(m_constraint, &RealEdit::valueCommitted, this, [this](double v) {
         if (m_updating)
             return;
         Platform p = inputs().platform;
         p.fpsConstraint = v;
         if (const QString e = applyPlatform(p, tr("Set C_PERF to %1 FPS").arg(v), kMergeConstraint); !e.isEmpty())
-            reportError(e);
+            Q_EMIT message(e, 0);
     });
-    connect(m_dataSeed, &QSpinBox::valueChanged, this, [this](int v) {
+    connect(m_dataSeed, &NumberEdit::valueCommitted, this, [this](qint64 v) {
         if (!m_updating)
             editInputs([v](DpuInputs& in) { in.dataSeed = std::uint64_t(v); }, tr("Set recorded-runs seed"), kMergeSeed);
     });
     connect(m_params, &QTableWidget::cellChanged, this, [this](int row, int col) {
         if (m_updating || col != 1)
             return;
-        if (const QString e = setParameterCell(row, m_params->item(row, col)->text()); !e.isEmpty()) {
-            refreshTables(); // the cell shows the value in force again, also while the error is shown
-            reportError(e);
-        }
+        const QString text = m_params->item(row, col)->text();
+        showCellOutcome(m_params, row, col, text, setParameterCell(row, text));
     });
 
     auto* statesPage = new QWidget(tabs);
@@ -188,10 +192,8 @@ QWidget* DpuWorkbench::buildPlatformTab()
     connect(m_states, &QTableWidget::cellChanged, this, [this](int row, int col) {
         if (m_updating || col < 1)
             return;
-        if (const QString e = setStateCell(row, col, m_states->item(row, col)->text()); !e.isEmpty()) {
-            refreshTables(); // the cell shows the value in force again, also while the error is shown
-            reportError(e);
-        }
+        const QString text = m_states->item(row, col)->text();
+        showCellOutcome(m_states, row, col, text, setStateCell(row, col, text));
     });
 
     auto* corrPage = new QWidget(tabs);
@@ -220,10 +222,8 @@ QWidget* DpuWorkbench::buildPlatformTab()
     connect(m_corrections, &QTableWidget::cellChanged, this, [this](int row, int col) {
         if (m_updating || col < 3)
             return;
-        if (const QString e = setCorrectionCell(row, col, m_corrections->item(row, col)->text()); !e.isEmpty()) {
-            refreshTables(); // the cell shows the value in force again, also while the error is shown
-            reportError(e);
-        }
+        const QString text = m_corrections->item(row, col)->text();
+        showCellOutcome(m_corrections, row, col, text, setCorrectionCell(row, col, text));
     });
 
     auto* anchorPage = new QWidget(tabs);
@@ -244,9 +244,12 @@ QWidget* DpuWorkbench::buildPlatformTab()
     m_calibrate = new QPushButton(tr("Calibrate"), anchorPage);
     m_calibrate->setToolTip(tr("Random restarts and hill climbing on the spec's objective: anchor margins and the paper's "
                                "max-FPS ratios (47 % in C, 35 % in M). The result is applied as one undoable edit."));
-    m_calibrationSeed = new QSpinBox(anchorPage);
+    m_calibrationSeed = new NumberEdit(anchorPage);
     m_calibrationSeed->setRange(1, 1'000'000);
-    m_calibrationSeed->setPrefix(tr("seed "));
+    m_calibrationSeed->setValue(1);
+    m_calibrationSeed->setToolTip(tr("Seed of the calibration's random restarts"));
+    watch(m_calibrationSeed, tr("Calibration seed"));
+    calRow->addWidget(new QLabel(tr("seed"), anchorPage));
     m_calibrationStatus = new QLabel(anchorPage);
     m_calibrationStatus->setWordWrap(true);
     calRow->addWidget(m_calibrate);
@@ -296,7 +299,7 @@ QString DpuWorkbench::applyPlatform(const Platform& platform, const QString& lab
 {
     const FieldIssues issues = validate(platform);
     if (!issues.empty())
-        return qs(joinIssues(issues));
+        return readableIssues(issues);
     editInputs(
         [&platform](DpuInputs& in) {
             in.platform = platform;
@@ -307,13 +310,76 @@ QString DpuWorkbench::applyPlatform(const Platform& platform, const QString& lab
     return {};
 }
 
+QString DpuWorkbench::readableIssues(const FieldIssues& issues) const
+{
+    // The platform's fields as the tables name them, with units ("params.clock_mhz" is
+    // "DPU clock (MHz)"; "params.states[2].cpu_load" is "S, CPU load (per core)").
+    const Platform& p = inputs().platform;
+    QStringList out;
+    for (const FieldIssue& issue : issues) {
+        const QString field = qs(issue.field);
+        QString name = field;
+        for (const ParamRow& pr : kParams)
+            if (field == QStringLiteral("params.") + QLatin1String(pr.key))
+                name = pr.unit[0] ? tr("%1 (%2)").arg(tr(pr.label), QString::fromUtf8(pr.unit)) : tr(pr.label);
+        for (int w = 0; w < kStates; ++w)
+            for (int c = 0; c < 4; ++c)
+                if (field == QStringLiteral("params.states[%1].%2").arg(w).arg(QLatin1String(kStateColumns[c])))
+                    name = tr("%1, %2").arg(qs(p.params.states[std::size_t(w)].name), m_states->horizontalHeaderItem(c + 1)->text());
+        if (field == QStringLiteral("fps_constraint"))
+            name = m_constraint->fieldName();
+        out << name + QStringLiteral(": ") + qs(issue.message);
+    }
+    return out.join(QStringLiteral("; "));
+}
+
+void DpuWorkbench::showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error)
+{
+    if (table) {
+        std::erase_if(m_refused, [&](const RefusedCell& c) { return c.table == table && c.row == row && c.column == column; });
+        if (!error.isEmpty()) {
+            m_refused.push_back({table, row, column, text, error});
+            reapplyRefusedCells();
+            Q_EMIT message(error, 0);
+            return;
+        }
+    }
+    // Fixed: the status line names what is still refused, or clears.
+    if (!m_refused.empty()) {
+        Q_EMIT message(m_refused.front().reason, 0);
+        return;
+    }
+    for (const ValueEdit* e : findChildren<ValueEdit*>()) {
+        if (e->hasError()) {
+            Q_EMIT message(e->toolTip(), 0);
+            return;
+        }
+    }
+    Q_EMIT message(QString(), 1);
+}
+
+void DpuWorkbench::reapplyRefusedCells()
+{
+    const bool was = m_updating;
+    m_updating = true;
+    for (const RefusedCell& c : m_refused) {
+        if (c.row >= c.table->rowCount() || c.column >= c.table->columnCount())
+            continue;
+        auto* item = new QTableWidgetItem(c.text);
+        item->setBackground(QColor(0xf8, 0xd7, 0xd7));
+        item->setToolTip(c.reason);
+        c.table->setItem(c.row, c.column, item);
+    }
+    m_updating = was;
+}
+
 void DpuWorkbench::refreshTables()
 {
     const DpuInputs& in = inputs();
     const Platform& p = in.platform;
     m_updating = true;
     m_constraint->setValue(p.fpsConstraint);
-    m_dataSeed->setValue(int(std::min<std::uint64_t>(in.dataSeed, 1'000'000'000)));
+    m_dataSeed->setValue(qint64(std::min<std::uint64_t>(in.dataSeed, std::uint64_t(std::numeric_limits<qint64>::max()))));
     for (int r = 0; r < kParamCount; ++r) {
         const ParamRow& row = kParams[r];
         m_params->setItem(r, 0, readOnly(tr(row.label), QStringLiteral("params.%1: %2").arg(QLatin1String(row.key), tr(row.help))));
@@ -344,6 +410,7 @@ void DpuWorkbench::refreshTables()
     }
     m_corrections->resizeColumnsToContents();
     m_updating = false;
+    reapplyRefusedCells(); // what the user typed and was refused stays until fixed
 }
 
 void DpuWorkbench::refreshAnchors()
@@ -381,12 +448,12 @@ QString DpuWorkbench::setParameterCell(int row, const QString& text)
     if (row < 0 || row >= kParamCount)
         return tr("parameter row %1 does not exist").arg(row);
     const ParamRow& pr = kParams[row];
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(v))
-        return tr("params.%1: expected a number, got \"%2\"").arg(QLatin1String(pr.key), text);
+    const QString name = pr.unit[0] ? tr("%1 (%2)").arg(tr(pr.label), QString::fromUtf8(pr.unit)) : tr(pr.label);
+    const std::optional<double> v = readRealNumber(text);
+    if (!v)
+        return tr("%1: must be a number, got \"%2\"").arg(name, text.trimmed());
     Platform p = inputs().platform;
-    p.params.*pr.member = v;
+    p.params.*pr.member = *v;
     return applyPlatform(p, tr("Set %1").arg(tr(pr.label)), kMergeParam + row);
 }
 
@@ -394,15 +461,15 @@ QString DpuWorkbench::setStateCell(int row, int column, const QString& text)
 {
     if (row < 0 || row >= kStates || column < 1 || column > 4)
         return tr("background state cell (%1, %2) does not exist").arg(row).arg(column);
-    const QString field = QStringLiteral("params.states[%1].%2").arg(row).arg(QLatin1String(kStateColumns[column - 1]));
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(v))
-        return tr("%1: expected a number, got \"%2\"").arg(field, text);
+    const std::optional<double> v = readRealNumber(text);
+    if (!v)
+        return tr("%1, %2: must be a number, got \"%3\"")
+            .arg(qs(inputs().platform.params.states[std::size_t(row)].name), m_states->horizontalHeaderItem(column)->text(),
+                 text.trimmed());
     Platform p = inputs().platform;
     BackgroundState& s = p.params.states[std::size_t(row)];
     double* fields[] = {&s.bandwidthGbs, &s.cpuLoad, &s.cpuCores, &s.instanceOverhead};
-    *fields[column - 1] = v;
+    *fields[column - 1] = *v;
     return applyPlatform(p, tr("Edit background state %1").arg(qs(s.name)), kMergeState + row * 5 + column);
 }
 
@@ -413,12 +480,12 @@ QString DpuWorkbench::setCorrectionCell(int row, int column, const QString& text
         return tr("correction cell (%1, %2) does not exist").arg(row).arg(column);
     auto it = std::next(p.corrections.begin(), row);
     const auto [v, w, a] = it->first;
-    static const char* const kNames[] = {"fps", "power", "measured_fps", "measured_power_w"};
-    const QString field = QStringLiteral("corrections[%1].%2").arg(row).arg(QLatin1String(kNames[column - 3]));
-    bool ok = false;
-    const double value = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value <= 0)
-        return tr("%1: must be a positive number, got \"%2\"").arg(field, text);
+    const QString field = tr("%1 on %2, %3").arg(qs(p.variantName(v)), qs(p.actionName(a)),
+                                                 m_corrections->horizontalHeaderItem(column)->text());
+    const std::optional<double> read = readRealNumber(text);
+    if (!read || *read <= 0)
+        return tr("%1: must be a positive number, got \"%2\"").arg(field, text.trimmed());
+    const double value = *read;
     const dpu::Outcome raw = simulateUncorrected(p, v, w, a);
     switch (column) {
     case 3:

@@ -48,6 +48,8 @@ class DpuPolicyView;
 class DpuTimelineView;
 class DpuTrainingView;
 class HeatmapWidget;
+class NumberEdit;
+class RealEdit;
 
 /// GUI thread only.
 class DpuWorkbench final : public StudyWorkbench {
@@ -101,8 +103,9 @@ public:
     QTableWidget* correctionTable() const { return m_corrections; }
     QTableWidget* anchorTable() const { return m_anchors; }
     QString anchorSummary() const;
-    /// Edits a cell of the parameter / state / correction table as the user would: "" or the
-    /// error naming the field (the edit is then not applied).
+    /// Edits a cell of the parameter / state / correction table as the user would: "" or why it
+    /// is refused, naming the field as the table shows it with its unit ("DPU clock (MHz): must
+    /// be positive, got 0"); a refused edit is not applied.
     QString setParameterCell(int row, const QString& text);
     QString setStateCell(int row, int column, const QString& text);
     QString setCorrectionCell(int row, int column, const QString& text);
@@ -133,6 +136,18 @@ private:
     /// Applies a platform edit if it validates, else returns the first problem (field named).
     QString applyPlatform(const dpu::Platform& platform, const QString& label, int mergeKey);
     void reportError(const QString& message);
+    /// The field names of the platform's issues as the tables show them.
+    QString readableIssues(const FieldIssues& issues) const;
+    /// A table edit's outcome: a refused entry keeps its text in a tinted cell that says why
+    /// (kept across refreshes until fixed), and the status line names what is still refused.
+    void showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error);
+    void reapplyRefusedCells();
+    struct RefusedCell {
+        QTableWidget* table;
+        int row, column;
+        QString text, reason;
+    };
+    std::vector<RefusedCell> m_refused;
 
     DpuDocument* m_doc = nullptr;
     QTabWidget* m_tabs = nullptr;
@@ -145,15 +160,15 @@ private:
     QCheckBox* m_logColours = nullptr;
     HeatmapWidget* m_heatmap = nullptr;
     QLabel* m_details = nullptr;
-    QDoubleSpinBox* m_constraint = nullptr;
-    QSpinBox* m_dataSeed = nullptr;
+    RealEdit* m_constraint = nullptr;
+    NumberEdit* m_dataSeed = nullptr;
     QTableWidget* m_params = nullptr;
     QTableWidget* m_states = nullptr;
     QTableWidget* m_corrections = nullptr;
     QTableWidget* m_anchors = nullptr;
     QLabel* m_anchorSummary = nullptr;
     QPushButton* m_calibrate = nullptr;
-    QSpinBox* m_calibrationSeed = nullptr;
+    NumberEdit* m_calibrationSeed = nullptr;
     QLabel* m_calibrationStatus = nullptr;
     int m_explorerState = 0;
     Metric m_metric = Metric::Ppw;
