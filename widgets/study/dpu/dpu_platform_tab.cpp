@@ -335,42 +335,12 @@ QString DpuWorkbench::readableIssues(const FieldIssues& issues) const
 
 void DpuWorkbench::showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error)
 {
-    if (table) {
-        std::erase_if(m_refused, [&](const RefusedCell& c) { return c.table == table && c.row == row && c.column == column; });
-        if (!error.isEmpty()) {
-            m_refused.push_back({table, row, column, text, error});
-            reapplyRefusedCells();
-            Q_EMIT message(error, 0);
-            return;
-        }
-    }
-    // Fixed: the status line names what is still refused, or clears.
-    if (!m_refused.empty()) {
-        Q_EMIT message(m_refused.front().reason, 0);
-        return;
-    }
-    for (const ValueEdit* e : findChildren<ValueEdit*>()) {
-        if (e->hasError()) {
-            Q_EMIT message(e->toolTip(), 0);
-            return;
-        }
-    }
-    Q_EMIT message(QString(), 1);
-}
-
-void DpuWorkbench::reapplyRefusedCells()
-{
-    const bool was = m_updating;
-    m_updating = true;
-    for (const RefusedCell& c : m_refused) {
-        if (c.row >= c.table->rowCount() || c.column >= c.table->columnCount())
-            continue;
-        auto* item = new QTableWidgetItem(c.text);
-        item->setBackground(QColor(0xf8, 0xd7, 0xd7));
-        item->setToolTip(c.reason);
-        c.table->setItem(c.row, c.column, item);
-    }
-    m_updating = was;
+    if (table && !error.isEmpty())
+        m_refused.refuse(table, row, column, text, error);
+    else if (table)
+        m_refused.accept(table, row, column);
+    const QString status = m_refused.status(this);
+    Q_EMIT message(status, status.isEmpty() ? 1 : 0);
 }
 
 void DpuWorkbench::refreshTables()
@@ -410,7 +380,7 @@ void DpuWorkbench::refreshTables()
     }
     m_corrections->resizeColumnsToContents();
     m_updating = false;
-    reapplyRefusedCells(); // what the user typed and was refused stays until fixed
+    m_refused.reapply(); // what the user typed and was refused stays until fixed
 }
 
 void DpuWorkbench::refreshAnchors()
@@ -506,6 +476,7 @@ QString DpuWorkbench::setCorrectionCell(int row, int column, const QString& text
 
 void DpuWorkbench::addCorrectionForShownCell()
 {
+    m_refused.forget(m_corrections); // the rows move
     const DpuInputs& in = inputs();
     Platform p = in.platform;
     if (p.corrections.count({in.variant, in.state, in.action})) {
@@ -522,6 +493,7 @@ void DpuWorkbench::addCorrectionForShownCell()
 
 void DpuWorkbench::removeCorrection(int row)
 {
+    m_refused.forget(m_corrections); // the rows move
     Platform p = inputs().platform;
     if (row < 0 || row >= int(p.corrections.size())) {
         reportError(tr("corrections: choose the row to remove"));

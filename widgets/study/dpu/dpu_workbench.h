@@ -13,6 +13,7 @@
 /// runtime trace. Policy: the trained policy's scores over the configurations for any observation.
 
 #include "core/study/dpu/dpu_study.h"
+#include "widgets/editors/refused_cells.h"
 #include "widgets/study/study_workbench.h"
 
 #include "core/optim/dpu/dpu_calibration.h"
@@ -141,13 +142,7 @@ private:
     /// A table edit's outcome: a refused entry keeps its text in a tinted cell that says why
     /// (kept across refreshes until fixed), and the status line names what is still refused.
     void showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error);
-    void reapplyRefusedCells();
-    struct RefusedCell {
-        QTableWidget* table;
-        int row, column;
-        QString text, reason;
-    };
-    std::vector<RefusedCell> m_refused;
+    RefusedCells m_refused;
 
     DpuDocument* m_doc = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -86,11 +86,9 @@ QWidget* PlacementWorkbench::buildHardwareTab()
     connect(m_hardware, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (m_updating || item->column() != 0)
             return;
-        const QString e = setHardwareCell(item->row(), item->text());
-        if (!e.isEmpty()) {
-            refreshHardware(); // the cell shows the value in force again, also while the error is shown
-            Q_EMIT errorOccurred(e);
-        }
+        const int row = item->row();
+        const QString text = item->text();
+        showCellOutcome(m_hardware, row, 0, text, setHardwareCell(row, text));
     });
     v->addWidget(m_hardware, 1);
     return page;
@@ -150,7 +148,74 @@ void PlacementWorkbench::refreshHardware()
     m_updating = false;
 }
 
+QString PlacementWorkbench::readable(QString message) const
+{
+    // Hardware keys as the table names them, with units ("llc_mib:" → "LLC (MiB):").
+    for (const ParamText& p : kParams) {
+        const QString name = p.unit[0] ? tr("%1 (%2)").arg(tr(p.label), QString::fromUtf8(p.unit)) : tr(p.label);
+        const QRegularExpression key(QStringLiteral("(^|; |: )") + QRegularExpression::escape(QLatin1String(p.key)) +
+                                     QStringLiteral(":"));
+        message.replace(key, QStringLiteral("\\1") + name + QStringLiteral(":"));
+    }
+    message.replace(QStringLiteral("reward.kappa:"), tr("Invalid-map reward κ:"));
+    message.replace(QStringLiteral("reward.flat_invalid:"), tr("Flat −1 for invalid maps:"));
+    message.replace(QStringLiteral("reward.squared_minus_one:"), tr("Valid reward s² − 1:"));
+    // Nodes by name and the column that shows the field ("nodes[3].inputs[0]" → "conv2 (node 3), Inputs").
+    static const QRegularExpression node(QStringLiteral("nodes\\[(\\d+)\\](?:\\.([a-z_]+))?(?:\\[\\d+\\])?"));
+    const WorkloadGraph& g = inputs().workload;
+    QString out;
+    qsizetype last = 0;
+    for (QRegularExpressionMatchIterator it = node.globalMatch(message); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const int i = m.captured(1).toInt();
+        const QString field = m.captured(2);
+        const QString who = i >= 0 && i < g.nodeCount() ? tr("%1 (node %2)").arg(qs(g.nodes[std::size_t(i)].name)).arg(i)
+                                                        : tr("node %1").arg(i);
+        int column = -1;
+        if (field == QLatin1String("name"))
+            column = NameColumn;
+        else if (field == QLatin1String("op"))
+            column = OpColumn;
+        else if (field == QLatin1String("inputs"))
+            column = InputsColumn;
+        else if (field.startsWith(QLatin1String("ofm")))
+            column = OutputColumn;
+        else if (field.startsWith(QLatin1String("weight")))
+            column = WeightsColumn;
+        else if (field == QLatin1String("macs"))
+            column = MacsColumn;
+        out += message.mid(last, m.capturedStart() - last) + who;
+        if (column >= 0)
+            out += QStringLiteral(", ") + m_nodes->horizontalHeaderItem(column)->text();
+        last = m.capturedEnd();
+    }
+    return out + message.mid(last);
+}
+
+void PlacementWorkbench::showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error)
+{
+    if (!error.isEmpty()) {
+        m_refused.refuse(table, row, column, text, readable(error));
+    } else {
+        m_refused.accept(table, row, column);
+        // Accepted: the cell shows the value in force in the table's format (also when the text
+        // meant the value already there, which changes nothing).
+        if (table == m_nodes)
+            refreshWorkload();
+        else
+            refreshHardware();
+        m_refused.reapply();
+    }
+    const QString status = m_refused.status(this);
+    Q_EMIT message(status, status.isEmpty() ? 1 : 0);
+}
+
 QString PlacementWorkbench::setHardwareCell(int row, const QString& text)
+{
+    return readable(editHardwareCell(row, text));
+}
+
+QString PlacementWorkbench::editHardwareCell(int row, const QString& text)
 {
     const QString t = text.trimmed();
     if (row >= kParamCount) {

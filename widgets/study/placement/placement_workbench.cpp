@@ -150,8 +150,11 @@ void PlacementWorkbench::documentChanged()
     m_runs->setInputs(studyName(), in);
     m_curves->setInputs(in);
     refreshMap();
+    if (m_nodes->rowCount() != in.workload.nodeCount())
+        m_refused.forget(m_nodes); // another workload: its rows are other nodes
     refreshWorkload();
     refreshHardware();
+    m_refused.reapply(); // what the user typed and was refused stays until fixed
     Q_EMIT setupChanged();
     Q_EMIT evaluationShown();
 }

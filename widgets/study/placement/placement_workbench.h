@@ -11,6 +11,7 @@
 /// field by field). Workload: the built-in graphs or an imported one, node by node.
 
 #include "core/study/placement/placement_study.h"
+#include "widgets/editors/refused_cells.h"
 #include "widgets/study/study_workbench.h"
 
 #include <QTimer>
@@ -117,6 +118,15 @@ private:
     void refreshMap();
     void refreshHardware();
     void refreshWorkload();
+    /// A table edit's outcome: a refused entry keeps its text in a tinted cell that says why
+    /// (kept across refreshes until fixed), and the status line names what is still refused.
+    void showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error);
+    /// "llc_mib: …" → "LLC (MiB): …"; "nodes[3].inputs[0]: …" → "conv2 (node 3), Inputs: …".
+    QString readable(QString message) const;
+    /// The edits behind setHardwareCell / setWorkloadCell, with the model's field names.
+    QString editHardwareCell(int row, const QString& text);
+    QString editWorkloadCell(int node, int column, const QString& text);
+    RefusedCells m_refused;
     void edit(const std::function<void(PlacementInputs&)>& change, const QString& label, int mergeKey = -1);
     /// Applies inputs that build a model (throws InputError naming the field otherwise, leaving
     /// the study as it was).

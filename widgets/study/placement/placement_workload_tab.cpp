@@ -81,11 +81,9 @@ QWidget* PlacementWorkbench::buildWorkloadTab()
     connect(m_nodes, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (m_updating)
             return;
-        const QString e = setWorkloadCell(item->row(), item->column(), item->text());
-        if (!e.isEmpty()) {
-            refreshWorkload(); // the cell shows the value in force again, also while the error is shown
-            Q_EMIT errorOccurred(e);
-        }
+        const int row = item->row(), column = item->column();
+        const QString text = item->text();
+        showCellOutcome(m_nodes, row, column, text, setWorkloadCell(row, column, text));
     });
     m_nodes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_nodes->horizontalHeader()->setStretchLastSection(true);
@@ -156,6 +154,11 @@ void PlacementWorkbench::refreshWorkload()
 }
 
 QString PlacementWorkbench::setWorkloadCell(int node, int column, const QString& text)
+{
+    return readable(editWorkloadCell(node, column, text));
+}
+
+QString PlacementWorkbench::editWorkloadCell(int node, int column, const QString& text)
 {
     WorkloadGraph g = inputs().workload;
     if (node < 0 || node >= g.nodeCount())
