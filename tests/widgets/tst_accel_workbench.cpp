@@ -21,7 +21,7 @@
 #include "widgets/study/accel/accel_results_view.h"
 #include "widgets/study/accel/accel_workbench.h"
 #include "widgets/study/accel/grmd_stages_view.h"
-#include "tests/widgets/typing.h"
+#include "support/typing.h"
 
 #include <QCheckBox>
 #include <QSignalSpy>

@@ -14,7 +14,7 @@
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/editors/number_edit.h"
-#include "tests/widgets/typing.h"
+#include "support/typing.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"

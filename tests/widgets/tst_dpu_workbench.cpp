@@ -22,7 +22,7 @@
 #include "widgets/study/dpu/dpu_run_views.h"
 #include "widgets/study/dpu/dpu_timeline_view.h"
 #include "widgets/study/dpu/dpu_workbench.h"
-#include "tests/widgets/typing.h"
+#include "support/typing.h"
 
 #include <QSignalSpy>
 #include <QTableWidget>

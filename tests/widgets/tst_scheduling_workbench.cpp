@@ -9,10 +9,13 @@
 #include "core/io/scheduling/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
+#include "support/typing.h"
 #include "support/widgets.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/study/scheduling/accelerator_document.h"
+#include "widgets/study/scheduling/accelerator_table_model.h"
+#include "widgets/study/scheduling/layer_table_model.h"
 #include "widgets/study/scheduling/network_document.h"
 #include "widgets/study/scheduling/results_table_model.h"
 #include "widgets/models/run_list_model.h"
@@ -20,6 +23,7 @@
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/scheduling/scheduling_workbench.h"
 
+#include <QAbstractProxyModel>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QPushButton>
@@ -49,6 +53,70 @@ class TestSchedulingWorkbench : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    /// Issue 31: "12abc" in a layer cell or "XY" as a dataflow silently went back to the old
+    /// value. Typed into the tables' own editors key by key: values are stored exactly; a refused
+    /// entry stays in its cell, marked, with the reason, and on the status line until fixed.
+    void typedCellsAreStoredOrRefusedInPlace()
+    {
+        SchedulingWorkbench w;
+        openNeuroSpectorResnet(w);
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy status(&w, &StudyWorkbench::message);
+        QTableView* layers = nullptr;
+        QTableView* levels = nullptr;
+        for (QTableView* t : w.findChildren<QTableView*>()) {
+            QAbstractItemModel* m = t->model();
+            if (auto* proxy = qobject_cast<QAbstractProxyModel*>(m))
+                m = proxy->sourceModel();
+            if (qobject_cast<LayerTableModel*>(m))
+                layers = t;
+            if (qobject_cast<AcceleratorTableModel*>(m))
+                levels = t;
+        }
+        QVERIFY(layers && levels);
+        const auto typeCell = [&](QTableView* t, int row, int column, const QString& text) {
+            testing::bringToFront(t);
+            const QModelIndex i = t->model()->index(row, column);
+            t->setCurrentIndex(i);
+            t->edit(i);
+            QWidget* editor = QApplication::focusWidget();
+            QVERIFY(editor && editor != t);
+            QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(editor, text, Qt::NoModifier, 2);
+            QTest::keyClick(editor, Qt::Key_Return);
+            QCoreApplication::processEvents(); // the delegate commits the text queued
+        };
+        const auto k = [&] { return w.networkDocument()->network().layers[0].k; };
+        typeCell(layers, 0, LayerTableModel::K, QStringLiteral("96"));
+        QCOMPARE(k(), std::int64_t(96));
+        typeCell(layers, 0, LayerTableModel::K, QStringLiteral("12abc"));
+        QCOMPARE(k(), std::int64_t(96));
+        const QModelIndex cell = layers->model()->index(0, LayerTableModel::K);
+        QCOMPARE(cell.data().toString(), QStringLiteral("12abc"));
+        QVERIFY(cell.data(Qt::BackgroundRole).isValid());
+        QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("row 1")), qPrintable(cell.data(Qt::ToolTipRole).toString()));
+        QCOMPARE(status.last().at(0).toString(), cell.data(Qt::ToolTipRole).toString());
+        // The accelerator's dataflow column: "XY" is no dataflow.
+        const int gb = 4; // Register, MAC array, local buffer, PE array, global buffer
+        const QString dataflowBefore = levels->model()->index(gb, int(LevelField::Dataflow)).data().toString();
+        typeCell(levels, gb, int(LevelField::Dataflow), QStringLiteral("XY"));
+        const QModelIndex df = levels->model()->index(gb, int(LevelField::Dataflow));
+        QCOMPARE(df.data().toString(), QStringLiteral("XY"));
+        QVERIFY(!df.data(Qt::ToolTipRole).toString().isEmpty());
+        // Other edits leave the refused entries in place; fixing them clears the status line.
+        typeCell(layers, 0, LayerTableModel::C, QStringLiteral("3"));
+        QCOMPARE(cell.data().toString(), QStringLiteral("12abc"));
+        typeCell(layers, 0, LayerTableModel::K, QStringLiteral("64"));
+        QCOMPARE(k(), std::int64_t(64));
+        QCOMPARE(cell.data().toString(), QStringLiteral("64"));
+        QVERIFY(!cell.data(Qt::BackgroundRole).isValid());
+        typeCell(levels, gb, int(LevelField::Dataflow), dataflowBefore);
+        QCOMPARE(df.data().toString(), dataflowBefore);
+        QVERIFY(status.last().at(0).toString().isEmpty());
+    }
+
     /// Editing a layer re-evaluates the current mapping; undo brings the old figures back.
     void editsReevaluateLive()
     {

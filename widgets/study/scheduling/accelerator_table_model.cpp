@@ -38,7 +38,11 @@ AcceleratorTableModel::AcceleratorTableModel(AcceleratorDocument* document, QObj
     : QAbstractTableModel(parent)
     , m_doc(document)
 {
-    connect(m_doc, &AcceleratorDocument::aboutToReset, this, [this] { beginResetModel(); });
+    connect(m_doc, &AcceleratorDocument::aboutToReset, this, [this] {
+        if (m_refused.clear()) // another accelerator: the refused entries were about the old one
+            Q_EMIT refusedChanged(QString());
+        beginResetModel();
+    });
     connect(m_doc, &AcceleratorDocument::reset, this, [this] { endResetModel(); });
     connect(m_doc, &AcceleratorDocument::changed, this, [this] {
         // One bulk notification: an edit can change the validity of other cells.
@@ -80,6 +84,15 @@ QVariant AcceleratorTableModel::data(const QModelIndex& index, int role) const
     const Accelerator& acc = m_doc->accelerator();
     const bool applies = levelFieldEditable(c, f) || f == LevelField::Level ||
                          (c == Component::Dram && (f == LevelField::Present || f == LevelField::Size));
+    if (const RefusedEntries::Entry* r = m_refused.find(index.row(), index.column())) {
+        // What the user typed stays, marked, with the reason, until the cell is edited again.
+        if (role == Qt::DisplayRole || role == Qt::EditRole)
+            return r->text;
+        if (role == Qt::BackgroundRole)
+            return QBrush(QColor(255, 205, 205));
+        if (role == Qt::ToolTipRole || role == IssueRole)
+            return r->reason;
+    }
     if (role == Qt::BackgroundRole || role == Qt::ToolTipRole || role == IssueRole) {
         const QString issue = issueFor(c, f);
         if (role == Qt::BackgroundRole)
@@ -101,8 +114,15 @@ bool AcceleratorTableModel::setData(const QModelIndex& index, const QVariant& va
         return false;
     const QString reason = m_doc->setLevelField(componentAt(index.row()), LevelField(index.column()), value.toString());
     if (!reason.isEmpty()) {
+        m_refused.refuse(index.row(), index.column(), value.toString(), reason);
+        Q_EMIT dataChanged(index, index);
         Q_EMIT editRejected(reason);
+        Q_EMIT refusedChanged(m_refused.firstReason());
         return false;
+    }
+    if (m_refused.accept(index.row(), index.column())) {
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT refusedChanged(m_refused.firstReason());
     }
     return true;
 }

@@ -9,6 +9,8 @@
 
 #include "widgets/study/scheduling/accelerator_document.h"
 
+#include "widgets/editors/refused_entries.h"
+
 #include <QAbstractTableModel>
 
 namespace mapscape {
@@ -33,10 +35,13 @@ public:
 
 Q_SIGNALS:
     void editRejected(const QString& reason);
+    /// The refused entries changed: the first one's reason, or empty when none is left.
+    void refusedChanged(const QString& firstReason);
 
 private:
     QString issueFor(Component c, LevelField f) const;
     AcceleratorDocument* m_doc;
+    RefusedEntries m_refused; ///< typed text that was refused, shown in place until fixed
 };
 
 } // namespace mapscape

@@ -31,6 +31,14 @@ LayerTableModel::LayerTableModel(NetworkDocument* document, QObject* parent)
         if (rowCount() > 1)
             Q_EMIT dataChanged(index(0, Name), index(rowCount() - 1, Name), {Qt::BackgroundRole, Qt::ToolTipRole, IssueRole});
     });
+    // Rows that move or change wholesale take their refused entries with them.
+    const auto forget = [this] {
+        if (m_refused.clear())
+            Q_EMIT refusedChanged(QString());
+    };
+    connect(m_doc, &NetworkDocument::layersAboutToBeInserted, this, forget);
+    connect(m_doc, &NetworkDocument::layersAboutToBeRemoved, this, forget);
+    connect(m_doc, &NetworkDocument::networkAboutToBeReset, this, forget);
     connect(m_doc, &NetworkDocument::layersAboutToBeInserted, this,
             [this](int first, int count) { beginInsertRows({}, first, first + count - 1); });
     connect(m_doc, &NetworkDocument::layersInserted, this, [this] { endInsertRows(); });
@@ -55,6 +63,15 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     const Layer& l = m_doc->network().layers[std::size_t(index.row())];
     const int col = index.column();
     const bool editable = col <= Repeat;
+    if (const RefusedEntries::Entry* r = m_refused.find(index.row(), col)) {
+        // What the user typed stays, marked, with the reason, until the cell is edited again.
+        if (role == Qt::DisplayRole || role == Qt::EditRole)
+            return r->text;
+        if (role == Qt::BackgroundRole)
+            return QBrush(QColor(255, 205, 205));
+        if (role == Qt::ToolTipRole || role == IssueRole)
+            return r->reason;
+    }
     if (editable && (role == Qt::ToolTipRole || role == IssueRole || role == Qt::BackgroundRole)) {
         const QString issue = issueFor(m_doc->issues(index.row()), layerFieldName(LayerField(col)));
         if (role == Qt::BackgroundRole)
@@ -94,11 +111,19 @@ bool LayerTableModel::setData(const QModelIndex& index, const QVariant& value, i
         return false;
     const QString reason = m_doc->setField(index.row(), LayerField(index.column()), value.toString());
     if (!reason.isEmpty()) {
-        Q_EMIT editRejected(QStringLiteral("%1, row %2: %3")
-                                .arg(QString::fromStdString(m_doc->network().layers[std::size_t(index.row())].name))
-                                .arg(index.row() + 1)
-                                .arg(reason));
+        const QString message = QStringLiteral("%1, row %2: %3")
+                                    .arg(QString::fromStdString(m_doc->network().layers[std::size_t(index.row())].name))
+                                    .arg(index.row() + 1)
+                                    .arg(reason);
+        m_refused.refuse(index.row(), index.column(), value.toString(), message);
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT editRejected(message);
+        Q_EMIT refusedChanged(m_refused.firstReason());
         return false;
+    }
+    if (m_refused.accept(index.row(), index.column())) {
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT refusedChanged(m_refused.firstReason());
     }
     return true;
 }

@@ -8,6 +8,8 @@
 
 #include "widgets/study/scheduling/network_document.h"
 
+#include "widgets/editors/refused_entries.h"
+
 #include <QAbstractTableModel>
 
 namespace mapscape {
@@ -32,9 +34,12 @@ public:
 Q_SIGNALS:
     /// An edit could not be applied; the text says why (the cell keeps its old value).
     void editRejected(const QString& reason);
+    /// The refused entries changed: the first one's reason, or empty when none is left.
+    void refusedChanged(const QString& firstReason);
 
 private:
     NetworkDocument* m_doc;
+    RefusedEntries m_refused; ///< typed text that was refused, shown in place until fixed
 };
 
 } // namespace mapscape

@@ -80,7 +80,9 @@ QWidget* SchedulingWorkbench::buildAcceleratorEditor()
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->verticalHeader()->hide();
     table->setAlternatingRowColors(true);
-    connect(m_accModel, &AcceleratorTableModel::editRejected, this, [this](const QString& why) { Q_EMIT message(why, 8000); });
+    // A refused entry stays in its cell and on the status line until fixed.
+    connect(m_accModel, &AcceleratorTableModel::refusedChanged, this,
+            [this](const QString& why) { Q_EMIT message(why, why.isEmpty() ? 1 : 0); });
     auto* layout = new QVBoxLayout(page);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Levels, innermost first. Invalid cells are tinted; hover for the reason. "

@@ -100,7 +100,9 @@ QWidget* SchedulingWorkbench::buildNetworkEditor()
             m_networkDoc->removeLayers(*it, 1);
         m_networkDoc->undoStack()->endMacro();
     });
-    connect(m_layerModel, &LayerTableModel::editRejected, this, [this](const QString& why) { Q_EMIT message(why, 8000); });
+    // A refused entry stays in its cell and on the status line until fixed.
+    connect(m_layerModel, &LayerTableModel::refusedChanged, this,
+            [this](const QString& why) { Q_EMIT message(why, why.isEmpty() ? 1 : 0); });
     return page;
 }
 
