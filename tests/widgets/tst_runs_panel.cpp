@@ -6,6 +6,7 @@
 #include "core/study/scheduling/scheduling_study.h"
 #include "core/runner/optimizer_run.h"
 #include "support/fixtures.h"
+#include "support/typing.h"
 #include "support/widgets.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
@@ -48,6 +49,42 @@ private Q_SLOTS:
         QVERIFY(panel.selectOptimizer(QStringLiteral("random"))); // values survive switching
         QCOMPARE(panel.settings().options.at("samples"), std::string("123"));
         QVERIFY(!panel.selectOptimizer(QStringLiteral("annealing")));
+    }
+
+    /// Issue 31: the option form's numbers, typed key by key, are what the run gets; a refused
+    /// one keeps its text, says why, and the start button waits until it is fixed.
+    void typedOptionsAreStoredExactly()
+    {
+        OptimizerPanel panel(schedulingKind());
+        panel.resize(500, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(panel.selectOptimizer(QStringLiteral("random")));
+        ValueEdit* seed = testing::fieldNamed(panel, QStringLiteral("Seed"));
+        QVERIFY(seed);
+        testing::typeInto(seed, QStringLiteral("9007199254740993"));
+        QCOMPARE(panel.settings().seed, std::uint64_t(9007199254740993ull));
+        ValueEdit* samples = nullptr;
+        for (ValueEdit* e : panel.findChildren<ValueEdit*>())
+            if (e->objectName() == QStringLiteral("samples") && e->isVisible())
+                samples = e;
+        QVERIFY(samples);
+        testing::typeInto(samples, QStringLiteral("123,456"));
+        QCOMPARE(panel.settings().options.at("samples"), std::string("123456"));
+        QPushButton* start = nullptr;
+        for (QPushButton* b : panel.findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("Start run"))
+                start = b;
+        QVERIFY(start && start->isEnabled());
+        testing::typeInto(samples, QStringLiteral("12x"));
+        QVERIFY(samples->hasError());
+        QCOMPARE(samples->text(), QStringLiteral("12x"));
+        QCOMPARE(panel.settings().options.at("samples"), std::string("123456"));
+        QVERIFY(!start->isEnabled());
+        QVERIFY(start->toolTip().contains(QStringLiteral("must be a whole number")));
+        testing::typeInto(samples, QStringLiteral("200"));
+        QVERIFY(start->isEnabled());
+        QCOMPARE(panel.settings().options.at("samples"), std::string("200"));
     }
 
     /// A run started from the GUI finishes and its result appears in the table and as a mapping.

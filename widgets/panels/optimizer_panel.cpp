@@ -4,13 +4,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSpinBox>
+#include "widgets/editors/number_edit.h"
 #include <QStandardItemModel>
 #include <QThread>
 #include <QVBoxLayout>
@@ -23,48 +22,32 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-/// A real-valued editor that shows values as they are written: "20000", "0.0003", "1e+18",
-/// never "20000.000000".
-class CompactDoubleSpinBox final : public QDoubleSpinBox {
-public:
-    using QDoubleSpinBox::QDoubleSpinBox;
-    QString textFromValue(double value) const override { return QString::number(value, 'g', 12); }
-    double valueFromText(const QString& text) const override { return text.toDouble(); }
-    QValidator::State validate(QString& text, int&) const override
-    {
-        if (text.isEmpty() || text == QStringLiteral("-") || text.endsWith(QLatin1Char('e')) ||
-            text.endsWith(QStringLiteral("e-")) || text.endsWith(QStringLiteral("e+")))
-            return QValidator::Intermediate;
-        bool ok = false;
-        const double v = text.toDouble(&ok);
-        if (!ok)
-            return QValidator::Invalid;
-        return v >= minimum() && v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
-    }
-};
-
 QWidget* makeEditor(const OptionSpec& o, QWidget* parent)
 {
     const QString tip = qs(o.help);
     QWidget* w = nullptr;
     switch (o.type) {
+    // Numbers are read when committed and kept exactly as typed; a refused entry keeps its text
+    // and says why (the start button waits until it is fixed).
     case OptionSpec::Type::Integer: {
-        auto* s = new QSpinBox(parent);
-        s->setRange(int(std::max(o.minimum, -2e9)), int(std::min(o.maximum, 2e9)));
-        s->setValue(qs(o.defaultValue).toInt());
-        s->setSpecialValueText(qs(o.minimumText));
-        w = s;
+        auto* e = new NumberEdit(parent);
+        constexpr double kLimit = 9.2e18; // within qint64
+        e->setRange(qint64(std::max(o.minimum, -kLimit)), qint64(std::min(o.maximum, kLimit)));
+        if (!o.minimumText.empty())
+            e->setSpecialValue(e->minimum(), qs(o.minimumText));
+        e->setValue(qs(o.defaultValue).toLongLong());
+        e->setFieldName(qs(o.label));
+        w = e;
         break;
     }
     case OptionSpec::Type::Real: {
-        auto* s = new CompactDoubleSpinBox(parent);
-        s->setDecimals(12);
-        s->setRange(o.minimum, o.maximum);
-        const double v = qs(o.defaultValue).toDouble();
-        s->setSingleStep(v != 0 ? std::pow(10.0, std::floor(std::log10(std::abs(v)))) : 0.01);
-        s->setValue(v);
-        s->setSpecialValueText(qs(o.minimumText));
-        w = s;
+        auto* e = new RealEdit(parent);
+        e->setRange(o.minimum, o.maximum);
+        if (!o.minimumText.empty())
+            e->setSpecialValue(o.minimum, qs(o.minimumText));
+        e->setValue(qs(o.defaultValue).toDouble());
+        e->setFieldName(qs(o.label));
+        w = e;
         break;
     }
     case OptionSpec::Type::Boolean: {
@@ -96,10 +79,10 @@ QWidget* makeEditor(const OptionSpec& o, QWidget* parent)
 
 QString editorText(const QWidget* w)
 {
-    if (auto* s = qobject_cast<const QSpinBox*>(w))
-        return QString::number(s->value());
-    if (auto* s = qobject_cast<const QDoubleSpinBox*>(w))
-        return s->textFromValue(s->value());
+    if (auto* e = qobject_cast<const NumberEdit*>(w))
+        return QString::number(e->value());
+    if (auto* e = qobject_cast<const RealEdit*>(w))
+        return QString::number(e->value(), 'g', 15); // what was typed, not 0.10000000000000001
     if (auto* c = qobject_cast<const QCheckBox*>(w))
         return c->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
     if (auto* c = qobject_cast<const QComboBox*>(w))
@@ -112,14 +95,16 @@ QString editorText(const QWidget* w)
 bool setEditorText(QWidget* w, const QString& text)
 {
     bool ok = true;
-    if (auto* s = qobject_cast<QSpinBox*>(w)) {
-        const int v = text.toInt(&ok);
+    if (auto* e = qobject_cast<NumberEdit*>(w)) {
+        const auto v = e->parse(text);
+        ok = std::holds_alternative<qint64>(v);
         if (ok)
-            s->setValue(v);
-    } else if (auto* s = qobject_cast<QDoubleSpinBox*>(w)) {
-        const double v = text.toDouble(&ok);
+            e->setValue(std::get<qint64>(v));
+    } else if (auto* e = qobject_cast<RealEdit*>(w)) {
+        const auto v = e->parse(text);
+        ok = std::holds_alternative<double>(v);
         if (ok)
-            s->setValue(v);
+            e->setValue(std::get<double>(v));
     } else if (auto* c = qobject_cast<QCheckBox*>(w)) {
         ok = text == QStringLiteral("true") || text == QStringLiteral("false");
         if (ok)
@@ -170,13 +155,17 @@ OptimizerPanel::OptimizerPanel(const StudyKind& kind, QWidget* parent)
         m_runOptions.emplace_back(spec.key, box);
         connect(box, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
     }
-    m_seed = new QSpinBox(this);
-    m_seed->setRange(0, 1'000'000'000);
+    m_seed = new NumberEdit(this);
+    m_seed->setRange(0, std::numeric_limits<qint64>::max());
     m_seed->setValue(1);
     m_seed->setToolTip(tr("The same seed and inputs give the same run"));
-    m_threads = new QSpinBox(this);
+    m_seed->setFieldName(tr("Seed"));
+    m_threads = new NumberEdit(this);
     m_threads->setRange(1, std::max(1, QThread::idealThreadCount()));
     m_threads->setValue(std::max(1, QThread::idealThreadCount() - 1)); // leave a core for the GUI
+    m_threads->setFieldName(tr("Threads"));
+    watchNumbers(m_seed);
+    watchNumbers(m_threads);
     top->addRow(tr("Seed"), m_seed);
     top->addRow(tr("Threads"), m_threads);
     layout->addLayout(top);
@@ -194,8 +183,8 @@ OptimizerPanel::OptimizerPanel(const StudyKind& kind, QWidget* parent)
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, &OptimizerPanel::rebuildForm);
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
     connect(m_objective, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
-    connect(m_seed, &QSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
-    connect(m_threads, &QSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
+    connect(m_seed, &NumberEdit::valueCommitted, this, &OptimizerPanel::settingsChanged);
+    connect(m_threads, &NumberEdit::valueCommitted, this, &OptimizerPanel::settingsChanged);
     rebuildForm();
 }
 
@@ -223,16 +212,18 @@ void OptimizerPanel::rebuildForm()
         QWidget*& w = editors[qs(o.key)];
         if (!w) {
             w = makeEditor(o, m_formHost);
-            if (auto* sb = qobject_cast<QSpinBox*>(w))
-                connect(sb, &QSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
-            else if (auto* db = qobject_cast<QDoubleSpinBox*>(w))
-                connect(db, &QDoubleSpinBox::valueChanged, this, &OptimizerPanel::settingsChanged);
+            if (auto* ne = qobject_cast<NumberEdit*>(w))
+                connect(ne, &NumberEdit::valueCommitted, this, &OptimizerPanel::settingsChanged);
+            else if (auto* re = qobject_cast<RealEdit*>(w))
+                connect(re, &RealEdit::valueCommitted, this, &OptimizerPanel::settingsChanged);
             else if (auto* cb = qobject_cast<QCheckBox*>(w))
                 connect(cb, &QCheckBox::toggled, this, &OptimizerPanel::settingsChanged);
             else if (auto* co = qobject_cast<QComboBox*>(w))
                 connect(co, &QComboBox::currentIndexChanged, this, &OptimizerPanel::settingsChanged);
             else if (auto* le = qobject_cast<QLineEdit*>(w))
                 connect(le, &QLineEdit::editingFinished, this, &OptimizerPanel::settingsChanged);
+            if (auto* ve = qobject_cast<ValueEdit*>(w))
+                watchNumbers(ve);
         }
         w->show();
         auto* label = new QLabel(qs(o.label), m_formHost);
@@ -265,6 +256,21 @@ bool OptimizerPanel::selectObjective(const QString& id)
 
 QString OptimizerPanel::optimizerId() const { return m_optimizer->currentData().toString(); }
 
+void OptimizerPanel::watchNumbers(ValueEdit* edit)
+{
+    const auto update = [this] {
+        // A run starts from what the form says: not while a typed number is refused.
+        QString refused;
+        for (const ValueEdit* e : findChildren<ValueEdit*>())
+            if (e->hasError() && e->isVisibleTo(this))
+                refused = e->toolTip();
+        m_start->setEnabled(refused.isEmpty());
+        m_start->setToolTip(refused.isEmpty() ? QString() : tr("Fix first: %1").arg(refused));
+    };
+    connect(edit, &ValueEdit::refused, this, update);
+    connect(edit, &ValueEdit::errorCleared, this, update);
+}
+
 bool OptimizerPanel::setOption(const QString& key, const QString& value)
 {
     auto& editors = m_editors[optimizerId()];
@@ -290,7 +296,7 @@ OptimizerSettings OptimizerPanel::settings() const
                 s.runOptions[key] = v;
     }
     s.seed = std::uint64_t(m_seed->value());
-    s.threads = m_threads->value();
+    s.threads = int(m_threads->value());
     if (const OptimizerInfo* info = findOptimizer(*m_kind, s.id)) {
         const auto editors = m_editors.value(optimizerId());
         for (const OptionSpec& o : info->options) {
@@ -328,8 +334,8 @@ QStringList OptimizerPanel::applySettings(const OptimizerSettings& s)
                 v = spec.defaultValue;
         box->setCurrentIndex(std::max(0, box->findData(qs(v))));
     }
-    m_seed->setValue(int(std::min<std::uint64_t>(s.seed, std::uint64_t(m_seed->maximum()))));
-    m_threads->setValue(std::clamp(s.threads, m_threads->minimum(), m_threads->maximum()));
+    m_seed->setValue(qint64(std::min<std::uint64_t>(s.seed, std::uint64_t(m_seed->maximum()))));
+    m_threads->setValue(std::clamp<qint64>(s.threads, m_threads->minimum(), m_threads->maximum()));
     if (const OptimizerInfo* info = findOptimizer(*m_kind, s.id)) {
         for (const OptionSpec& o : info->options)
             setOption(QString::fromStdString(o.key), QString::fromStdString(o.defaultValue));

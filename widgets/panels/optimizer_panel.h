@@ -13,9 +13,12 @@
 class QComboBox;
 class QFormLayout;
 class QPushButton;
-class QSpinBox;
+
 
 namespace mapscape {
+
+class NumberEdit;
+class ValueEdit;
 
 /// GUI thread only. One per study: it lists the optimizers and objectives of the study's kind.
 class OptimizerPanel : public QWidget {
@@ -47,13 +50,15 @@ Q_SIGNALS:
 
 private:
     void rebuildForm();
+    /// Keeps the start button off while a typed number is refused (its tooltip says which).
+    void watchNumbers(ValueEdit* edit);
 
     const StudyKind* m_kind;
     QComboBox* m_optimizer = nullptr;
     QComboBox* m_objective = nullptr;
     std::vector<std::pair<std::string, QComboBox*>> m_runOptions; ///< the kind's run options
-    QSpinBox* m_seed = nullptr;
-    QSpinBox* m_threads = nullptr;
+    NumberEdit* m_seed = nullptr;
+    NumberEdit* m_threads = nullptr;
     QFormLayout* m_form = nullptr;
     QWidget* m_formHost = nullptr;
     QPushButton* m_start = nullptr;
