@@ -10,6 +10,7 @@
 #include "core/optim/dataflow/dataflow_space.h"
 #include "core/optim/rl/marl/marl_search.h"
 #include "core/runner/optimizer_run.h"
+#include "support/typing.h"
 #include "widgets/charts/dendrogram_widget.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
@@ -132,6 +133,18 @@ private Q_SLOTS:
         for (int i = 0; i < 10; ++i)
             if (std::find(core.freeParameters.begin(), core.freeParameters.end(), i) == core.freeParameters.end())
                 QCOMPARE(groups[i], QStringLiteral("0"));
+        // The pre-pass numbers, typed key by key (issue 31: the samples spin box's separators
+        // changed what was typed), travel to MARL's form exactly.
+        testing::typeInto(testing::fieldNamed(*view, QStringLiteral("Samples")), QStringLiteral("12345"));
+        testing::typeInto(testing::fieldNamed(*view, QStringLiteral("Keep best (%)")), QStringLiteral("20"));
+        ValueEdit* samplesField = testing::fieldNamed(*view, QStringLiteral("Samples"));
+        testing::typeInto(samplesField, QStringLiteral("99"));
+        QVERIFY(samplesField->hasError()); // below the 100 the pre-pass needs: kept, with the reason
+        QVERIFY(samplesField->error().contains(QStringLiteral("between 100 and")));
+        testing::typeInto(samplesField, QStringLiteral("12,345"));
+        QVERIFY(!samplesField->hasError());
+        QCOMPARE(qobject_cast<NumberEdit*>(samplesField)->value(), qint64(12345));
+        QCOMPARE(qobject_cast<NumberEdit*>(testing::fieldNamed(*view, QStringLiteral("Keep best (%)")))->value(), qint64(20));
         QVERIFY(view->useForMarl());
         OptimizerPanel* panel = w.runsPanel()->optimizerPanel();
         QCOMPARE(panel->optimizerId(), QStringLiteral("marl"));

@@ -5,6 +5,7 @@
 
 #include "core/optim/dataflow/dataflow_space.h"
 #include "widgets/charts/dendrogram_widget.h"
+#include "widgets/editors/number_edit.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
@@ -62,24 +63,26 @@ AgentClusteringView::AgentClusteringView(RunsPanel* runs, QWidget* parent)
     m_policy->addItem(tr("Random walk"), QStringLiteral("random"));
     m_policy->addItem(tr("Genetic algorithm"), QStringLiteral("ga"));
     m_policy->setToolTip(tr("How the samples that are correlated are collected (Algorithm 1's exploration policy)"));
-    m_samples = new QSpinBox(this);
+    // Numbers are read when committed and kept as typed; a refused one says why in its tooltip
+    // (the spin box with group separators changed what was typed while it was typed).
+    m_samples = new NumberEdit(this);
     m_samples->setRange(100, 2'000'000);
-    m_samples->setSingleStep(1000);
     m_samples->setValue(20000);
-    m_samples->setGroupSeparatorShown(true);
+    m_samples->setFieldName(tr("Samples"));
     m_samples->setToolTip(tr("Pre-pass samples; they are not counted in MARL's training budget"));
-    m_top = new QSpinBox(this);
+    m_top = new NumberEdit(this);
     m_top->setRange(1, 100);
     m_top->setValue(15);
-    m_top->setSuffix(QStringLiteral(" %"));
+    m_top->setFieldName(tr("Keep best (%)"));
     m_top->setToolTip(tr("Only the best samples by the objective are correlated (the paper keeps 15 %)"));
     m_objective = new QComboBox(this);
     for (const ObjectiveInfo& o : dataflowObjectives())
         m_objective->addItem(qs(o.label), qs(o.id));
     m_objective->setToolTip(tr("The objective that ranks the samples"));
-    m_seed = new QSpinBox(this);
-    m_seed->setRange(0, 1'000'000'000);
+    m_seed = new NumberEdit(this);
+    m_seed->setRange(0, std::numeric_limits<qint64>::max());
     m_seed->setValue(1);
+    m_seed->setFieldName(tr("Seed"));
     m_seed->setToolTip(tr("The same seed and inputs give the same clustering (and MARL's own pre-pass with this seed "
                           "gives the same groups)"));
     m_clusterButton = new QPushButton(tr("Cluster"), this);
@@ -93,7 +96,7 @@ AgentClusteringView::AgentClusteringView(RunsPanel* runs, QWidget* parent)
     settings->addWidget(m_policy);
     settings->addWidget(new QLabel(tr("Samples"), this));
     settings->addWidget(m_samples);
-    settings->addWidget(new QLabel(tr("Keep best"), this));
+    settings->addWidget(new QLabel(tr("Keep best (%)"), this));
     settings->addWidget(m_top);
     settings->addWidget(new QLabel(tr("Objective"), this));
     settings->addWidget(m_objective);
@@ -110,10 +113,11 @@ AgentClusteringView::AgentClusteringView(RunsPanel* runs, QWidget* parent)
                              "bright blocks on the diagonal are parameters that move together; the last row and "
                              "column are the objective (for reference, not clustered)"));
     m_dendrogram = new DendrogramWidget(this);
-    m_agents = new QSpinBox(this);
+    m_agents = new NumberEdit(this);
     m_agents->setRange(1, 1);
-    m_agents->setPrefix(tr("B = "));
-    m_agents->setToolTip(tr("Number of agents: the dendrogram is cut into this many groups"));
+    m_agents->setValue(1);
+    m_agents->setFieldName(tr("Agents"));
+    m_agents->setToolTip(tr("Number of agents B: the dendrogram is cut into this many groups"));
     auto* dendroBox = new QWidget(this);
     auto* dendroLayout = new QVBoxLayout(dendroBox);
     dendroLayout->setContentsMargins(0, 0, 0, 0);
@@ -170,9 +174,9 @@ AgentClusteringView::AgentClusteringView(RunsPanel* runs, QWidget* parent)
         }
         cluster();
     });
-    connect(m_agents, &QSpinBox::valueChanged, this, [this](int b) {
+    connect(m_agents, &NumberEdit::valueCommitted, this, [this](qint64 b) {
         if (!m_updating)
-            m_dendrogram->setClusters(b);
+            m_dendrogram->setClusters(int(b));
     });
     connect(m_dendrogram, &DendrogramWidget::cutChanged, this, [this](int b) {
         m_manual.clear();
@@ -253,9 +257,9 @@ bool AgentClusteringView::cluster()
     const ClusterPolicy policy = m_policy->currentData().toString() == QStringLiteral("ga") ? ClusterPolicy::Genetic
                                                                                             : ClusterPolicy::Random;
     const std::int64_t samples = m_samples->value();
-    const double top = m_top->value() / 100.0;
+    const double top = double(m_top->value()) / 100.0;
     const std::uint64_t seed = std::uint64_t(m_seed->value());
-    const int agents = m_agents->value();
+    const int agents = int(m_agents->value());
     const std::stop_token stop = m_stop->get_token();
     m_status->setText(tr("Sampling %1 points (%2)…").arg(QLocale().toString(qlonglong(samples)), m_policy->currentText()));
     m_clusterButton->setText(tr("Cancel"));
@@ -330,7 +334,7 @@ void AgentClusteringView::showOutcome()
     const bool was = m_updating;
     m_updating = true;
     m_agents->setRange(1, n);
-    const int b = std::clamp(m_agents->value() <= 1 && n > 1 ? std::min(3, n) : m_agents->value(), 1, n);
+    const int b = std::clamp(m_agents->value() <= 1 && n > 1 ? std::min(3, n) : int(m_agents->value()), 1, n);
     m_agents->setValue(b);
     m_updating = was;
     m_dendrogram->setTree(c.clustering.tree, freeNames, b);
@@ -358,7 +362,12 @@ int AgentClusteringView::agentCount() const
     return int(std::unique(g.begin(), g.end()) - g.begin());
 }
 
-void AgentClusteringView::setAgentCount(int agents) { m_agents->setValue(agents); }
+void AgentClusteringView::setAgentCount(int agents)
+{
+    const int b = int(std::clamp<qint64>(agents, m_agents->minimum(), m_agents->maximum()));
+    m_agents->setValue(b);
+    m_dendrogram->setClusters(b); // as committing the field does
+}
 
 bool AgentClusteringView::setParameterAgent(int row, int agent)
 {
@@ -477,7 +486,7 @@ int AgentClusteringView::sweepAgentBudget()
     panel->setOption(QStringLiteral("groups"), QString());
     panel->setOption(QStringLiteral("cluster_policy"), m_policy->currentData().toString());
     panel->setOption(QStringLiteral("cluster_samples"), QString::number(m_samples->value()));
-    panel->setOption(QStringLiteral("top_fraction"), QString::number(m_top->value() / 100.0));
+    panel->setOption(QStringLiteral("top_fraction"), QString::number(double(m_top->value()) / 100.0));
     std::vector<int> budgets;
     for (int b : kSweepBudgets)
         if (std::find(budgets.begin(), budgets.end(), std::min(b, free)) == budgets.end())

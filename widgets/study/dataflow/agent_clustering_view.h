@@ -29,6 +29,8 @@ class QTableWidget;
 
 namespace mapscape {
 
+class NumberEdit;
+
 class DendrogramWidget;
 class HeatmapWidget;
 class RunsPanel;
@@ -96,15 +98,15 @@ private:
     bool m_updating = false;
 
     QComboBox* m_policy = nullptr;
-    QSpinBox* m_samples = nullptr;
-    QSpinBox* m_top = nullptr;
+    NumberEdit* m_samples = nullptr;
+    NumberEdit* m_top = nullptr;
     QComboBox* m_objective = nullptr;
-    QSpinBox* m_seed = nullptr;
+    NumberEdit* m_seed = nullptr;
     QPushButton* m_clusterButton = nullptr;
     QLabel* m_status = nullptr;
     HeatmapWidget* m_heatmap = nullptr;
     DendrogramWidget* m_dendrogram = nullptr;
-    QSpinBox* m_agents = nullptr;
+    NumberEdit* m_agents = nullptr;
     QTableWidget* m_groups = nullptr;
     QPushButton* m_use = nullptr;
     QPushButton* m_sweep = nullptr;
