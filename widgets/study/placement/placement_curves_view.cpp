@@ -8,6 +8,7 @@
 #include "core/runner/optimizer_run.h"
 #include "core/util/statistics.h"
 #include "widgets/charts/band_chart.h"
+#include "widgets/editors/number_edit.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
@@ -121,22 +122,23 @@ PlacementCurvesView::PlacementCurvesView(RunsPanel* runs, QWidget* parent)
         sweep->addWidget(box);
     }
     sweep->addWidget(new QLabel(tr("seeds"), this));
-    m_seeds = new QSpinBox(this);
-    m_seeds->setRange(1, 50);
-    m_seeds->setValue(5);
-    m_seeds->setToolTip(tr("Runs per method (the paper reports the mean of 5)"));
+    // Numbers read when committed, kept as typed; a refused one says why in its tooltip.
+    const auto number = [this](qint64 lo, qint64 hi, qint64 value, const QString& name, const QString& tip) {
+        auto* e = new NumberEdit(this);
+        e->setRange(lo, hi);
+        e->setValue(value);
+        e->setFieldName(name);
+        e->setToolTip(tip);
+        e->setMaximumWidth(110);
+        return e;
+    };
+    m_seeds = number(1, 50, 5, tr("Seeds"), tr("Runs per method (the paper reports the mean of 5)"));
     sweep->addWidget(m_seeds);
     sweep->addWidget(new QLabel(tr("from"), this));
-    m_firstSeed = new QSpinBox(this);
-    m_firstSeed->setRange(0, 1'000'000);
-    m_firstSeed->setValue(1);
+    m_firstSeed = number(0, 1'000'000'000, 1, tr("First seed"), tr("Seed of each method's first run"));
     sweep->addWidget(m_firstSeed);
     sweep->addWidget(new QLabel(tr("iterations"), this));
-    m_iterations = new QSpinBox(this);
-    m_iterations->setRange(10, 10'000'000);
-    m_iterations->setSingleStep(500);
-    m_iterations->setValue(4000);
-    m_iterations->setToolTip(tr("Maps each run evaluates (the paper: 4,000)"));
+    m_iterations = number(10, 10'000'000, 4000, tr("Iterations"), tr("Maps each run evaluates (the paper: 4,000)"));
     sweep->addWidget(m_iterations);
     m_startSweep = new QPushButton(tr("Run sweep"), this);
     m_startSweep->setToolTip(tr("Queue every checked method × seed on the current workload and hardware; the runs go "
@@ -187,7 +189,7 @@ PlacementCurvesView::PlacementCurvesView(RunsPanel* runs, QWidget* parent)
         for (QCheckBox* box : m_sweepMethods)
             if (box->isChecked())
                 methods << box->property("method").toString();
-        if (!startSweep(methods, m_seeds->value(), m_firstSeed->value(), m_iterations->value()))
+        if (!startSweep(methods, int(m_seeds->value()), int(m_firstSeed->value()), int(m_iterations->value())))
             m_sweepStatus->setText(tr("Check at least one method."));
     });
     connect(m_stopSweep, &QPushButton::clicked, this, &PlacementCurvesView::stopSweep);

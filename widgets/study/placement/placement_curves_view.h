@@ -25,6 +25,8 @@ class QTableWidget;
 
 namespace mapscape {
 
+class NumberEdit;
+
 class BandChart;
 class OptimizerRun;
 class RunsPanel;
@@ -84,9 +86,9 @@ private:
     QLabel* m_workloadLabel = nullptr;
     QPushButton* m_load = nullptr;
     std::vector<QCheckBox*> m_sweepMethods;
-    QSpinBox* m_seeds = nullptr;
-    QSpinBox* m_firstSeed = nullptr;
-    QSpinBox* m_iterations = nullptr;
+    NumberEdit* m_seeds = nullptr;
+    NumberEdit* m_firstSeed = nullptr;
+    NumberEdit* m_iterations = nullptr;
     QPushButton* m_startSweep = nullptr;
     QPushButton* m_stopSweep = nullptr;
     QLabel* m_sweepStatus = nullptr;
