@@ -6,7 +6,10 @@
 /// by cell. A model shows them in place of its value (display and edit text, a tint, the reason
 /// as tooltip) until the cell is edited again, the same way RefusedCells does for table widgets.
 
+#include <QBrush>
+#include <QColor>
 #include <QString>
+#include <QVariant>
 
 #include <map>
 #include <utility>
@@ -38,6 +41,21 @@ public:
         return it == m_entries.end() ? nullptr : &it->second;
     }
     bool empty() const { return m_entries.empty(); }
+    /// What a model shows for a cell with a refused entry in `role`: its text (display and edit),
+    /// a tint, the reason (tooltip and the model's `issueRole`); invalid otherwise.
+    QVariant data(int row, int column, int role, int issueRole) const
+    {
+        const Entry* r = find(row, column);
+        if (!r)
+            return {};
+        if (role == Qt::DisplayRole || role == Qt::EditRole)
+            return r->text;
+        if (role == Qt::BackgroundRole)
+            return QBrush(QColor(255, 205, 205));
+        if (role == Qt::ToolTipRole || role == issueRole)
+            return r->reason;
+        return {};
+    }
     /// The reason of the first refused entry (top to bottom, left to right); empty if none.
     QString firstReason() const { return m_entries.empty() ? QString() : m_entries.begin()->second.reason; }
 

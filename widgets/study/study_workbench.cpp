@@ -2,10 +2,29 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/study_workbench.h"
 
+#include "widgets/editors/number_edit.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
 
 namespace mapscape {
+
+void StudyWorkbench::reportRefusals(ValueEdit* edit, const QString& fieldName)
+{
+    edit->setFieldName(fieldName);
+    connect(edit, &ValueEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
+    connect(edit, &ValueEdit::errorCleared, this, [this] {
+        const QString status = refusedStatus();
+        Q_EMIT message(status, status.isEmpty() ? 1 : 0);
+    });
+}
+
+QString StudyWorkbench::refusedStatus() const
+{
+    for (const ValueEdit* e : findChildren<ValueEdit*>())
+        if (e->hasError())
+            return e->toolTip();
+    return {};
+}
 
 void StudyWorkbench::setStudyName(const QString& name)
 {

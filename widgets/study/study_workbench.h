@@ -21,6 +21,7 @@ class QUndoStack;
 namespace mapscape {
 
 class RunsPanel;
+class ValueEdit;
 
 /// GUI thread only.
 class StudyWorkbench : public QWidget {
@@ -76,6 +77,11 @@ protected:
     static QString onnxSummary(const QString& file, const QString& what, const std::vector<std::string>& skipped);
     /// Keeps an import's warnings for takeImportWarnings.
     void setImportWarnings(const std::vector<std::string>& warnings);
+    /// Puts a number field's refusals on the status line (named as the field is), which names
+    /// what is still refused once one is fixed and clears when nothing is.
+    void reportRefusals(ValueEdit* edit, const QString& fieldName);
+    /// The status line for refused entries: the first refused field's message, or empty.
+    virtual QString refusedStatus() const;
 
 private:
     QStringList m_importWarnings;

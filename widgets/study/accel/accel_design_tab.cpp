@@ -72,20 +72,8 @@ QWidget* AccelWorkbench::buildDesignTab()
     const QString sizeTips[4] = {tr("Inputs per step (29 one-hot characters in the paper)"), tr("Hidden units"),
                                  tr("Outputs per step"), tr("Time steps: multiplies latency and energy")};
     // Typed numbers are read when committed and stored exactly; a refused entry keeps its text
-    // and says why (here and in the status line, which clears once nothing is refused).
-    const auto watch = [this](ValueEdit* edit, const QString& name) {
-        edit->setFieldName(name);
-        connect(edit, &ValueEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
-        connect(edit, &ValueEdit::errorCleared, this, [this] {
-            for (const ValueEdit* other : findChildren<ValueEdit*>()) {
-                if (other->hasError()) {
-                    Q_EMIT message(other->toolTip(), 0);
-                    return;
-                }
-            }
-            Q_EMIT message(QString(), 1);
-        });
-    };
+    // and says why (in the field and on the status line).
+    const auto watch = [this](ValueEdit* edit, const QString& name) { reportRefusals(edit, name); };
     for (int i = 0; i < 4; ++i) {
         m_sizes[std::size_t(i)] = new NumberEdit(workloadBox);
         m_sizes[std::size_t(i)]->setRange(1, i == 3 ? 1'000'000 : 1 << 20);

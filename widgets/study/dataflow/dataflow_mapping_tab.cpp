@@ -82,19 +82,6 @@ QWidget* DataflowWorkbench::buildMappingTab()
     });
     // Typed numbers are read when committed (Return or leaving the field) and stored exactly;
     // a refused entry keeps its text and says why here and in the status bar.
-    const auto watch = [this](NumberEdit* edit) {
-        connect(edit, &NumberEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
-        connect(edit, &NumberEdit::errorCleared, this, [this] {
-            // The status line says what is still refused, and clears when nothing is.
-            for (const NumberEdit* other : findChildren<NumberEdit*>()) {
-                if (other->hasError()) {
-                    Q_EMIT message(other->toolTip(), 0);
-                    return;
-                }
-            }
-            Q_EMIT message(QString(), 1);
-        });
-    };
     for (int var = 0; var < kDfMaxVars; ++var) {
         auto* edit = new NumberEdit(layerBox);
         edit->setRange(var == dfvar::N ? 0 : 1, kDfMaxDimension);
@@ -104,7 +91,7 @@ QWidget* DataflowWorkbench::buildMappingTab()
         layerForm->addRow(label, edit);
         m_varEdits[var] = edit;
         m_varLabels[var] = label;
-        watch(edit);
+        reportRefusals(edit, QString()); // named when the labels are set
         connect(edit, &NumberEdit::valueCommitted, this, [this, var](qint64 v) {
             if (!m_updating)
                 setField(var, int(v));
@@ -115,11 +102,10 @@ QWidget* DataflowWorkbench::buildMappingTab()
         edit->setRange(1, kDfMaxStride);
         auto* label = new QLabel(key == kStrideY ? tr("Stride (rows)") : tr("Stride (columns)"), layerBox);
         label->setToolTip(tr("Outer stride of the convolution window"));
-        edit->setFieldName(label->text());
         layerForm->addRow(label, edit);
         m_varEdits[key] = edit;
         m_varLabels[key] = label;
-        watch(edit);
+        reportRefusals(edit, label->text());
         connect(edit, &NumberEdit::valueCommitted, this, [this, key](qint64 v) {
             if (!m_updating)
                 setField(key, int(v));
@@ -158,10 +144,9 @@ QWidget* DataflowWorkbench::buildMappingTab()
         edit->setToolTip(tr(f.tip));
         auto* label = new QLabel(tr(f.label), hwBox);
         label->setToolTip(tr(f.tip));
-        edit->setFieldName(label->text());
         hwForm->addRow(label, edit);
         m_hwEdits[f.field] = edit;
-        watch(edit);
+        reportRefusals(edit, label->text());
         const int field = f.field;
         connect(edit, &NumberEdit::valueCommitted, this, [this, field](qint64 v) {
             if (!m_updating)

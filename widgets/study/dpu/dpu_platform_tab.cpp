@@ -136,11 +136,7 @@ QWidget* DpuWorkbench::buildPlatformTab()
     auto* form = new QFormLayout;
     // Typed numbers are read when committed and stored exactly; a refused entry keeps its text
     // and says why (in the field and the status line, which clears once nothing is refused).
-    const auto watch = [this](ValueEdit* edit, const QString& name) {
-        edit->setFieldName(name);
-        connect(edit, &ValueEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
-        connect(edit, &ValueEdit::errorCleared, this, [this] { showCellOutcome(nullptr, -1, -1, QString(), QString()); });
-    };
+    const auto watch = [this](ValueEdit* edit, const QString& name) { reportRefusals(edit, name); };
     m_constraint = new RealEdit(paramsPage);
     m_constraint->setRange(0.1, 100000);
     m_constraint->setToolTip(tr("C_PERF: the throughput every choice must reach (30 FPS in the paper)"));
@@ -335,13 +331,15 @@ QString DpuWorkbench::readableIssues(const FieldIssues& issues) const
 
 void DpuWorkbench::showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error)
 {
-    if (table && !error.isEmpty())
+    if (!error.isEmpty())
         m_refused.refuse(table, row, column, text, error);
-    else if (table)
+    else
         m_refused.accept(table, row, column);
-    const QString status = m_refused.status(this);
+    const QString status = refusedStatus();
     Q_EMIT message(status, status.isEmpty() ? 1 : 0);
 }
+
+QString DpuWorkbench::refusedStatus() const { return m_refused.status(this); }
 
 void DpuWorkbench::refreshTables()
 {

@@ -142,6 +142,7 @@ private:
     /// A table edit's outcome: a refused entry keeps its text in a tinted cell that says why
     /// (kept across refreshes until fixed), and the status line names what is still refused.
     void showCellOutcome(QTableWidget* table, int row, int column, const QString& text, const QString& error);
+    QString refusedStatus() const override;
     RefusedCells m_refused;
 
     DpuDocument* m_doc = nullptr;

@@ -206,9 +206,11 @@ void PlacementWorkbench::showCellOutcome(QTableWidget* table, int row, int colum
             refreshHardware();
         m_refused.reapply();
     }
-    const QString status = m_refused.status(this);
+    const QString status = refusedStatus();
     Q_EMIT message(status, status.isEmpty() ? 1 : 0);
 }
+
+QString PlacementWorkbench::refusedStatus() const { return m_refused.status(this); }
 
 QString PlacementWorkbench::setHardwareCell(int row, const QString& text)
 {

@@ -126,6 +126,7 @@ private:
     /// The edits behind setHardwareCell / setWorkloadCell, with the model's field names.
     QString editHardwareCell(int row, const QString& text);
     QString editWorkloadCell(int node, int column, const QString& text);
+    QString refusedStatus() const override;
     RefusedCells m_refused;
     void edit(const std::function<void(PlacementInputs&)>& change, const QString& label, int mergeKey = -1);
     /// Applies inputs that build a model (throws InputError naming the field otherwise, leaving

@@ -84,15 +84,9 @@ QVariant AcceleratorTableModel::data(const QModelIndex& index, int role) const
     const Accelerator& acc = m_doc->accelerator();
     const bool applies = levelFieldEditable(c, f) || f == LevelField::Level ||
                          (c == Component::Dram && (f == LevelField::Present || f == LevelField::Size));
-    if (const RefusedEntries::Entry* r = m_refused.find(index.row(), index.column())) {
-        // What the user typed stays, marked, with the reason, until the cell is edited again.
-        if (role == Qt::DisplayRole || role == Qt::EditRole)
-            return r->text;
-        if (role == Qt::BackgroundRole)
-            return QBrush(QColor(255, 205, 205));
-        if (role == Qt::ToolTipRole || role == IssueRole)
-            return r->reason;
-    }
+    // What the user typed and was refused stays, marked, with the reason, until edited again.
+    if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
+        return refused;
     if (role == Qt::BackgroundRole || role == Qt::ToolTipRole || role == IssueRole) {
         const QString issue = issueFor(c, f);
         if (role == Qt::BackgroundRole)

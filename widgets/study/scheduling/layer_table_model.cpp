@@ -63,15 +63,9 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     const Layer& l = m_doc->network().layers[std::size_t(index.row())];
     const int col = index.column();
     const bool editable = col <= Repeat;
-    if (const RefusedEntries::Entry* r = m_refused.find(index.row(), col)) {
-        // What the user typed stays, marked, with the reason, until the cell is edited again.
-        if (role == Qt::DisplayRole || role == Qt::EditRole)
-            return r->text;
-        if (role == Qt::BackgroundRole)
-            return QBrush(QColor(255, 205, 205));
-        if (role == Qt::ToolTipRole || role == IssueRole)
-            return r->reason;
-    }
+    // What the user typed and was refused stays, marked, with the reason, until edited again.
+    if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
+        return refused;
     if (editable && (role == Qt::ToolTipRole || role == IssueRole || role == Qt::BackgroundRole)) {
         const QString issue = issueFor(m_doc->issues(index.row()), layerFieldName(LayerField(col)));
         if (role == Qt::BackgroundRole)
