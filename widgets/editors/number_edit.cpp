@@ -32,6 +32,27 @@ std::optional<double> readRealNumber(const QString& text)
     return v;
 }
 
+namespace {
+
+/// Reads a committed text into a typed field: the reason it is refused, or the value stored and
+/// shown in the field's format (valueCommitted when it changed).
+template <typename Edit, typename T>
+std::optional<QString> acceptInto(Edit& edit, const QString& text, T& stored)
+{
+    const auto parsed = edit.parse(text);
+    if (const QString* why = std::get_if<QString>(&parsed))
+        return *why;
+    const T v = std::get<T>(parsed);
+    const bool changed = v != stored;
+    stored = v;
+    edit.setText(edit.format(v));
+    if (changed)
+        Q_EMIT edit.valueCommitted(v);
+    return std::nullopt;
+}
+
+} // namespace
+
 // ---- ValueEdit -------------------------------------------------------------------------------
 
 ValueEdit::ValueEdit(QWidget* parent)
@@ -180,19 +201,7 @@ void NumberEdit::setValue(qint64 value)
     showStored(format(value));
 }
 
-std::optional<QString> NumberEdit::accept(const QString& text)
-{
-    const auto parsed = parse(text);
-    if (const QString* why = std::get_if<QString>(&parsed))
-        return *why;
-    const qint64 v = std::get<qint64>(parsed);
-    const bool changed = v != m_value;
-    m_value = v;
-    setText(format(v));
-    if (changed)
-        Q_EMIT valueCommitted(v);
-    return std::nullopt;
-}
+std::optional<QString> NumberEdit::accept(const QString& text) { return acceptInto(*this, text, m_value); }
 
 // ---- RealEdit --------------------------------------------------------------------------------
 
@@ -253,18 +262,6 @@ void RealEdit::setValue(double value)
     showStored(format(value));
 }
 
-std::optional<QString> RealEdit::accept(const QString& text)
-{
-    const auto parsed = parse(text);
-    if (const QString* why = std::get_if<QString>(&parsed))
-        return *why;
-    const double v = std::get<double>(parsed);
-    const bool changed = v != m_value;
-    m_value = v;
-    setText(format(v));
-    if (changed)
-        Q_EMIT valueCommitted(v);
-    return std::nullopt;
-}
+std::optional<QString> RealEdit::accept(const QString& text) { return acceptInto(*this, text, m_value); }
 
 } // namespace mapscape
