@@ -133,6 +133,7 @@ private Q_SLOTS:
         QVERIFY(doc->setField(20, LayerField::K, QStringLiteral("500")).isEmpty());
         QTRY_VERIFY(!shown.isEmpty());
         QVERIFY(!w.currentSnapshot()->result.complete());
+        QVERIFY2(w.totalsText().contains(QStringLiteral("— 1 invalid layer excluded (first: FC_1")), qPrintable(w.totalsText()));
         shown.clear();
         doc->undoStack()->undo();
         QTRY_VERIFY(!shown.isEmpty());

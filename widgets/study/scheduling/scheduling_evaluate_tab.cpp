@@ -90,11 +90,11 @@ void SchedulingWorkbench::showSnapshot(quint64 generation, std::shared_ptr<const
     if (n > 0 && invalid == n)
         setTotals(tr("No layer has a valid table: %1 of %2 invalid (first: %3)").arg(invalid).arg(n).arg(firstProblem), true);
     else if (invalid > 0)
-        setTotals(tr("Total over %1 of %2 layers: %3, %4 — %5 invalid layers excluded (first: %6)")
+        setTotals(tr("Total over %1 of %2 layers: %3, %4 — %5 excluded (first: %6)")
                       .arg(n - invalid)
                       .arg(n)
                       .arg(energy, cycles)
-                      .arg(invalid)
+                      .arg(invalid == 1 ? tr("1 invalid layer") : tr("%1 invalid layers").arg(invalid))
                       .arg(firstProblem),
                   true);
     else
