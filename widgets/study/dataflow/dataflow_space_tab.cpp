@@ -34,6 +34,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -178,7 +179,8 @@ void DataflowWorkbench::refreshSpaceTable()
         auto* name = new QTableWidgetItem(QStringLiteral("%1 (%2)").arg(qs(p.label), qs(p.name)));
         name->setFlags(Qt::ItemIsEnabled);
         name->setToolTip(qs(p.help));
-        auto* count = new QTableWidgetItem(QStringLiteral("%1 of %2").arg(p.allowedCount()).arg(p.count()));
+        auto* count = new QTableWidgetItem(
+            tr("%1 of %2").arg(QLocale().toString(qlonglong(p.allowedCount())), QLocale().toString(qlonglong(p.count()))));
         count->setFlags(Qt::ItemIsEnabled);
         count->setToolTip(p.fixedReason.empty() ? tr("Values the optimizers may choose") : qs(p.fixedReason));
         auto* fixed = new QTableWidgetItem;
