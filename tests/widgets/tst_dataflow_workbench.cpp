@@ -127,7 +127,7 @@ private Q_SLOTS:
             {"MAC lanes per PE", "9", 9, [&] { return (long long)hw().simdLanes; }},
             {"K (output channels)", "123456", 123456, [&] { return (long long)w.document()->inputs().layer.get(dfvar::K); }},
             {"C (input channels)", "77", 77, [&] { return (long long)w.document()->inputs().layer.get(dfvar::C); }},
-            {"N (batch (— = 1))", "4", 4, [&] { return (long long)w.document()->inputs().layer.get(dfvar::N); }},
+            {"N (batch; — is 1)", "4", 4, [&] { return (long long)w.document()->inputs().layer.get(dfvar::N); }},
             {"Stride (rows)", "2", 2, [&] { return (long long)w.document()->inputs().layer.strideY; }},
         };
         for (const Case& c : cases) {

@@ -522,7 +522,7 @@ void DataflowWorkbench::refreshEditors()
                 case dfvar::S: help = tr("filter columns"); break;
                 case dfvar::Y: help = tr("input rows"); break;
                 case dfvar::X: help = tr("input columns"); break;
-                case dfvar::N: help = tr("batch (— = 1)"); break;
+                case dfvar::N: help = tr("batch; — is 1"); break;
                 default: break;
                 }
             } else {

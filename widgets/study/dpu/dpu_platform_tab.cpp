@@ -184,7 +184,8 @@ QWidget* DpuWorkbench::buildPlatformTab()
                             "left to the DPU worker threads, and the throughput lost per extra DPU instance"));
     sl->addWidget(m_states);
     sl->addStretch(1);
-    tabs->addTab(statesPage, tr("Background states"));
+    tabs->addTab(statesPage, tr("Backgrounds"));
+    tabs->setTabToolTip(tabs->count() - 1, tr("Background states: the stress-ng loads the DPUs share the board with"));
     connect(m_states, &QTableWidget::cellChanged, this, [this](int row, int col) {
         if (m_updating || col < 1)
             return;
@@ -252,7 +253,8 @@ QWidget* DpuWorkbench::buildPlatformTab()
     calRow->addWidget(m_calibrationSeed);
     calRow->addWidget(m_calibrationStatus, 1);
     al->addLayout(calRow);
-    tabs->addTab(anchorPage, tr("Calibration anchors"));
+    tabs->addTab(anchorPage, tr("Anchors"));
+    tabs->setTabToolTip(tabs->count() - 1, tr("Calibration anchors: the paper's facts the simulator is calibrated to"));
     connect(m_calibrate, &QPushButton::clicked, this, [this] {
         if (calibrating())
             m_calibrationStop.request_stop();
