@@ -87,7 +87,7 @@ void DataflowWorkbench::buildUi()
     m_hardware->setToolTip(tr("Spatial accelerator preset (PEs, buffers, NoC); edit it in the Mapping tab"));
     m_template->setToolTip(tr("Dataflow template: directives written with Sz(...) so they follow layer edits"));
     m_layer->setMinimumContentsLength(18);
-    m_hardware->setMinimumContentsLength(22);
+    m_hardware->setMinimumContentsLength(36); // "ArchGym default (1024 PEs) (edited)" unclipped
     m_template->setMinimumContentsLength(28);
     for (QComboBox* c : {m_layer, m_hardware, m_template})
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
