@@ -53,6 +53,14 @@ std::optional<QString> acceptInto(Edit& edit, const QString& text, T& stored)
 
 } // namespace
 
+QString firstRefusal(const QWidget* root, bool shownOnly)
+{
+    for (const ValueEdit* e : root->findChildren<ValueEdit*>())
+        if (e->hasError() && (!shownOnly || e->isVisibleTo(root)))
+            return e->toolTip();
+    return {};
+}
+
 // ---- ValueEdit -------------------------------------------------------------------------------
 
 ValueEdit::ValueEdit(QWidget* parent)

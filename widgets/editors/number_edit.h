@@ -22,6 +22,10 @@ namespace mapscape {
 /// notation with group separators between digits; nullopt if the text is not one.
 std::optional<double> readRealNumber(const QString& text);
 
+/// The message of the first refused number field under `root` ("<field>: <reason>"), or empty;
+/// `shownOnly` skips fields hidden within `root` (another optimizer's form kept for later).
+QString firstRefusal(const QWidget* root, bool shownOnly = false);
+
 /// What NumberEdit and RealEdit share: committing, the refused state and its display.
 class ValueEdit : public QLineEdit {
     Q_OBJECT

@@ -43,12 +43,7 @@ void RefusedCells::reapply() const
 
 QString RefusedCells::status(const QWidget* root) const
 {
-    if (!m_cells.empty())
-        return m_cells.front().reason;
-    for (const ValueEdit* e : root->findChildren<ValueEdit*>())
-        if (e->hasError())
-            return e->toolTip();
-    return {};
+    return m_cells.empty() ? firstRefusal(root) : m_cells.front().reason;
 }
 
 } // namespace mapscape

@@ -260,10 +260,7 @@ void OptimizerPanel::watchNumbers(ValueEdit* edit)
 {
     const auto update = [this] {
         // A run starts from what the form says: not while a typed number is refused.
-        QString refused;
-        for (const ValueEdit* e : findChildren<ValueEdit*>())
-            if (e->hasError() && e->isVisibleTo(this))
-                refused = e->toolTip();
+        const QString refused = firstRefusal(this, true);
         m_start->setEnabled(refused.isEmpty());
         m_start->setToolTip(refused.isEmpty() ? QString() : tr("Fix first: %1").arg(refused));
     };

@@ -12,18 +12,15 @@ void StudyWorkbench::reportRefusals(ValueEdit* edit, const QString& fieldName)
 {
     edit->setFieldName(fieldName);
     connect(edit, &ValueEdit::refused, this, [this](const QString& why) { Q_EMIT message(why, 0); });
-    connect(edit, &ValueEdit::errorCleared, this, [this] {
-        const QString status = refusedStatus();
-        Q_EMIT message(status, status.isEmpty() ? 1 : 0);
-    });
+    connect(edit, &ValueEdit::errorCleared, this, &StudyWorkbench::updateRefusedStatus);
 }
 
-QString StudyWorkbench::refusedStatus() const
+QString StudyWorkbench::refusedStatus() const { return firstRefusal(this); }
+
+void StudyWorkbench::updateRefusedStatus()
 {
-    for (const ValueEdit* e : findChildren<ValueEdit*>())
-        if (e->hasError())
-            return e->toolTip();
-    return {};
+    const QString status = refusedStatus();
+    Q_EMIT message(status, status.isEmpty() ? 1 : 0);
 }
 
 void StudyWorkbench::setStudyName(const QString& name)

@@ -82,6 +82,8 @@ protected:
     void reportRefusals(ValueEdit* edit, const QString& fieldName);
     /// The status line for refused entries: the first refused field's message, or empty.
     virtual QString refusedStatus() const;
+    /// Shows refusedStatus on the status line, or clears it when nothing is refused.
+    void updateRefusedStatus();
 
 private:
     QStringList m_importWarnings;

@@ -929,10 +929,9 @@ public:
                 activeUnits = double(active);
             r.avgActive += activeUnits * double(occ);
             if (top) {
-                const i64 computeForBw = compute; // compute > 0 here
                 r.peakBw = std::max(r.peakBw, k.peakBw);
-                r.avgBw += double((occ * std::max(ingressTotal, oc.egress)) / computeForBw);
-                const i64 values[3] = {inDelay, outDelay, computeForBw};
+                r.avgBw += double((occ * std::max(ingressTotal, oc.egress)) / compute); // compute > 0 here
+                const i64 values[3] = {inDelay, outDelay, compute};
                 for (int q = 0; q < 3; ++q) {
                     delays[std::size_t(q)][0] = std::min(delays[std::size_t(q)][0], values[q]);
                     delays[std::size_t(q)][1] = std::max(delays[std::size_t(q)][1], values[q]);

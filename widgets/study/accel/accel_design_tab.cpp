@@ -73,12 +73,11 @@ QWidget* AccelWorkbench::buildDesignTab()
                                  tr("Outputs per step"), tr("Time steps: multiplies latency and energy")};
     // Typed numbers are read when committed and stored exactly; a refused entry keeps its text
     // and says why (in the field and on the status line).
-    const auto watch = [this](ValueEdit* edit, const QString& name) { reportRefusals(edit, name); };
     for (int i = 0; i < 4; ++i) {
         m_sizes[std::size_t(i)] = new NumberEdit(workloadBox);
         m_sizes[std::size_t(i)]->setRange(1, i == 3 ? 1'000'000 : 1 << 20);
         m_sizes[std::size_t(i)]->setToolTip(sizeTips[i]);
-        watch(m_sizes[std::size_t(i)], sizeTitles[i]);
+        reportRefusals(m_sizes[std::size_t(i)], sizeTitles[i]);
         wf->addRow(sizeTitles[i], m_sizes[std::size_t(i)]);
         connect(m_sizes[std::size_t(i)], &NumberEdit::valueCommitted, this, [this, i](qint64 value) {
             const int v = int(value);
@@ -203,7 +202,7 @@ QWidget* AccelWorkbench::buildDesignTab()
         } else {
             auto* edit = new NumberEdit(designBox);
             edit->setRange(1, gene == AccelGene::X || gene == AccelGene::SpBanks ? 1024 : 1 << 20);
-            watch(edit, geneTitle(gene));
+            reportRefusals(edit, geneTitle(gene));
             m_genes[std::size_t(g)] = edit;
             connect(edit, &NumberEdit::valueCommitted, this, [this, gene](qint64 v) {
                 if (!m_updating)
@@ -226,7 +225,7 @@ QWidget* AccelWorkbench::buildDesignTab()
     for (int i = 0; i < 3; ++i) {
         m_constraints[std::size_t(i)] = offEdit(consBox, 1e15);
         m_constraints[std::size_t(i)]->setToolTip(consTips[i] + tr("; 0 or \"off\": no limit"));
-        watch(m_constraints[std::size_t(i)], consTitles[i]);
+        reportRefusals(m_constraints[std::size_t(i)], consTitles[i]);
         cf->addRow(consTitles[i], m_constraints[std::size_t(i)]);
         connect(m_constraints[std::size_t(i)], &RealEdit::valueCommitted, this, [this, i](double v) {
             if (m_updating)
@@ -268,7 +267,7 @@ QWidget* AccelWorkbench::buildDesignTab()
     const QString limitTitles[4] = {tr("LUTs"), tr("DSP slices"), tr("BRAM36 blocks"), tr("DMA bits per cycle")};
     for (int i = 0; i < 4; ++i) {
         m_limits[std::size_t(i)] = offEdit(fpgaBox, 1e9);
-        watch(m_limits[std::size_t(i)], limitTitles[i]);
+        reportRefusals(m_limits[std::size_t(i)], limitTitles[i]);
         m_usage[std::size_t(i)] = new QProgressBar(fpgaBox);
         m_usage[std::size_t(i)]->setRange(0, 100);
         m_usage[std::size_t(i)]->setTextVisible(true);
@@ -297,7 +296,7 @@ QWidget* AccelWorkbench::buildDesignTab()
     for (int i = 0; i < 6; ++i) {
         m_proxy[std::size_t(i)] = new RealEdit(proxyBox);
         m_proxy[std::size_t(i)]->setRange(i == 5 ? 0.01 : 0, 1e7);
-        watch(m_proxy[std::size_t(i)], proxyTitles[i]);
+        reportRefusals(m_proxy[std::size_t(i)], proxyTitles[i]);
         pf->addRow(proxyTitles[i], m_proxy[std::size_t(i)]);
         connect(m_proxy[std::size_t(i)], &RealEdit::valueCommitted, this, [this, i](double v) {
             if (m_updating)
@@ -329,28 +328,28 @@ QWidget* AccelWorkbench::buildDesignTab()
     mf->addRow(tr("Cost database"), m_costDb);
     m_simd = new NumberEdit(modelBox);
     m_simd->setRange(1, 1024);
-    watch(m_simd, tr("SIMD lanes per PE"));
+    reportRefusals(m_simd, tr("SIMD lanes per PE"));
     m_simd->setToolTip(tr("MAC lanes per PE (MAESTRO's default 9, which HASCO keeps)"));
     mf->addRow(tr("SIMD lanes per PE"), m_simd);
     m_nocPorts = new NumberEdit(modelBox);
     m_nocPorts->setRange(1, 64);
-    watch(m_nocPorts, tr("NoC ports"));
+    reportRefusals(m_nocPorts, tr("NoC ports"));
     m_nocPorts->setToolTip(tr("NoC bandwidth = ports × banks × 8 bits per cycle"));
     mf->addRow(tr("NoC ports"), m_nocPorts);
     m_hopLatency = new NumberEdit(modelBox);
     m_hopLatency->setRange(0, 1000);
-    watch(m_hopLatency, tr("NoC hop latency (cycles)"));
+    reportRefusals(m_hopLatency, tr("NoC hop latency (cycles)"));
     mf->addRow(tr("NoC hop latency (cycles)"), m_hopLatency);
     m_noise = new QCheckBox(tr("HASCO's noise: each total × (1 + U(0, a))"), modelBox);
     m_noise->setToolTip(tr("HASCO adds randomness to MAESTRO's answers; seeded, so runs stay reproducible"));
     mf->addRow(m_noise);
     m_noiseAmplitude = new RealEdit(modelBox);
     m_noiseAmplitude->setRange(0, 1);
-    watch(m_noiseAmplitude, tr("Noise amplitude a"));
+    reportRefusals(m_noiseAmplitude, tr("Noise amplitude a"));
     mf->addRow(tr("Noise amplitude a"), m_noiseAmplitude);
     m_noiseSeed = new NumberEdit(modelBox);
     m_noiseSeed->setRange(0, std::numeric_limits<qint64>::max());
-    watch(m_noiseSeed, tr("Noise seed"));
+    reportRefusals(m_noiseSeed, tr("Noise seed"));
     mf->addRow(tr("Noise seed"), m_noiseSeed);
     m_offchip = new QCheckBox(tr("Off-chip transfers bound each component (extension; off in HASCO)"), modelBox);
     mf->addRow(m_offchip);

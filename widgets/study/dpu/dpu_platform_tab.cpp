@@ -136,16 +136,15 @@ QWidget* DpuWorkbench::buildPlatformTab()
     auto* form = new QFormLayout;
     // Typed numbers are read when committed and stored exactly; a refused entry keeps its text
     // and says why (in the field and the status line, which clears once nothing is refused).
-    const auto watch = [this](ValueEdit* edit, const QString& name) { reportRefusals(edit, name); };
     m_constraint = new RealEdit(paramsPage);
     m_constraint->setRange(0.1, 100000);
     m_constraint->setToolTip(tr("C_PERF: the throughput every choice must reach (30 FPS in the paper)"));
-    watch(m_constraint, tr("Throughput constraint C_PERF (FPS)"));
+    reportRefusals(m_constraint, tr("Throughput constraint C_PERF (FPS)"));
     form->addRow(m_constraint->fieldName(), m_constraint);
     m_dataSeed = new NumberEdit(paramsPage);
     m_dataSeed->setRange(0, std::numeric_limits<qint64>::max());
     m_dataSeed->setToolTip(tr("Seed of the recorded runs' 3 Hz noise: the data set the learners train and are evaluated on"));
-    watch(m_dataSeed, tr("Recorded-runs seed"));
+    reportRefusals(m_dataSeed, tr("Recorded-runs seed"));
     form->addRow(m_dataSeed->fieldName(), m_dataSeed);
     pl->addLayout(form);
     m_params = new QTableWidget(kParamCount, 3, paramsPage);
@@ -245,7 +244,7 @@ QWidget* DpuWorkbench::buildPlatformTab()
     m_calibrationSeed->setRange(1, 1'000'000);
     m_calibrationSeed->setValue(1);
     m_calibrationSeed->setToolTip(tr("Seed of the calibration's random restarts"));
-    watch(m_calibrationSeed, tr("Calibration seed"));
+    reportRefusals(m_calibrationSeed, tr("Calibration seed"));
     calRow->addWidget(new QLabel(tr("seed"), anchorPage));
     m_calibrationStatus = new QLabel(anchorPage);
     m_calibrationStatus->setWordWrap(true);
@@ -337,8 +336,7 @@ void DpuWorkbench::showCellOutcome(QTableWidget* table, int row, int column, con
         m_refused.refuse(table, row, column, text, error);
     else
         m_refused.accept(table, row, column);
-    const QString status = refusedStatus();
-    Q_EMIT message(status, status.isEmpty() ? 1 : 0);
+    updateRefusedStatus();
 }
 
 QString DpuWorkbench::refusedStatus() const { return m_refused.status(this); }

@@ -206,8 +206,7 @@ void PlacementWorkbench::showCellOutcome(QTableWidget* table, int row, int colum
             refreshHardware();
         m_refused.reapply();
     }
-    const QString status = refusedStatus();
-    Q_EMIT message(status, status.isEmpty() ? 1 : 0);
+    updateRefusedStatus();
 }
 
 QString PlacementWorkbench::refusedStatus() const { return m_refused.status(this); }
