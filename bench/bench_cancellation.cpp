@@ -10,7 +10,7 @@
 /// Usage: bench_cancellation [--repeat N] [--run-ms M]
 
 #include "bench/bench_args.h"
-#include "core/optim/rl/common/torch_setup.h"
+#include "core/optim/rl/module/learner_module.h"
 #include "core/study/study.h"
 #include "core/study/study_job.h"
 #include "core/study/study_kind.h"
@@ -72,9 +72,7 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-#ifdef MAPSCAPE_HAS_TORCH
-    rl::setTorchThreads(1);
-#endif
+    learners::setThreads(1);
     const std::vector<Case> cases{
         {"scheduling", "exhaustive", {{"max_candidates", "1e18"}}},
         {"scheduling", "random", {{"samples", "100000000"}}},

@@ -89,7 +89,10 @@ int main(int argc, char** argv)
                                           QStringLiteral("Also open sweep results (a table from `mapscape-cli sweep "
                                                          "collect`, or a results folder) in a comparison window."),
                                           QStringLiteral("path"));
-    parser.addOptions({study, shot, optimize, budget, delay, tab, project, sweepResults});
+    const QCommandLineOption exitWhenShown(QStringLiteral("exit-when-shown"),
+                                           QStringLiteral("Quit as soon as the window shows its evaluation (start-up timing: "
+                                                          "bench/bench_startup)."));
+    parser.addOptions({study, shot, optimize, budget, delay, tab, project, sweepResults, exitWhenShown});
     const auto arguments = studyArgumentOptions();
     for (const auto& [key, option] : arguments)
         parser.addOption(option.first);
@@ -196,6 +199,14 @@ int main(int argc, char** argv)
             shown->runsPanel()->drain();
             QTimer::singleShot(100, &window, grabAndQuit);
         });
+    } else if (parser.isSet(exitWhenShown)) {
+        // The first event-loop turn after the window is up and its evaluation is on screen.
+        const auto quitSoon = [&window]() { QTimer::singleShot(0, &window, []() { QApplication::exit(0); }); };
+        if (!shown->evaluationPending())
+            quitSoon();
+        else
+            QObject::connect(&window, &mapscape::MainWindow::evaluationShown, &window, quitSoon);
+        QTimer::singleShot(30000, &app, []() { QApplication::exit(3); });
     } else if (parser.isSet(shot)) {
         // Once the study shown has its evaluation on screen (some kinds evaluate in the
         // background): the first evaluation after a moment for the layout to settle.

@@ -45,9 +45,6 @@ struct OptimizerInfo {
     const OptionSpec* option(std::string_view key) const;
 };
 
-/// Why LibTorch learners are missing from a build.
-inline constexpr const char* kNoTorchReason = "this build has no LibTorch (MAPSCAPE_WITH_TORCH=OFF)";
-
 // Builders for option lists.
 OptionSpec integerOption(std::string key, std::string label, long long def, double lo, double hi, std::string help);
 OptionSpec realOption(std::string key, std::string label, double def, double lo, double hi, std::string help);

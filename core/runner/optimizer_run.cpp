@@ -3,9 +3,7 @@
 #include "core/runner/optimizer_run.h"
 
 #include "core/util/fault_injection.h"
-#ifdef MAPSCAPE_HAS_TORCH
-#include "core/optim/rl/common/torch_setup.h"
-#endif
+#include "core/optim/rl/module/learner_module.h"
 
 #ifdef __linux__
 #include <sys/resource.h>
@@ -169,9 +167,7 @@ void OptimizerRun::work(std::stop_token stop)
     setpriority(PRIO_PROCESS, id_t(gettid()), 10);
 #endif
     try {
-#ifdef MAPSCAPE_HAS_TORCH
-        rl::setTorchThreads(1);
-#endif
+        learners::setThreads(1);
         m_job->run(stop, *m_sink, m_control);
         const bool cancelled = stop.stop_requested();
         const JobResult r = m_job->result();

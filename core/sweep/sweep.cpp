@@ -11,9 +11,7 @@
 #include "core/study/study_job.h"
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
-#ifdef MAPSCAPE_HAS_TORCH
-#include "core/optim/rl/common/torch_setup.h"
-#endif
+#include "core/optim/rl/module/learner_module.h"
 
 #include <nlohmann/json.hpp>
 
@@ -767,9 +765,7 @@ ShardResult runShard(const SweepSpec& spec, const Shard& shard, std::stop_token 
         Study st = shardStudy(spec, shard);
         st.optimizer.threads = std::max(1, how.threads);
         const StudyKind& kind = st.kind();
-#ifdef MAPSCAPE_HAS_TORCH
-        rl::setTorchThreads(1);
-#endif
+        learners::setThreads(1);
         const std::string label = shard.optimizer.id + " seed " + std::to_string(shard.seed);
         std::unique_ptr<StudyJob> job = kind.makeJob(st.inputs, st.optimizer, JobContext{.label = label, .reportPoints = false});
         CurveSink sink(kind.info().progressMetric, how.sink);

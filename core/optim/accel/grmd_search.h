@@ -56,7 +56,18 @@ struct GrmdSolution {
     bool feasible = false; ///< meets area_max, latency_max and power_max
 };
 
-class GrmdSearch final : public PointOptimizer {
+/// GRMD's final set, as the study's result writer reads it (an interface of its own, so that
+/// the core can ask without knowing the learner's class, which lives in the learner module).
+class GrmdReport {
+public:
+    virtual ~GrmdReport() = default;
+    /// The final configurations (after finish()).
+    virtual const std::vector<GrmdSolution>& solutions() const = 0;
+    /// Whether the final set had to fall back to the least-violating configurations.
+    virtual bool constraintsUnmet() const = 0;
+};
+
+class GrmdSearch final : public PointOptimizer, public GrmdReport {
 public:
     /// Throws InputError naming the option for bad options.
     GrmdSearch(const AccelProblem& problem, GrmdOptions options, std::uint64_t seed);
@@ -71,10 +82,8 @@ public:
     Stage stage() const { return m_stage; }
     /// Per parameter: the value indices stage 2 may choose (empty before stage 2).
     const std::vector<std::vector<std::int32_t>>& subspace() const { return m_subspace; }
-    /// The final configurations (after finish()).
-    const std::vector<GrmdSolution>& solutions() const { return m_solutions; }
-    /// Whether the final set had to fall back to the least-violating configurations.
-    bool constraintsUnmet() const { return m_unmet; }
+    const std::vector<GrmdSolution>& solutions() const override { return m_solutions; }
+    bool constraintsUnmet() const override { return m_unmet; }
     double latencyReference() const { return m_latRef; }
     double powerReference() const { return m_powRef; }
 

@@ -179,4 +179,49 @@ const Normalizer& DpuAgent::normalizer() const { return d->norm; }
 const ContextStats& DpuAgent::context() const { return d->ctx; }
 std::int64_t DpuAgent::steps() const { return d->steps; }
 
+namespace {
+
+class AgentModel final : public PolicyModel {
+public:
+    AgentModel(std::shared_ptr<const RecordedRuns> runs, DpuAgentOptions options)
+        : m_runs(std::move(runs))
+        , m_agent(*m_runs, learnerSplit(m_runs->platform()), std::move(options))
+    {
+    }
+    bool probabilistic() const override { return true; }
+    std::vector<double> scores(const Observation& raw) override { return m_agent.probabilities(raw); }
+    int act(const Observation& raw) override { return m_agent.act(raw); }
+    const ContextStats& context() const override { return m_agent.context(); }
+    const RewardOptions& reward() const override { return m_agent.options().reward; }
+    const RecordedRuns& runs() const override { return *m_runs; }
+    DpuAgent& agent() { return m_agent; }
+
+private:
+    std::shared_ptr<const RecordedRuns> m_runs; // before the agent, which refers to it
+    DpuAgent m_agent;
+};
+
+class AgentTrainer final : public PolicyTrainer {
+public:
+    AgentTrainer(std::shared_ptr<const RecordedRuns> runs, DpuAgentOptions options)
+        : m_model(std::make_shared<AgentModel>(std::move(runs), std::move(options)))
+    {
+    }
+    void train(std::stop_token stop, MetricsSink& sink, RunControl* control) override
+    {
+        m_model->agent().train(std::move(stop), sink, control);
+    }
+    std::shared_ptr<PolicyModel> model() const override { return m_model; }
+
+private:
+    std::shared_ptr<AgentModel> m_model;
+};
+
+} // namespace
+
+std::unique_ptr<PolicyTrainer> makeDpuAgentTrainer(std::shared_ptr<const RecordedRuns> runs, DpuAgentOptions options)
+{
+    return std::make_unique<AgentTrainer>(std::move(runs), std::move(options));
+}
+
 } // namespace mapscape::dpu

@@ -9,6 +9,7 @@
 /// Greedy actions at evaluation. LibTorch stays behind the pimpl (core/optim/rl/ppo).
 
 #include "core/optim/dpu/dpu_bandit.h"
+#include "core/optim/dpu/dpu_methods.h"
 #include "core/optim/rl/ppo/ppo_options.h"
 
 #include <cstdint>
@@ -95,5 +96,9 @@ private:
     struct Impl;
     std::unique_ptr<Impl> d;
 };
+
+/// The DPUCConfig agent as a policy trainer (its model answers with the agent's π). Lives in the
+/// learner module; the core reaches it through learners::api().dpuAgent.
+std::unique_ptr<PolicyTrainer> makeDpuAgentTrainer(std::shared_ptr<const RecordedRuns> runs, DpuAgentOptions options);
 
 } // namespace mapscape::dpu

@@ -3,9 +3,7 @@
 #include "core/optim/dpu/dpu_methods.h"
 
 #include "core/model/validation.h"
-#ifdef MAPSCAPE_HAS_TORCH
-#include "core/optim/dpu/dpu_agent.h"
-#endif
+#include "core/optim/rl/module/learner_module.h"
 
 #include <cmath>
 #include <limits>
@@ -30,43 +28,6 @@ Split learnerSplit(const Platform& platform)
 
 namespace {
 
-#ifdef MAPSCAPE_HAS_TORCH
-class AgentModel final : public PolicyModel {
-public:
-    AgentModel(std::shared_ptr<const RecordedRuns> runs, DpuAgentOptions options)
-        : m_runs(std::move(runs))
-        , m_agent(*m_runs, learnerSplit(m_runs->platform()), std::move(options))
-    {
-    }
-    bool probabilistic() const override { return true; }
-    std::vector<double> scores(const Observation& raw) override { return m_agent.probabilities(raw); }
-    int act(const Observation& raw) override { return m_agent.act(raw); }
-    const ContextStats& context() const override { return m_agent.context(); }
-    const RewardOptions& reward() const override { return m_agent.options().reward; }
-    const RecordedRuns& runs() const override { return *m_runs; }
-    DpuAgent& agent() { return m_agent; }
-
-private:
-    std::shared_ptr<const RecordedRuns> m_runs; // before the agent, which refers to it
-    DpuAgent m_agent;
-};
-
-class AgentTrainer final : public PolicyTrainer {
-public:
-    AgentTrainer(std::shared_ptr<const RecordedRuns> runs, DpuAgentOptions options)
-        : m_model(std::make_shared<AgentModel>(std::move(runs), std::move(options)))
-    {
-    }
-    void train(std::stop_token stop, MetricsSink& sink, RunControl* control) override
-    {
-        m_model->agent().train(std::move(stop), sink, control);
-    }
-    std::shared_ptr<PolicyModel> model() const override { return m_model; }
-
-private:
-    std::shared_ptr<AgentModel> m_model;
-};
-#endif
 
 class LinUcbModel final : public PolicyModel {
 public:
@@ -124,7 +85,6 @@ std::unique_ptr<PolicyTrainer> makeTrainer(const TrainerSpec& spec, std::shared_
         return std::make_unique<LinUcbTrainer>(std::move(runs), std::move(o));
     }
     if (spec.id == "dpucconfig") {
-#ifdef MAPSCAPE_HAS_TORCH
         DpuAgentOptions o;
         o.iterations = spec.iterations;
         o.stepsPerIteration = spec.stepsPerIteration;
@@ -132,10 +92,7 @@ std::unique_ptr<PolicyTrainer> makeTrainer(const TrainerSpec& spec, std::shared_
         o.ppo.hidden = spec.hidden;
         o.reward = spec.reward;
         o.seed = spec.seed;
-        return std::make_unique<AgentTrainer>(std::move(runs), std::move(o));
-#else
-        throw InputError("optimizer \"dpucconfig\" is not available: this build has no LibTorch");
-#endif
+        return learners::api().dpuAgent(std::move(runs), o);
     }
     throw InputError("optimizer \"" + spec.id + "\" is unknown for DPU configuration studies; available: dpucconfig, linucb");
 }

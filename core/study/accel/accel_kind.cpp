@@ -12,9 +12,7 @@
 #include "core/study/point_search_job.h"
 #include "core/util/fingerprint.h"
 #include "core/util/strings.h"
-#ifdef MAPSCAPE_HAS_TORCH
 #include "core/optim/accel/grmd_search.h"
-#endif
 
 #include <nlohmann/json.hpp>
 
@@ -288,17 +286,13 @@ public:
             for (std::size_t i = 0; i < search->front.size(); ++i)
                 front.push_back(designEntry(*problem, search->front[i], search->frontEvaluations[i]));
             j["front"] = front;
-#ifdef MAPSCAPE_HAS_TORCH
-            if (const auto* g = dynamic_cast<const GrmdSearch*>(optimizer); g && !g->solutions().empty()) {
+            if (const auto* g = dynamic_cast<const GrmdReport*>(optimizer); g && !g->solutions().empty()) {
                 ojson solutions = ojson::array();
                 for (const GrmdSolution& sol : g->solutions())
                     solutions.push_back(designEntry(*problem, sol.point, sol.evaluation));
                 j["grmd_solutions"] = solutions;
                 j["grmd_constraints_unmet"] = g->constraintsUnmet();
             }
-#else
-            (void)optimizer;
-#endif
             return j.dump(2) + "\n";
         };
         return std::make_unique<PointSearchJob>(std::move(s));

@@ -11,7 +11,7 @@
 #include "core/optim/space/point_optimizers.h"
 #include "core/study/accel/accel_study.h"
 // Torch-free header (pimpl): its options describe GRMD also in builds without LibTorch.
-#include "core/optim/accel/grmd_search.h"
+#include "core/optim/rl/module/learner_module.h"
 
 namespace mapscape {
 
@@ -70,10 +70,7 @@ std::vector<OptimizerInfo> buildOptimizers()
                      realOption("critic_lr", "Critic learning rate", d.criticLr, 1e-7, 1, "")};
         for (OptionSpec& o : geneOps())
             g.options.push_back(std::move(o));
-#ifndef MAPSCAPE_HAS_TORCH
-        g.available = false;
-        g.unavailableReason = kNoTorchReason;
-#endif
+        learners::markAvailability(g);
         accel(std::move(g));
     }
     {
@@ -210,7 +207,6 @@ std::unique_ptr<PointOptimizer> makeAccelOptimizer(std::string_view id, const Ac
         r.batch = o.integer("batch");
         return std::make_unique<RandomPointSearch>(problem, r, seed);
     }
-#ifdef MAPSCAPE_HAS_TORCH
     if (info.id == "grmd") {
         GrmdOptions g;
         g.ga.population = o.integer("population");
@@ -232,9 +228,8 @@ std::unique_ptr<PointOptimizer> makeAccelOptimizer(std::string_view id, const Ac
         g.hidden = o.integer("hidden");
         g.actorLr = o.number("actor_lr");
         g.criticLr = o.number("critic_lr");
-        return std::make_unique<GrmdSearch>(*accel, g, seed);
+        return learners::api().grmd(*accel, g, seed);
     }
-#endif
     throw InputError("optimizer \"" + info.id + "\" has no factory");
 }
 

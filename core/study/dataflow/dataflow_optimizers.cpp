@@ -10,7 +10,7 @@
 #include "core/study/dataflow/dataflow_study.h"
 #include "core/util/strings.h"
 // Torch-free header (pimpl): its options describe the learners also in builds without LibTorch.
-#include "core/optim/rl/marl/marl_search.h"
+#include "core/optim/rl/module/learner_module.h"
 
 namespace mapscape {
 
@@ -130,10 +130,8 @@ std::vector<OptimizerInfo> buildOptimizers()
     marl.description = "Decentralized multi-agent PPO: each agent owns a group of correlated parameters, all share the "
                        "observation and the global reward.";
     marl.options = learnerOptions(true);
-#ifndef MAPSCAPE_HAS_TORCH
-    ppo.available = marl.available = false;
-    ppo.unavailableReason = marl.unavailableReason = kNoTorchReason;
-#endif
+    learners::markAvailability(ppo);
+    learners::markAvailability(marl);
     add(std::move(ppo));
     add(std::move(marl));
     return r;
@@ -191,7 +189,6 @@ std::unique_ptr<PointOptimizer> makeDataflowOptimizer(std::string_view id, const
         b.xi = o.number("xi");
         return std::make_unique<BayesianPointSearch>(problem, b, seed);
     }
-#ifdef MAPSCAPE_HAS_TORCH
     if (info.id == "ppo" || info.id == "marl") {
         MarlOptions m;
         m.applyProfile(o.pick("profile") == "archgym" ? MarlProfile::ArchGym : MarlProfile::Fast);
@@ -228,9 +225,8 @@ std::unique_ptr<PointOptimizer> makeDataflowOptimizer(std::string_view id, const
             for (std::size_t k = 0; k < objectives.size(); ++k)
                 if (objectives[k].id == objective)
                     m.observation.push_back(int(k));
-        return std::make_unique<MarlSearch>(problem, m, seed);
+        return learners::api().marl(problem, m, seed);
     }
-#endif
     throw InputError("optimizer \"" + info.id + "\" has no factory");
 }
 

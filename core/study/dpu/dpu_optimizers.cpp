@@ -5,6 +5,7 @@
 // variants and are evaluated greedily on the held-out ones; the baselines need no training.
 
 #include "core/model/validation.h"
+#include "core/optim/rl/module/learner_module.h"
 #include "core/study/dpu/dpu_study.h"
 
 namespace mapscape {
@@ -46,10 +47,7 @@ std::vector<OptimizerInfo> buildOptimizers()
                      integerOption("hidden", "Hidden units", d.hidden, 4, 4096, "two tanh layers in policy and value networks")};
         for (OptionSpec& o : rewardOptions())
             a.options.push_back(std::move(o));
-#ifndef MAPSCAPE_HAS_TORCH
-        a.available = false;
-        a.unavailableReason = kNoTorchReason;
-#endif
+        learners::markAvailability(a);
         r.push_back(std::move(a));
     }
     {

@@ -5,7 +5,7 @@
 // ("hardware iterations"); EGRL and its ablations share Table 2's options.
 
 #include "core/model/validation.h"
-#include "core/optim/placement/egrl.h"
+#include "core/optim/rl/module/learner_module.h"
 #include "core/optim/placement/egrl_options.h"
 #include "core/study/placement/placement_study.h"
 
@@ -65,14 +65,8 @@ std::vector<OptimizerInfo> buildOptimizers()
         p.options = {placementIterations()};
         for (OptionSpec& o : extra)
             p.options.push_back(std::move(o));
-#ifndef MAPSCAPE_HAS_TORCH
-        if (torch) {
-            p.available = false;
-            p.unavailableReason = kNoTorchReason;
-        }
-#else
-        (void)torch;
-#endif
+        if (torch)
+            learners::markAvailability(p);
         r.push_back(std::move(p));
     };
     placementEntry("egrl", "EGRL (seed 004)",
@@ -124,22 +118,20 @@ PlacementMethod makePlacementMethod(std::string_view id, const placement::Placem
         placement::setEgrlOption(e, spec.key, spec.type == OptionSpec::Type::Choice ? o.pick(spec.key) : o.str(spec.key));
     }
     e.threads = std::max(1, threads);
+    bool learner = false;
     for (placement::EgrlMode mode : {placement::EgrlMode::Egrl, placement::EgrlMode::Ea, placement::EgrlMode::Pg})
-        if (info.id == placement::egrlModeId(mode))
-            placement::checkGnnWorkloadSize(model.graph().nodeCount(), info.id);
+        learner = learner || info.id == placement::egrlModeId(mode);
+    if (learner)
+        placement::checkGnnWorkloadSize(model.graph().nodeCount(), info.id);
     const FieldIssues issues = placement::validateEgrlOptions(e);
     if (!issues.empty())
         throw InputError(info.id + "." + issues.front().field.substr(5) + ": " + issues.front().message);
-#ifdef MAPSCAPE_HAS_TORCH
-    m.search = placement::makePlacementSearch(info.id, model, e, seed);
-    if (!zeroShot.empty())
-        if (auto* egrl = dynamic_cast<placement::EgrlSearch*>(m.search.get()))
-            egrl->setZeroShotTargets(std::move(zeroShot));
-#else
     if (!info.available)
         throw InputError(info.id + ": " + info.unavailableReason);
-    m.search = placement::makeBaselineSearch(info.id, model, seed);
-#endif
+    if (learner)
+        m.search = learners::api().egrl(info.id, model, e, seed, std::move(zeroShot));
+    else
+        m.search = placement::makeBaselineSearch(info.id, model, seed);
     return m;
 }
 

@@ -7,8 +7,8 @@
 #include "core/model/validation.h"
 #include "core/optim/scheduling/baselines.h"
 #include "core/study/scheduling/scheduling_study.h"
-// Torch-free header (pimpl): its options describe the learner also in builds without LibTorch.
-#include "core/optim/scheduling/ppo_scheduler.h"
+// Torch-free: the learner itself is in the learner module, opened on first use.
+#include "core/optim/rl/module/learner_module.h"
 
 namespace mapscape {
 
@@ -27,7 +27,6 @@ std::vector<OptimizerInfo> buildOptimizers()
         ppo.title = "PPO scheduling (seed 000)";
         ppo.description = "A PPO agent picks 2 or 3 table rows per step; an exact search re-distributes their factors.";
         ppo.budgetKey = "episodes";
-#ifdef MAPSCAPE_HAS_TORCH
         const PpoSchedulerOptions d;
         const rl::PpoOptions& p = d.ppo;
         ppo.options = {
@@ -56,10 +55,7 @@ std::vector<OptimizerInfo> buildOptimizers()
             realOption("max_grad_norm", "Gradient clip", p.maxGradNorm, 0, 1000, "0 disables"),
             choiceOption("critic_target", "Critic target", {"td0", "gae-return"}, "equation (3) as written, or GAE returns"),
         };
-#else
-        ppo.available = false;
-        ppo.unavailableReason = kNoTorchReason;
-#endif
+        learners::markAvailability(ppo);
         add(std::move(ppo));
     }
     {
@@ -119,7 +115,6 @@ std::unique_ptr<SearchStrategy> makeSchedulingStrategy(std::string_view id, cons
     }
     if (info.id == "bottom-up")
         return std::make_unique<BottomUpSearch>(problem);
-#ifdef MAPSCAPE_HAS_TORCH
     if (info.id == "ppo") {
         PpoSchedulerOptions s;
         s.episodesPerLayer = o.integer("episodes");
@@ -148,9 +143,8 @@ std::unique_ptr<SearchStrategy> makeSchedulingStrategy(std::string_view id, cons
         p.hidden = o.integer("hidden");
         p.maxGradNorm = float(o.number("max_grad_norm"));
         p.criticTarget = o.pick("critic_target") == "td0" ? rl::CriticTarget::TdZero : rl::CriticTarget::GaeReturn;
-        return std::make_unique<PpoScheduler>(problem, s, seed);
+        return learners::api().ppoScheduler(problem, s, seed);
     }
-#endif
     throw InputError("optimizer \"" + info.id + "\" has no factory");
 }
 

@@ -1,0 +1,131 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "core/optim/rl/module/learner_module.h"
+
+#include "core/model/validation.h"
+
+#include <dlfcn.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+
+namespace mapscape::learners {
+
+namespace {
+
+constexpr const char* kModuleFile = "libmapscape_learners.so";
+constexpr const char* kEntry = "mapscape_learners_api";
+
+/// The module's path: the environment's choice, else beside the library (or executable) that
+/// holds this function.
+std::string modulePath()
+{
+    if (const char* env = std::getenv("MAPSCAPE_LEARNER_MODULE"))
+        return env;
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<const void*>(&modulePath), &info) != 0 && info.dli_fname != nullptr) {
+        std::error_code ec;
+        const std::filesystem::path self = std::filesystem::weakly_canonical(info.dli_fname, ec);
+        if (!ec)
+            return (self.parent_path() / kModuleFile).string();
+    }
+    return kModuleFile;
+}
+
+struct State {
+    std::mutex mutex;
+    const Api* api = nullptr;
+    std::string failure; ///< set once opening failed (not retried)
+    std::atomic<bool> loaded{false};
+    std::atomic<int> threads{0}; ///< requested intra-op threads (0: LibTorch's default)
+};
+
+State& state()
+{
+    static State s;
+    return s;
+}
+
+const std::string& path()
+{
+    static const std::string p = modulePath();
+    return p;
+}
+
+} // namespace
+
+bool present()
+{
+    static const bool there = [] {
+        std::error_code ec;
+        return !path().empty() && std::filesystem::is_regular_file(path(), ec);
+    }();
+    return there;
+}
+
+std::string absentReason()
+{
+    if (path().empty())
+        return "the learner module is switched off (MAPSCAPE_LEARNER_MODULE is empty)";
+    return "the learner module (LibTorch) is not installed: " + path() + " is missing";
+}
+
+const Api& api()
+{
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    if (s.api != nullptr)
+        return *s.api;
+    if (s.failure.empty()) {
+        if (!present()) {
+            s.failure = absentReason();
+        } else {
+            // RTLD_LOCAL: LibTorch's symbols stay out of the global namespace; the module finds the
+            // core's through its own dependency on it. Never closed: objects it made outlive calls.
+            void* handle = dlopen(path().c_str(), RTLD_NOW | RTLD_LOCAL);
+            if (handle == nullptr) {
+                const char* why = dlerror();
+                s.failure = "the learner module could not be opened: " + std::string(why != nullptr ? why : path());
+            } else if (auto entry = reinterpret_cast<const Api* (*)()>(dlsym(handle, kEntry)); entry == nullptr) {
+                s.failure = "the learner module " + path() + " has no entry point " + kEntry;
+            } else if (const Api* table = entry(); table == nullptr || table->version != kApiVersion) {
+                s.failure = "the learner module " + path() + " was built for another version of Mapscape (interface " +
+                            std::to_string(table != nullptr ? table->version : 0) + ", expected " +
+                            std::to_string(kApiVersion) + ")";
+            } else {
+                s.api = table;
+                if (const int t = s.threads.load(); t > 0)
+                    s.api->setThreads(t);
+                s.loaded = true;
+                return *s.api;
+            }
+        }
+    }
+    throw InputError(s.failure);
+}
+
+bool loaded()
+{
+    return state().loaded.load();
+}
+
+void setThreads(int threads)
+{
+    State& s = state();
+    s.threads = threads;
+    std::lock_guard lock(s.mutex);
+    if (s.api != nullptr && threads > 0)
+        s.api->setThreads(threads);
+}
+
+void markAvailability(OptimizerInfo& info)
+{
+    if (!present()) {
+        info.available = false;
+        info.unavailableReason = absentReason();
+    }
+}
+
+} // namespace mapscape::learners
