@@ -1,10 +1,14 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
+#include "widgets/charts/axis_ticks.h"
+#include "widgets/charts/band_chart.h"
+#include "widgets/charts/front_overlay_chart.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -90,6 +94,105 @@ private Q_SLOTS:
         chart.clear();
         QCOMPARE(chart.heldPoints(), 0);
         QVERIFY(chart.front().isEmpty());
+    }
+
+    /// Every axis is labelled at any data span: at least three distinct labels, no exponents
+    /// ("1e+03"), whole numbers on count axes, for spans of 1.01×, 3× and 10⁶× (issue 31, item
+    /// 5; Qt Charts' log axis showed no label below a decade, its value axes "1e+03").
+    void axesLabelledAtAnySpan()
+    {
+        const auto readable = [](const QStringList& labels, bool whole, const char* what) {
+            if (labels.size() < 3) {
+                qWarning("%s: %s", what, qPrintable(labels.join(QStringLiteral(" | "))));
+                return false;
+            }
+            QStringList unique = labels;
+            unique.removeDuplicates();
+            for (const QString& l : labels) {
+                const bool exponent = l.contains(QRegularExpression(QStringLiteral("[0-9][eE][-+]?[0-9]")));
+                // A count reads as a whole number, also with a prefix ("61.2 k" is 61,200).
+                QString mantissa = l;
+                double factor = 1;
+                for (const auto& [p, f] : {std::pair{" k", 1e3}, {" M", 1e6}, {" G", 1e9}, {" T", 1e12}, {" P", 1e15}, {" E", 1e18}})
+                    if (mantissa.endsWith(QLatin1String(p))) {
+                        mantissa.chop(2);
+                        factor = f;
+                    }
+                bool number = false;
+                const double v = mantissa.toDouble(&number) * factor;
+                const bool isInt = number && std::abs(v - std::round(v)) < 1e-6 * std::max(1.0, std::abs(v));
+                if (exponent || (whole && !isInt) || unique.size() != labels.size()) {
+                    qWarning("%s: %s", what, qPrintable(labels.join(QStringLiteral(" | "))));
+                    return false;
+                }
+            }
+            return true;
+        };
+        for (const double base : {3e-7, 0.8, 42.0, 6.1e4, 2.5e11}) {
+            for (const double span : {1.01, 3.0, 1e6}) {
+                const QByteArray what = QByteArrayLiteral("base ") + QByteArray::number(base) + " span " + QByteArray::number(span);
+                // The tick functions themselves.
+                QVERIFY2(readable(linearTicks(base, base * span).labels, false, what + " linear"), what);
+                QVERIFY2(readable(logTicks(base, base * span).labels, false, what + " log"), what);
+                const AxisTicks counts = linearTicks(std::round(base), std::round(base * span), true);
+                QVERIFY2(readable(counts.labels, true, what + " counts"), what);
+                // The line chart: linear and log y, count x; unitless so the values stay as given.
+                LiveLineChart line;
+                line.resize(500, 320);
+                line.setAxisTitles(QStringLiteral("Generation"), QStringLiteral("Members"));
+                const QPointF pts[] = {{0, base}, {span > 2 ? 7 : 1, base * span}};
+                line.append(QStringLiteral("s"), pts);
+                line.flush();
+                QVERIFY2(readable(line.yTickLabels(), false, what + " line y"), what);
+                QVERIFY2(readable(line.xTickLabels(), true, what + " line x"), what);
+                line.setLogY(true);
+                line.flush();
+                QVERIFY2(readable(line.yTickLabels(), false, what + " line log y"), what);
+                const QPointF whole[] = {{0, std::round(base)}, {3, std::round(base * span)}};
+                LiveLineChart members;
+                members.setIntegerY(true);
+                members.append(QStringLiteral("m"), whole);
+                members.flush();
+                QVERIFY2(readable(members.yTickLabels(), true, what + " members"), what);
+                // The Pareto chart (log-log, in units that rescale).
+                ParetoChart pareto;
+                pareto.setAxes(QStringLiteral("Latency"), QStringLiteral("cycles"), QStringLiteral("Energy"), QStringLiteral("pJ"));
+                const QPointF front[] = {{base, base * span}, {base * std::sqrt(span), base * std::sqrt(span)}, {base * span, base}};
+                pareto.append(front);
+                pareto.flush();
+                QVERIFY2(readable(pareto.xTickLabels(), false, what + " pareto x"), what);
+                QVERIFY2(readable(pareto.yTickLabels(), false, what + " pareto y"), what);
+                // The front overlay (log-log) and the band chart (linear, counts on x).
+                FrontOverlayChart overlay;
+                overlay.setObjectives({QStringLiteral("Area"), QStringLiteral("Latency"), QStringLiteral("Power")},
+                                      {QStringLiteral("µm²"), QStringLiteral("cycles"), QStringLiteral("mW")});
+                overlay.setSets({FrontSet{QStringLiteral("#1"), Qt::red, {{base, base * span, 1}, {base * span, base, 2}}, {}}});
+                overlay.flush();
+                QVERIFY2(readable(overlay.xTickLabels(), false, what + " overlay x"), what);
+                QVERIFY2(readable(overlay.yTickLabels(), false, what + " overlay y"), what);
+                BandChart band;
+                BandCurve c;
+                c.name = QStringLiteral("c");
+                c.x = {0, 5, 10};
+                c.mean = {base, base * std::sqrt(span), base * span};
+                c.stddev = {0, 0, 0};
+                c.count = {1, 1, 1};
+                band.setCurves({c}, {});
+                QVERIFY2(readable(band.yTickLabels(), false, what + " band y"), what);
+                QVERIFY2(readable(band.xTickLabels(), true, what + " band x"), what);
+            }
+        }
+        // Engineering labels, never exponents.
+        QCOMPARE(tickLabel(1000, 1000), QStringLiteral("1000"));
+        QCOMPARE(tickLabel(25000, 5000), QStringLiteral("25 k"));
+        QCOMPARE(tickLabel(2e6, 1e6), QStringLiteral("2 M"));
+        QCOMPARE(tickLabel(0.0005, 0.0001), QStringLiteral("500 µ"));
+        QCOMPARE(tickLabel(1.25, 0.05), QStringLiteral("1.25"));
+        QCOMPARE(linearTicks(0, 3.9, true).labels, (QStringList{QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2"),
+                                                                QStringLiteral("3"), QStringLiteral("4")}));
+        QCOMPARE(logTicks(1, 1e6).labels, (QStringList{QStringLiteral("1"), QStringLiteral("10"), QStringLiteral("100"),
+                                                       QStringLiteral("1000"), QStringLiteral("10 k"), QStringLiteral("100 k"),
+                                                       QStringLiteral("1 M")}));
     }
 
     /// Engineering units on the y axis, no negative axis for non-negative data, log and

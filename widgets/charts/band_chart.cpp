@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/band_chart.h"
 
+#include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/tooltip_event.h"
 
@@ -10,7 +11,7 @@
 #include <QChartView>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QValueAxis>
+#include <QCategoryAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -21,8 +22,9 @@ namespace mapscape {
 struct BandChart::Private {
     QChart* chart = nullptr;
     QChartView* view = nullptr;
-    QValueAxis* xAxis = nullptr;
-    QValueAxis* yAxis = nullptr;
+    QCategoryAxis* xAxis = nullptr; ///< ticks from axis_ticks.h
+    QCategoryAxis* yAxis = nullptr;
+    AxisTicks xTicks, yTicks;
     std::vector<BandCurve> curves;
     std::vector<ReferenceLine> references;
     /// The series drawn, kept while the curves and references keep their names and colours so
@@ -45,10 +47,8 @@ BandChart::BandChart(QWidget* parent)
     // A column on the right: each method's curve and paper line keep their full names.
     d->chart->legend()->setAlignment(Qt::AlignRight);
     d->chart->setMargins(QMargins(4, 4, 4, 4));
-    d->xAxis = new QValueAxis;
-    d->yAxis = new QValueAxis;
-    d->xAxis->setLabelFormat(QStringLiteral("%.0f"));
-    d->yAxis->setLabelFormat(QStringLiteral("%.2f"));
+    d->xAxis = new QCategoryAxis;
+    d->yAxis = new QCategoryAxis;
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->view = new QChartView(d->chart, this);
@@ -147,14 +147,14 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
         y1 = 1;
     }
     const double pad = std::max(0.02, 0.06 * (y1 - y0));
-    d->xAxis->setRange(x0, x1);
-    d->xAxis->applyNiceNumbers();
-    d->yAxis->setRange(std::max(0.0, y0 - pad), y1 + pad);
-    d->yAxis->applyNiceNumbers();
+    const QRectF area = d->chart->plotArea();
+    d->xTicks = linearTicks(x0, x1, true, tickTarget(area.width(), 80));
+    d->yTicks = linearTicks(std::max(0.0, y0 - pad), y1 + pad, false, tickTarget(area.height(), 30));
+    applyTicks(d->xAxis, d->xTicks, false);
+    applyTicks(d->yAxis, d->yTicks, false);
     // Reference lines span the whole axis.
     for (std::size_t k = 0; k < references.size(); ++k)
-        d->referenceLines[k]->replace(
-            QList<QPointF>{{d->xAxis->min(), references[k].y}, {d->xAxis->max(), references[k].y}});
+        d->referenceLines[k]->replace(QList<QPointF>{{d->xTicks.lo, references[k].y}, {d->xTicks.hi, references[k].y}});
 }
 
 QStringList BandChart::curveNames() const
@@ -173,7 +173,9 @@ QStringList BandChart::referenceNames() const
     return names;
 }
 
-QPointF BandChart::yRange() const { return {d->yAxis->min(), d->yAxis->max()}; }
+QPointF BandChart::yRange() const { return {d->yTicks.lo, d->yTicks.hi}; }
+QStringList BandChart::xTickLabels() const { return tickLabels(d->xAxis); }
+QStringList BandChart::yTickLabels() const { return tickLabels(d->yAxis); }
 
 QString BandChart::describeAt(double x) const
 {

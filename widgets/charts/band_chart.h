@@ -47,6 +47,9 @@ public:
     QStringList referenceNames() const;
     /// The y axis as drawn (tests).
     QPointF yRange() const;
+    /// The tick labels as drawn (tests).
+    QStringList xTickLabels() const;
+    QStringList yTickLabels() const;
     /// What hovering at x says (also the tooltip text).
     QString describeAt(double x) const;
     QStringList clippedTitles() const;

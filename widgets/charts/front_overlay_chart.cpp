@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/front_overlay_chart.h"
 
+#include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
 
 #include <QCategoryAxis>
@@ -10,10 +11,8 @@
 #include <QCursor>
 #include <QLegend>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -135,21 +134,14 @@ void FrontOverlayChart::redraw()
             for (int k = 0; k < 3; ++k)
                 x->append(m_titles.value(k), k);
             x->setGridLineVisible(true);
-            auto* y = new QValueAxis;
-            y->setRange(0, 1);
+            auto* y = newTickedAxis(linearTicks(0, 1));
             y->setTitleText(tr("Best (0) to worst (1), log"));
-            y->setLabelFormat(QStringLiteral("%.1f"));
             d->xAxis = x;
             d->yAxis = y;
         } else {
-            auto* x = new QLogValueAxis;
-            auto* y = new QLogValueAxis;
-            x->setLabelFormat(QStringLiteral("%.3g"));
-            y->setLabelFormat(QStringLiteral("%.3g"));
-            x->setMinorTickCount(-1);
-            y->setMinorTickCount(-1);
-            d->xAxis = x;
-            d->yAxis = y;
+            // Log-log: the series hold log10 of the values; ticks from axis_ticks.h.
+            d->xAxis = new QCategoryAxis;
+            d->yAxis = new QCategoryAxis;
         }
         d->parallel = parallel;
         chart->addAxis(d->xAxis, Qt::AlignBottom);
@@ -176,8 +168,8 @@ void FrontOverlayChart::redraw()
                     double bestDist = std::numeric_limits<double>::infinity();
                     std::size_t best = 0;
                     for (std::size_t i = 0; i < set.points.size(); ++i) {
-                        const double dx = std::log(set.points[i][std::size_t(m_x)] / p.x());
-                        const double dy = std::log(set.points[i][std::size_t(m_y)] / p.y());
+                        const double dx = std::log10(set.points[i][std::size_t(m_x)]) - p.x();
+                        const double dy = std::log10(set.points[i][std::size_t(m_y)]) - p.y();
                         if (dx * dx + dy * dy < bestDist) {
                             bestDist = dx * dx + dy * dy;
                             best = i;
@@ -195,15 +187,8 @@ void FrontOverlayChart::redraw()
         }
     }
     if (!parallel) {
-        auto pad = [](double a, double b, double& outLo, double& outHi) {
-            outLo = a / 1.25;
-            outHi = b * 1.25;
-        };
-        double x0, x1, y0, y1;
-        pad(lo[std::size_t(m_x)], hi[std::size_t(m_x)], x0, x1);
-        pad(lo[std::size_t(m_y)], hi[std::size_t(m_y)], y0, y1);
-        d->xAxis->setRange(x0, x1);
-        d->yAxis->setRange(y0, y1);
+        applyTicks(static_cast<QCategoryAxis*>(d->xAxis), logTicks(lo[std::size_t(m_x)], hi[std::size_t(m_x)]), true);
+        applyTicks(static_cast<QCategoryAxis*>(d->yAxis), logTicks(lo[std::size_t(m_y)], hi[std::size_t(m_y)]), true);
         d->xAxis->setTitleText(axisTitle(m_titles.value(m_x), m_units.value(m_x)));
         d->yAxis->setTitleText(axisTitle(m_titles.value(m_y), m_units.value(m_y)));
     }
@@ -230,7 +215,8 @@ void FrontOverlayChart::redraw()
             }
         } else {
             for (const auto& p : s.points)
-                pts.append(QPointF(p[std::size_t(m_x)], p[std::size_t(m_y)]));
+                if (p[std::size_t(m_x)] > 0 && p[std::size_t(m_y)] > 0)
+                    pts.append(QPointF(std::log10(p[std::size_t(m_x)]), std::log10(p[std::size_t(m_y)])));
         }
         xy->replace(pts);
     }
@@ -255,6 +241,16 @@ int FrontOverlayChart::drawnPoints(const QString& series) const
 
 QString FrontOverlayChart::xAxisTitle() const { return d->xAxis ? d->xAxis->titleText() : QString(); }
 QString FrontOverlayChart::yAxisTitle() const { return d->yAxis ? d->yAxis->titleText() : QString(); }
+QStringList FrontOverlayChart::xTickLabels() const
+{
+    auto* a = qobject_cast<QCategoryAxis*>(d->xAxis);
+    return a && m_mode == Mode::Projection ? tickLabels(a) : QStringList();
+}
+QStringList FrontOverlayChart::yTickLabels() const
+{
+    auto* a = qobject_cast<QCategoryAxis*>(d->yAxis);
+    return a && m_mode == Mode::Projection ? tickLabels(a) : QStringList();
+}
 
 bool FrontOverlayChart::exportTo(const QString& path, QString* error)
 {

@@ -51,6 +51,9 @@ public:
     int drawnPoints(const QString& series) const;
     QString xAxisTitle() const;
     QString yAxisTitle() const;
+    /// The tick labels as drawn in projection mode (tests).
+    QStringList xTickLabels() const;
+    QStringList yTickLabels() const;
     bool exportTo(const QString& path, QString* error = nullptr);
 
 private:

@@ -3,13 +3,13 @@
 #include "widgets/charts/live_line_chart.h"
 
 #include "core/util/units.h"
+#include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
 
 #include <QChart>
 #include <QChartView>
+#include <QCategoryAxis>
 #include <QLineSeries>
-#include <QLogValueAxis>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -68,16 +68,18 @@ QList<QPointF> smooth(const QList<QPointF>& points, double alpha)
 struct LiveLineChart::Private {
     QChart* chart = nullptr;
     QChartView* view = nullptr;
-    QValueAxis* xAxis = nullptr;
-    QLogValueAxis* xLog = nullptr;
-    QValueAxis* yLinear = nullptr;
-    QLogValueAxis* yLog = nullptr;
+    /// Ticks and labels of our choosing (axis_ticks.h); a log axis plots log10 of the values.
+    QCategoryAxis* xAxis = nullptr;
+    QCategoryAxis* yAxis = nullptr;
+    AxisTicks xTicks, yTicks;
+    int xTarget = 0, yTarget = 0; ///< tick counts the plot area had room for at the last redraw
     QString yTitle;
     QString yUnit;
     ScaledUnit scale; ///< the y unit prefix currently drawn
     QString xTitle;
     double xFactor = 1; ///< x values are drawn divided by this (thousands, millions)
-    bool integerX = false;
+    bool integerX = true; // most x axes count (samples, episodes, generations)
+    bool integerY = false;
     struct Series {
         QList<QPointF> points;
         QLineSeries* line = nullptr;
@@ -87,19 +89,6 @@ struct LiveLineChart::Private {
     QHash<QString, Series> series;
     QStringList order;
 
-    QAbstractAxis* yAxis(bool log) const { return log ? static_cast<QAbstractAxis*>(yLog) : yLinear; }
-    QAbstractAxis* xAxisOf(bool log) const { return log ? static_cast<QAbstractAxis*>(xLog) : xAxis; }
-    /// Replaces an axis of the chart (and of every series) by another (linear ↔ log).
-    void swapAxis(QAbstractAxis* from, QAbstractAxis* to, Qt::Alignment where)
-    {
-        for (auto& s : series)
-            s.line->detachAxis(from);
-        chart->removeAxis(from);
-        from->setParent(chart); // removeAxis gives up ownership: the chart still deletes it at the end
-        chart->addAxis(to, where);
-        for (auto& s : series)
-            s.line->attachAxis(to);
-    }
 };
 
 LiveLineChart::LiveLineChart(QWidget* parent)
@@ -109,19 +98,10 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     d->chart = new QChart;
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
-    d->xAxis = new QValueAxis;
-    // The axes not shown yet are owned by the chart too (deleted with it).
-    d->xLog = new QLogValueAxis(d->chart);
-    d->xLog->setLabelFormat(QStringLiteral("%.0f"));
-    d->xLog->setMinorTickCount(-1);
-    d->yLinear = new QValueAxis;
-    d->yLog = new QLogValueAxis(d->chart);
-    d->xAxis->setLabelFormat(QStringLiteral("%g"));
-    d->yLinear->setLabelFormat(QStringLiteral("%.3g"));
-    d->yLog->setLabelFormat(QStringLiteral("%.3g"));
-    d->yLog->setMinorTickCount(-1);
+    d->xAxis = new QCategoryAxis;
+    d->yAxis = new QCategoryAxis;
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yLinear, Qt::AlignLeft);
+    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing, false);
     auto* layout = new QVBoxLayout(this);
@@ -130,15 +110,14 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(kFrameIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &LiveLineChart::redraw);
+    // A resize that changes how many labels fit redraws the ticks.
+    connect(d->chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+        if (tickTarget(area.width(), 80) != d->xTarget || tickTarget(area.height(), 30) != d->yTarget)
+            scheduleRedraw(false);
+    });
 }
 
-LiveLineChart::~LiveLineChart()
-{
-    // The axes not in the chart are ours to delete (the chart deletes those it holds).
-    delete static_cast<QAbstractAxis*>(m_logY ? static_cast<QAbstractAxis*>(d->yLinear) : d->yLog);
-    delete static_cast<QAbstractAxis*>(m_logX ? static_cast<QAbstractAxis*>(d->xAxis) : d->xLog);
-    delete d;
-}
+LiveLineChart::~LiveLineChart() { delete d; }
 
 void LiveLineChart::setTitle(const QString& title) { d->chart->setTitle(title); }
 
@@ -146,7 +125,6 @@ void LiveLineChart::setAxisTitles(const QString& x, const QString& y, const QStr
 {
     d->xTitle = x;
     d->xAxis->setTitleText(x);
-    d->xLog->setTitleText(x);
     d->yTitle = y;
     d->yUnit = yUnit;
     d->scale = ScaledUnit{1, yUnit.toStdString()};
@@ -174,8 +152,8 @@ void LiveLineChart::append(const QString& name, std::span<const QPointF> points)
         s.line->setName(name);
         s.line->setUseOpenGL(false);
         d->chart->addSeries(s.line);
-        s.line->attachAxis(d->xAxisOf(m_logX));
-        s.line->attachAxis(d->yAxis(m_logY));
+        s.line->attachAxis(d->xAxis);
+        s.line->attachAxis(d->yAxis);
         it = d->series.insert(name, s);
         d->order.append(name);
     }
@@ -229,7 +207,6 @@ void LiveLineChart::setLogY(bool log)
 {
     if (log == m_logY)
         return;
-    d->swapAxis(d->yAxis(m_logY), d->yAxis(log), Qt::AlignLeft);
     m_logY = log;
     scheduleRedraw(true);
 }
@@ -238,7 +215,6 @@ void LiveLineChart::setLogX(bool log)
 {
     if (log == m_logX)
         return;
-    d->swapAxis(d->xAxisOf(m_logX), d->xAxisOf(log), Qt::AlignBottom);
     m_logX = log;
     scheduleRedraw(true);
 }
@@ -252,7 +228,12 @@ void LiveLineChart::setSmoothing(double alpha)
 void LiveLineChart::setIntegerX(bool integer)
 {
     d->integerX = integer;
-    d->xAxis->setLabelFormat(integer ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+    scheduleRedraw(false);
+}
+
+void LiveLineChart::setIntegerY(bool integer)
+{
+    d->integerY = integer;
     scheduleRedraw(false);
 }
 
@@ -270,23 +251,19 @@ int LiveLineChart::heldPoints(const QString& name) const
     return it == d->series.cend() ? 0 : int(it->points.size());
 }
 
-QPointF LiveLineChart::yRange() const
-{
-    if (m_logY)
-        return QPointF(d->yLog->min(), d->yLog->max());
-    return QPointF(d->yLinear->min(), d->yLinear->max());
-}
+QPointF LiveLineChart::yRange() const { return QPointF(d->yTicks.lo, d->yTicks.hi); }
 
-QString LiveLineChart::yAxisTitle() const { return d->yAxis(m_logY)->titleText(); }
+QString LiveLineChart::yAxisTitle() const { return d->yAxis->titleText(); }
 
-QString LiveLineChart::xAxisTitle() const { return d->xAxisOf(m_logX)->titleText(); }
+QString LiveLineChart::xAxisTitle() const { return d->xAxis->titleText(); }
+
+QStringList LiveLineChart::xTickLabels() const { return tickLabels(d->xAxis); }
+
+QStringList LiveLineChart::yTickLabels() const { return tickLabels(d->yAxis); }
 
 QStringList LiveLineChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
 
-double LiveLineChart::xTickStep() const
-{
-    return d->xAxis->tickType() == QValueAxis::TicksDynamic ? d->xAxis->tickInterval() : 0.0;
-}
+double LiveLineChart::xTickStep() const { return d->integerX && !m_logX ? d->xTicks.step : 0.0; }
 
 void LiveLineChart::flush()
 {
@@ -319,12 +296,12 @@ void LiveLineChart::redraw()
     const bool rescaled = scale.factor != d->scale.factor || scale.unit != d->scale.unit || xFactor != d->xFactor;
     d->scale = scale;
     d->xFactor = xFactor;
-    d->xAxisOf(m_logX)->setTitleText(xFactor == 1 ? d->xTitle
+    d->xAxis->setTitleText(xFactor == 1 ? d->xTitle
                            : QStringLiteral("%1 (%2)").arg(d->xTitle, xFactor == 1e3   ? tr("thousands")
                                                                       : xFactor == 1e6 ? tr("millions")
                                                                                        : tr("billions")));
     const QString unit = QString::fromStdString(scale.unit);
-    d->yAxis(m_logY)->setTitleText(unit.isEmpty() ? d->yTitle : QStringLiteral("%1 (%2)").arg(d->yTitle, unit));
+    d->yAxis->setTitleText(unit.isEmpty() ? d->yTitle : QStringLiteral("%1 (%2)").arg(d->yTitle, unit));
     for (auto& s : d->series) {
         if (!s.dirty && !rescaled)
             continue;
@@ -335,7 +312,11 @@ void LiveLineChart::redraw()
                 continue;
             scaled.append(QPointF(p.x() / xFactor, p.y() / scale.factor));
         }
-        const QList<QPointF> shown = decimate(smooth(scaled, m_smoothing), budget);
+        QList<QPointF> plotted = smooth(scaled, m_smoothing);
+        if (m_logX || m_logY)
+            for (QPointF& p : plotted)
+                p = QPointF(m_logX ? std::log10(p.x()) : p.x(), m_logY ? std::log10(std::max(p.y(), 1e-300)) : p.y());
+        const QList<QPointF> shown = decimate(plotted, budget);
         s.line->replace(shown);
         s.drawn = int(shown.size());
         s.dirty = false;
@@ -344,50 +325,20 @@ void LiveLineChart::redraw()
     if (xmin <= xmax) {
         xmin /= xFactor;
         xmax /= xFactor;
-        if (xmin == xmax)
-            xmax = xmin + 1;
-        if (m_logX) {
-            d->xLog->setRange(std::max(xmin, 1e-12) / 1.15, xmax * 1.15);
-        } else if (d->integerX && xFactor == 1) {
-            // Whole-number ticks at a 1-2-5 step: never "0 0 1 1" on a short run.
-            const double raw = std::max(1.0, (xmax - xmin) / 5.0);
-            const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-            double step = mag;
-            for (double m : {1.0, 2.0, 5.0, 10.0}) {
-                step = m * mag;
-                if (step >= raw)
-                    break;
-            }
-            xmin = std::floor(xmin / step) * step;
-            xmax = std::max(xmin + step, std::ceil(xmax / step) * step);
-            d->xAxis->setLabelFormat(QStringLiteral("%.0f"));
-            d->xAxis->setTickType(QValueAxis::TicksDynamic);
-            d->xAxis->setTickAnchor(0);
-            d->xAxis->setTickInterval(step);
-            d->xAxis->setRange(xmin, xmax);
-        } else {
-            d->xAxis->setTickType(QValueAxis::TicksFixed);
-            d->xAxis->setLabelFormat(QStringLiteral("%g"));
-            d->xAxis->setRange(xmin, xmax);
-            d->xAxis->applyNiceNumbers();
-        }
+        // As many labels as the plot has room for (a short chart gets fewer).
+        const QRectF area = d->chart->plotArea();
+        const int xTarget = tickTarget(area.width(), 80), yTarget = tickTarget(area.height(), 30);
+        d->xTarget = xTarget;
+        d->yTarget = yTarget;
+        if (m_logX)
+            d->xTicks = logTicks(xmin, xmax, xTarget);
+        else
+            d->xTicks = linearTicks(xmin, xmax == xmin ? xmin + 1 : xmax, d->integerX && xFactor == 1, xTarget);
         ymin /= scale.factor;
         ymax /= scale.factor;
-        if (m_logY) {
-            d->yLog->setRange(ymin / 1.15, ymax * 1.15);
-        } else {
-            if (ymin == 0 && ymax == 0) {
-                ymax = 1; // all zero (no error, nothing invalid): a readable 0–1 axis
-            } else if (ymin == ymax) {
-                ymin -= std::max(1e-12, std::abs(ymin) * 0.05);
-                ymax += std::max(1e-12, std::abs(ymax) * 0.05);
-            }
-            const double pad = (ymax - ymin) * 0.04;
-            double lo = ymin - pad;
-            if (ymin >= 0 && lo < 0)
-                lo = 0; // a quantity that cannot be negative gets no negative axis
-            d->yLinear->setRange(lo, ymax + pad);
-        }
+        d->yTicks = m_logY ? logTicks(ymin, ymax, yTarget) : linearTicks(ymin, ymax, d->integerY, yTarget);
+        applyTicks(d->xAxis, d->xTicks, m_logX);
+        applyTicks(d->yAxis, d->yTicks, m_logY);
     }
 }
 

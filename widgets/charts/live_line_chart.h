@@ -53,6 +53,8 @@ public:
     double smoothing() const { return m_smoothing; }
     /// Whole-number ticks on x (samples, episodes, generations).
     void setIntegerX(bool integer);
+    /// Whole-number ticks on y (counts: members, generations).
+    void setIntegerY(bool integer);
 
     QStringList seriesNames() const;
     /// Points currently drawn for a series (after decimation) / held in total.
@@ -62,6 +64,9 @@ public:
     QPointF yRange() const;
     QString yAxisTitle() const;
     QString xAxisTitle() const;
+    /// The tick labels as drawn (tests).
+    QStringList xTickLabels() const;
+    QStringList yTickLabels() const;
     /// Axis titles that do not fit along their axis as laid out now (tests: none should).
     QStringList clippedTitles() const;
     /// The x axis tick step when ticks are whole numbers (0 otherwise).

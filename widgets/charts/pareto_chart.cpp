@@ -4,6 +4,7 @@
 
 #include "core/optim/pareto.h"
 #include "core/util/units.h"
+#include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
 
 #include <QBarCategoryAxis>
@@ -13,10 +14,9 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
+#include <QCategoryAxis>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -55,8 +55,9 @@ QString axisTitle(const QString& title, const ScaledUnit& s)
 struct ParetoChart::Private {
     QChart* chart = nullptr;
     QChartView* view = nullptr;
-    QLogValueAxis* xAxis = nullptr;
-    QLogValueAxis* yAxis = nullptr;
+    /// Log-log: the series hold log10 of the (unit-scaled) values; ticks from axis_ticks.h.
+    QCategoryAxis* xAxis = nullptr;
+    QCategoryAxis* yAxis = nullptr;
     QScatterSeries* cloud = nullptr;
     std::vector<QScatterSeries*> bins; ///< 3-objective mode: the cloud by colour-value range
     QLineSeries* frontLine = nullptr;
@@ -88,12 +89,8 @@ ParetoChart::ParetoChart(QWidget* parent)
     d->chart = new QChart;
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
-    d->xAxis = new QLogValueAxis;
-    d->yAxis = new QLogValueAxis;
-    d->xAxis->setLabelFormat(QStringLiteral("%.3g"));
-    d->yAxis->setLabelFormat(QStringLiteral("%.3g"));
-    d->xAxis->setMinorTickCount(-1);
-    d->yAxis->setMinorTickCount(-1);
+    d->xAxis = new QCategoryAxis;
+    d->yAxis = new QCategoryAxis;
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->cloud = new QScatterSeries;
@@ -240,6 +237,8 @@ int ParetoChart::drawnPoints() const { return d->drawn; }
 int ParetoChart::nonDominatedCount() const { return int(d->front3.size()); }
 QString ParetoChart::xAxisTitle() const { return d->xAxis->titleText(); }
 QString ParetoChart::yAxisTitle() const { return d->yAxis->titleText(); }
+QStringList ParetoChart::xTickLabels() const { return tickLabels(d->xAxis); }
+QStringList ParetoChart::yTickLabels() const { return tickLabels(d->yAxis); }
 
 QStringList ParetoChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
 
@@ -267,7 +266,7 @@ void ParetoChart::redraw()
     const ScaledUnit sy = scaleFor(d->y1, d->yUnit.toStdString());
     d->xAxis->setTitleText(axisTitle(d->xTitle, sx));
     d->yAxis->setTitleText(axisTitle(d->yTitle, sy));
-    const auto scaled = [&](double x, double y) { return QPointF(x / sx.factor, y / sy.factor); };
+    const auto scaled = [&](double x, double y) { return QPointF(std::log10(x / sx.factor), std::log10(y / sy.factor)); };
     const bool three = threeObjectives();
     if (three) {
         // Bins of the colour value, logarithmic when the values span decades.
@@ -285,11 +284,13 @@ void ParetoChart::redraw()
         for (int b = 0; b < kColorBins; ++b) {
             const double a = logBins ? std::pow(10.0, lo + b * width) : lo + b * width;
             const double e = logBins ? std::pow(10.0, lo + (b + 1) * width) : lo + (b + 1) * width;
+            const auto sig3 = [](double v) {
+                return tickLabel(v, v == 0 ? 1.0 : std::pow(10.0, std::floor(std::log10(std::abs(v))) - 2));
+            };
             d->bins[std::size_t(b)]->setName(QStringLiteral("%1 %2–%3 %4")
-                                                 .arg(d->zTitle)
-                                                 .arg(a / sz.factor, 0, 'g', 3)
-                                                 .arg(e / sz.factor, 0, 'g', 3)
-                                                 .arg(QString::fromStdString(sz.unit)));
+                                                 .arg(d->zTitle, sig3(a / sz.factor), sig3(e / sz.factor),
+                                                      QString::fromStdString(sz.unit))
+                                                 .trimmed());
             d->bins[std::size_t(b)]->replace(bins[std::size_t(b)]);
         }
         QList<QPointF> nd;
@@ -310,8 +311,9 @@ void ParetoChart::redraw()
         d->frontLine->replace(f);
         d->frontDots->replace(f);
     }
-    d->xAxis->setRange(d->x0 / sx.factor / 1.2, d->x1 / sx.factor * 1.2);
-    d->yAxis->setRange(d->y0 / sy.factor / 1.2, d->y1 / sy.factor * 1.2);
+    const QRectF area = d->chart->plotArea();
+    applyTicks(d->xAxis, logTicks(d->x0 / sx.factor, d->x1 / sx.factor, tickTarget(area.width(), 80)), true);
+    applyTicks(d->yAxis, logTicks(d->y0 / sy.factor, d->y1 / sy.factor, tickTarget(area.height(), 30)), true);
 }
 
 bool ParetoChart::exportTo(const QString& path, QString* error)
@@ -376,13 +378,10 @@ void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& ca
     d->chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
-    auto* y = new QValueAxis;
+    auto* y = newTickedAxis(linearTicks(0, top > 0 ? top / scale.factor : 1));
     // The quantity is in the chart's title; the axis says the unit (short enough for short charts).
     d->valueTitle = scale.unit.empty() ? axisTitle : QString::fromStdString(scale.unit);
     y->setTitleText(d->valueTitle);
-    y->setLabelFormat(QStringLiteral("%.4g"));
-    y->setRange(0, top > 0 ? top / scale.factor * 1.05 : 1);
-    y->applyNiceNumbers();
     d->chart->addAxis(x, Qt::AlignBottom);
     d->chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);

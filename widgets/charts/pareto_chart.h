@@ -47,6 +47,9 @@ public:
     int nonDominatedCount() const;
     QString xAxisTitle() const;
     QString yAxisTitle() const;
+    /// The tick labels as drawn (tests).
+    QStringList xTickLabels() const;
+    QStringList yTickLabels() const;
     QStringList clippedTitles() const;
     void flush();
     bool exportTo(const QString& path, QString* error = nullptr);

@@ -3,6 +3,7 @@
 #include "widgets/views/sweep_comparison_view.h"
 
 #include "core/util/strings.h"
+#include "widgets/charts/axis_ticks.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -22,7 +23,7 @@
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
+#include <QCategoryAxis>
 
 #include <cmath>
 
@@ -196,10 +197,7 @@ void SweepComparisonView::rebuildChart()
     x->setTitleText(tr("Study"));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
-    auto* y = new QValueAxis;
-    y->setRange(0, top * 1.05);
-    y->applyNiceNumbers(); // round ticks (0, 0.2, … 1.2) rather than fractions of the tallest bar
-    y->setLabelFormat(QStringLiteral("%.2f"));
+    auto* y = newTickedAxis(linearTicks(0, top > 0 ? top : 1)); // round ticks (0, 0.2, … 1.2)
     y->setTitleText(tr("Relative to the best (×)"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);

@@ -72,10 +72,13 @@ GrmdStagesView::GrmdStagesView(RunsPanel* runs, QWidget* parent)
     }
     m_stageCharts[0]->setTitle(tr("Stage 1: area of each generation (best, mean, worst)"));
     m_stageCharts[0]->setAxisTitles(tr("Generation"), tr("Area"), QStringLiteral("µm²"));
+    m_stageCharts[0]->setIntegerX(true);
+    m_stageCharts[1]->setIntegerX(true);
     m_stageCharts[0]->setLogY(true);
     m_stageCharts[0]->setToolTip(tr("The GA minimises area over the valid members of each generation"));
     m_stageCharts[1]->setTitle(tr("Stage 1: feasible vs violating members (area_max)"));
     m_stageCharts[1]->setAxisTitles(tr("Generation"), tr("Members"));
+    m_stageCharts[1]->setIntegerY(true);
     m_stageCharts[1]->setToolTip(tr("Violating members rank behind every feasible one but stay as a reservoir"));
     g1->addWidget(m_stageCharts[0], 0, 0);
     g1->addWidget(m_stageCharts[1], 0, 1);

@@ -8,6 +8,7 @@
 
 #include "core/runner/optimizer_run.h"
 #include "core/util/strings.h"
+#include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/delegates/progress_delegate.h"
 #include "widgets/models/run_list_model.h"
@@ -33,7 +34,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QToolTip>
-#include <QValueAxis>
+#include <QCategoryAxis>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -220,10 +221,8 @@ void DpuEvaluationView::refresh()
     auto* x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Held-out model / pruning"));
-    auto* y = new QValueAxis;
+    auto* y = newTickedAxis(linearTicks(0, top > 0 ? top : 1));
     y->setTitleText(tr("PPW (FPS/W)"));
-    y->setRange(0, top > 0 ? top * 1.08 : 1);
-    y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);

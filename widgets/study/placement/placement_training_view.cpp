@@ -105,6 +105,7 @@ PlacementTrainingView::PlacementTrainingView(RunsPanel* runs, QWidget* parent)
                                "towards committing (T = 0.1)"));
     m_charts[3]->setTitle(tr("Migrated SAC actor: elite, selected or discarded (cumulative)"));
     m_charts[3]->setAxisTitles(its, tr("Generations"));
+    m_charts[3]->setIntegerY(true);
     m_charts[3]->setToolTip(tr("Every generation the learner's actor replaces the weakest unselected member; the next "
                                "ranking decides whether it became an elite, won a tournament, or was selected against"));
     m_charts[4]->setTitle(tr("SAC learner: critic and actor losses"));

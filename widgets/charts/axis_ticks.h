@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Axis ticks Mapscape chooses itself, so that every chart axis is labelled at any data span:
+/// round values (1, 2, 5 × 10ᵏ), whole numbers for counts, linear or logarithmic, labels in
+/// engineering notation (12.5, 0.003, 250 k, 4 M; never "1e+03"). Qt Charts' own value axes
+/// give non-round ticks, and its log axis labels only powers of its base, so a log axis over
+/// less than a decade shows no label at all.
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+class QCategoryAxis;
+
+namespace mapscape {
+
+struct AxisTicks {
+    double lo = 0, hi = 1;       ///< the axis range (data values; both > 0 on a log axis)
+    std::vector<double> values;  ///< tick positions (data values), ascending, within [lo, hi]
+    QStringList labels;          ///< one per value, all distinct
+    double step = 0;             ///< the linear step (0 for decade ticks on a log axis)
+};
+
+/// Ticks for data in [lo, hi]: about `target` round steps, the range widened to whole steps.
+/// `integer`: steps of at least 1 (counts). A single value gets a small range around it.
+AxisTicks linearTicks(double lo, double hi, bool integer = false, int target = 5);
+
+/// Ticks for positive data in [lo, hi] on a log scale, the range padded by 10 %: decades
+/// (thinned when there are many), or 1, 2 and 5 × 10ᵏ when fewer than three decades fall inside,
+/// or round linear steps when the data span less than about half a decade.
+AxisTicks logTicks(double lo, double hi, int target = 5);
+
+/// A tick label: enough digits to tell ticks `step` apart, an SI prefix (k, M, G, T, m, µ, n, p)
+/// outside [0.001, 10 000), never an exponent.
+QString tickLabel(double value, double step);
+
+/// How many steps suit an axis `pixels` long (labels about `spacing` pixels apart; 5 before the
+/// chart is laid out).
+int tickTarget(double pixels, double spacing);
+
+/// Puts `ticks` on a category axis that plots x (linear) or log10(x) (`logarithmic`).
+void applyTicks(QCategoryAxis* axis, const AxisTicks& ticks, bool logarithmic);
+
+/// A new linear axis with `ticks` (bar charts' value axes).
+QCategoryAxis* newTickedAxis(const AxisTicks& ticks);
+
+/// The labels an axis shows (tests).
+QStringList tickLabels(const QCategoryAxis* axis);
+
+} // namespace mapscape
