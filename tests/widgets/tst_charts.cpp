@@ -7,9 +7,13 @@
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/pareto_chart.h"
+#include "widgets/delegates/progress_delegate.h"
 
 #include <QRegularExpression>
+#include <QHeaderView>
 #include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -346,6 +350,69 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QString error;
         QVERIFY2(map.exportTo(dir.filePath(QStringLiteral("h.png")), &error), qPrintable(error));
+        // The colour bar at round values (log: decades; 1 to 10 k cycles in k cycles), and every
+        // column labelled while its label fits (issue 31, item 10: labels every other column).
+        QCOMPARE(map.legendLabels(), (QStringList{QStringLiteral("0.001"), QStringLiteral("0.01"), QStringLiteral("0.1"),
+                                                  QStringLiteral("1"), QStringLiteral("10")}));
+        QCOMPARE(map.shownColumnLabels(), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+        HeatmapData wide = d;
+        wide.rows = 1;
+        wide.cols = 12;
+        wide.values.assign(12, 5.0);
+        wide.values[11] = 7.9;
+        wide.notes.clear();
+        wide.rowLabels = {QStringLiteral("r")};
+        wide.colLabels.clear();
+        for (int c = 0; c < 12; ++c)
+            wide.colLabels.append(QStringLiteral("K C Y' X' R S %1").arg(c));
+        map.setScale(HeatmapScale::Linear);
+        map.resize(900, 400);
+        map.setData(wide);
+        map.waitForRender();
+        QCOMPARE(map.shownColumnLabels().size(), 12); // elided to the column's width, none skipped
+        QVERIFY(map.shownColumnLabels().first().endsWith(QStringLiteral("…")));
+        QCOMPARE(map.legendLabels(), (QStringList{QStringLiteral("5"), QStringLiteral("6"), QStringLiteral("7")}));
+        map.resize(160, 300); // too narrow for twelve labels of even three characters
+        QVERIFY(map.shownColumnLabels().size() < 12);
+    }
+
+    /// A progress cell shows its text above a thin bar, neither covering the other (issue 31,
+    /// item 10: the "%" box covered the bar).
+    void progressTextBesideBar()
+    {
+        QStandardItemModel model(1, 1);
+        model.setData(model.index(0, 0), QStringLiteral("43.7 %"));
+        model.setData(model.index(0, 0), 0.437, Qt::UserRole + 1);
+        QTableView view;
+        view.setModel(&model);
+        view.setItemDelegateForColumn(0, new ProgressDelegate(Qt::UserRole + 1, &view));
+        view.horizontalHeader()->resizeSection(0, 120);
+        view.resizeRowsToContents();
+        view.resize(200, 100);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QRect cell = view.visualRect(model.index(0, 0));
+        const QImage img = view.viewport()->grab().toImage();
+        const QColor fill = view.palette().color(QPalette::Highlight);
+        const auto near = [](QColor a, QColor b) {
+            return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 30;
+        };
+        const QRect bar = ProgressDelegate::barRect(cell);
+        const int y = bar.center().y();
+        QVERIFY(near(img.pixelColor(bar.left() + bar.width() / 4, y), fill));      // done part
+        QVERIFY(!near(img.pixelColor(bar.left() + 3 * bar.width() / 4, y), fill)); // to do
+        // Above the bar, where the text is, no bar colour anywhere.
+        int barPixels = 0;
+        for (int yy = cell.top() + 1; yy < bar.top() - 1; ++yy)
+            for (int x = cell.left() + 1; x < cell.right(); ++x)
+                barPixels += near(img.pixelColor(x, yy), fill) ? 1 : 0;
+        QCOMPARE(barPixels, 0);
+        // The text is there (dark pixels above the bar).
+        int ink = 0;
+        for (int yy = cell.top() + 1; yy < bar.top() - 1; ++yy)
+            for (int x = cell.left() + 1; x < cell.right(); ++x)
+                ink += img.pixelColor(x, yy).lightness() < 100 ? 1 : 0;
+        QVERIFY(ink > 10);
     }
 
     void exportsPngAndSvg()

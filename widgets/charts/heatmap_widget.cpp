@@ -3,6 +3,7 @@
 #include "widgets/charts/heatmap_widget.h"
 
 #include "core/util/units.h"
+#include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/tooltip_event.h"
 
@@ -189,15 +190,49 @@ HeatmapWidget::Legend HeatmapWidget::legend() const
               (parts.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", "))));
     const QFontMetrics fm(font());
     int widest = 0;
-    for (int k = 0; k <= 4; ++k) {
-        const double t = k / 4.0;
-        const double v = log && m_lo > 0 ? std::pow(10.0, std::log10(m_lo) + t * (std::log10(m_hi) - std::log10(m_lo)))
-                                         : m_lo + t * (m_hi - m_lo);
-        l.labels.append(QString::number(v / su.factor, 'g', 4));
-        widest = std::max(widest, fm.horizontalAdvance(l.labels.back()));
+    // Round values inside the bar's range (axis_ticks.h); the ends when none fall inside.
+    const double lo = m_lo / su.factor, hi = m_hi / su.factor;
+    const bool logScale = log && lo > 0 && hi > lo;
+    AxisTicks ticks = logScale ? logTicks(lo, hi, 4) : linearTicks(lo, hi, false, 4);
+    const double span = hi - lo;
+    for (std::size_t k = 0; k < ticks.values.size(); ++k) {
+        const double v = ticks.values[k];
+        if (span > 0 && (v < lo - 1e-9 * span || v > hi + 1e-9 * span))
+            continue;
+        const double t = span <= 0 ? 0.5 : logScale ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / span;
+        l.positions.push_back(std::clamp(t, 0.0, 1.0));
+        l.labels.append(ticks.labels[qsizetype(k)]);
     }
+    if (l.labels.size() < 2) {
+        l.labels = {tickLabel(lo, span > 0 ? span / 100 : std::abs(lo) / 100), tickLabel(hi, span > 0 ? span / 100 : std::abs(hi) / 100)};
+        l.positions = {0.0, 1.0};
+    }
+    for (const QString& text : l.labels)
+        widest = std::max(widest, fm.horizontalAdvance(text));
     l.width = 14 + 14 + 5 + widest + 8;
     return l;
+}
+
+std::pair<int, int> HeatmapWidget::columnLabelStep(const QRect& grid) const
+{
+    const QFontMetrics fm(font());
+    const double column = double(grid.width()) / std::max(1, m_data.cols);
+    int widest = 1;
+    for (const QString& l : m_data.colLabels)
+        widest = std::max(widest, fm.horizontalAdvance(l));
+    const int shortest = std::min(widest, fm.horizontalAdvance(QStringLiteral("00…")));
+    const int step = column - 6 >= shortest ? 1 : int(std::ceil((shortest + 6) / column));
+    return {step, std::max(shortest, std::min(widest, int(column * step) - 6))};
+}
+
+QStringList HeatmapWidget::shownColumnLabels() const
+{
+    const QFontMetrics fm(font());
+    const auto [step, width] = columnLabelStep(gridRect());
+    QStringList out;
+    for (int c = 0; c < m_data.cols; c += step)
+        out.append(fm.elidedText(c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c), Qt::ElideRight, width));
+    return out;
 }
 
 QRect HeatmapWidget::gridRect() const
@@ -310,21 +345,21 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
     p.setBrush(Qt::NoBrush);
     p.drawRect(g.adjusted(0, 0, -1, -1));
     // Row labels: as many as fit, evenly spaced.
-    const int rowStep = std::max(1, (fm.height() * m_data.rows) / std::max(1, g.height()) + 1);
+    const int rowStep = std::max(1, int(std::ceil(double(fm.height() * m_data.rows) / std::max(1, g.height()))));
     for (int r = 0; r < m_data.rows; r += rowStep) {
         const double y = g.top() + (r + 0.5) * g.height() / m_data.rows;
         const QString label = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString::number(r);
         p.drawText(QRectF(4, y - fm.height() / 2.0, kLeft - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
                    fm.elidedText(label, Qt::ElideRight, kLeft - 10));
     }
-    int widest = 1;
-    for (const QString& l : m_data.colLabels)
-        widest = std::max(widest, fm.horizontalAdvance(l));
-    const int colStep = std::max(1, ((widest + 8) * m_data.cols) / std::max(1, g.width()) + 1);
+    // Column labels: every column when each fits its column, elided if need be; every k-th
+    // only when columns are too narrow for even a short label.
+    const auto [colStep, labelWidth] = columnLabelStep(g);
     for (int c = 0; c < m_data.cols; c += colStep) {
         const double x = g.left() + (c + 0.5) * g.width() / m_data.cols;
         const QString label = c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c);
-        p.drawText(QRectF(x - 60, g.bottom() + 4, 120, fm.height()), Qt::AlignHCenter | Qt::AlignTop, label);
+        p.drawText(QRectF(x - labelWidth / 2.0, g.bottom() + 4, labelWidth, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                   fm.elidedText(label, Qt::ElideRight, labelWidth));
     }
     p.drawText(QRect(g.left(), g.bottom() + 6 + fm.height(), g.width(), fm.height() + 4), Qt::AlignCenter,
                m_data.colTitle);
@@ -343,8 +378,8 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
     p.setPen(palette().color(QPalette::WindowText));
     p.drawRect(bar);
     const Legend lg = legend();
-    for (int k = 0; k <= 4; ++k) {
-        const double t = k / 4.0;
+    for (qsizetype k = 0; k < lg.labels.size(); ++k) {
+        const double t = lg.positions[std::size_t(k)];
         const int y = bar.bottom() - int(t * bar.height());
         p.drawLine(bar.right(), y, bar.right() + 3, y);
         p.drawText(QRect(bar.right() + 5, y - fm.height() / 2, width() - bar.right() - 5, fm.height()),

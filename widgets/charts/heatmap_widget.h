@@ -81,12 +81,22 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     bool event(QEvent* event) override;
 
+public:
+    /// The colour bar's labels, bottom to top, and the column labels drawn at the current size
+    /// (tests).
+    QStringList legendLabels() const { return legend().labels; }
+    QStringList shownColumnLabels() const;
+
 private:
     QRect gridRect() const;
-    /// Legend: the unit its numbers are in, their texts at the five ticks, and its width.
+    /// Every how many columns a label is drawn, and how wide each may be.
+    std::pair<int, int> columnLabelStep(const QRect& grid) const;
+    /// Legend: the unit its numbers are in, round values along the bar (positions 0 = bottom to
+    /// 1 = top) and their texts, and its width.
     struct Legend {
         QString title;
         QStringList labels;
+        std::vector<double> positions;
         int width = 0;
     };
     Legend legend() const;

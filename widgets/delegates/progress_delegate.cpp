@@ -4,7 +4,6 @@
 
 #include <QApplication>
 #include <QPainter>
-#include <QStyleOptionProgressBar>
 
 #include <algorithm>
 
@@ -18,18 +17,44 @@ ProgressDelegate::ProgressDelegate(int fractionRole, QObject* parent)
 
 void ProgressDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
-    QStyleOptionProgressBar bar;
-    bar.rect = option.rect.adjusted(2, 3, -2, -3);
-    bar.minimum = 0;
-    bar.maximum = 1000;
-    bar.progress = int(std::clamp(index.data(m_role).toDouble(), 0.0, 1.0) * 1000);
-    bar.text = index.data(Qt::DisplayRole).toString();
-    bar.textVisible = true;
-    bar.textAlignment = Qt::AlignCenter;
-    bar.state = option.state | QStyle::State_Horizontal;
+    // The cell as any other (selection, text right-aligned above), then the bar as a thin strip
+    // along its bottom: the text never sits on the bar, so neither hides the other.
+    QStyleOptionViewItem cell(option);
+    initStyleOption(&cell, index);
+    cell.displayAlignment = Qt::AlignRight | Qt::AlignTop;
+    const QRect track = barRect(option.rect);
+    cell.rect = option.rect.adjusted(0, 0, 0, -(option.rect.bottom() - track.top() + 1));
     const QWidget* widget = option.widget;
     QStyle* style = widget ? widget->style() : QApplication::style();
-    style->drawControl(QStyle::CE_ProgressBar, &bar, painter, widget);
+    // Background over the whole cell, text in the part above the bar.
+    QStyleOptionViewItem background(option);
+    background.text.clear();
+    style->drawControl(QStyle::CE_ItemViewItem, &background, painter, widget);
+    cell.backgroundBrush = Qt::NoBrush;
+    cell.state &= ~QStyle::State_HasFocus;
+    style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
+    const double fraction = std::clamp(index.data(m_role).toDouble(), 0.0, 1.0);
+    const bool selected = option.state & QStyle::State_Selected;
+    const QPalette& pal = option.palette;
+    painter->save();
+    painter->fillRect(track, selected ? pal.color(QPalette::HighlightedText).darker(115) : pal.color(QPalette::Midlight));
+    QRect done = track;
+    done.setWidth(int(std::lround(track.width() * fraction)));
+    if (done.width() > 0)
+        painter->fillRect(done, selected ? pal.color(QPalette::HighlightedText) : pal.color(QPalette::Highlight));
+    painter->restore();
+}
+
+QRect ProgressDelegate::barRect(const QRect& cell)
+{
+    return QRect(cell.left() + 3, cell.bottom() - 5, std::max(1, cell.width() - 6), 4);
+}
+
+QSize ProgressDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QSize s = QStyledItemDelegate::sizeHint(option, index);
+    s.setHeight(s.height() + 6); // room for the bar below the text
+    return s;
 }
 
 } // namespace mapscape
