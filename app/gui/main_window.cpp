@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/main_window.h"
 
+#include "widgets/help/help_window.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/study_workbench.h"
 #include "widgets/study/workbench_registry.h"
@@ -168,6 +169,19 @@ void MainWindow::buildUi()
     edit->addAction(undo);
     edit->addAction(redo);
 
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Help on this &study"), QKeySequence::HelpContents, this, [this] { showHelp(true); })
+        ->setToolTip(tr("What the shown study's problem is, what each tab shows, which paper, how to read the charts"));
+    help->addAction(tr("Help &contents"), this, [this] { showHelp(false); });
+    help->addSeparator();
+    help->addAction(tr("&About Mapscape"), this, [this] {
+        QMessageBox::about(this, tr("About Mapscape"),
+                           tr("<b>Mapscape %1</b><p>An interactive design-space explorer for DNN accelerators: scheduling "
+                              "tables, dataflow mappings, accelerator sizing, DPU configuration and tensor placement, "
+                              "each with its cost model, optimizers and live runs.</p><p>Qt %2</p>")
+                               .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    });
+
     // Studies: a list on the left; the chosen study's workbench fills the window.
     m_studyList = new QListWidget(this);
     m_studyList->setToolTip(tr("The studies of this project: each is one design problem with its own inputs and runs"));
@@ -238,6 +252,15 @@ StudyWorkbench* MainWindow::workbench(int index) const
 }
 
 int MainWindow::currentStudy() const { return m_stack->currentIndex(); }
+
+HelpWindow* MainWindow::showHelp(bool currentStudy)
+{
+    if (!m_help)
+        m_help = new HelpWindow(this);
+    const StudyWorkbench* shown = currentStudy ? currentWorkbench() : nullptr;
+    m_help->showPage(shown ? QString::fromStdString(shown->kind().info().id) : QString());
+    return m_help;
+}
 
 StudyWorkbench* MainWindow::currentWorkbench() const { return workbench(currentStudy()); }
 

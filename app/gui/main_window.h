@@ -18,6 +18,7 @@ class QUndoGroup;
 
 namespace mapscape {
 
+class HelpWindow;
 class RunsPanel;
 class StudyWorkbench;
 
@@ -82,6 +83,8 @@ public:
     QString projectName() const;
     QListWidget* studyList() const { return m_studyList; }
     QUndoGroup* undoGroup() const { return m_undoGroup; }
+    /// Help → Help on this study (F1) with `currentStudy`, else Help → Help contents.
+    HelpWindow* showHelp(bool currentStudy);
 
 Q_SIGNALS:
     /// Emitted whenever any study shows a new evaluation.
@@ -108,6 +111,7 @@ private:
     QStackedWidget* m_stack = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
     QMenu* m_recentMenu = nullptr;
+    HelpWindow* m_help = nullptr;
     QMenu* m_newStudyMenu = nullptr;
     QAction* m_importOnnx = nullptr;
     std::vector<StudyWorkbench*> m_workbenches;

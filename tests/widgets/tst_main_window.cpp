@@ -19,6 +19,7 @@
 #include "core/runner/optimizer_run.h"
 #include "core/util/fault_injection.h"
 #include "widgets/charts/live_line_chart.h"
+#include "widgets/help/help_window.h"
 #include "widgets/study/scheduling/accelerator_document.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/study/scheduling/network_document.h"
@@ -42,6 +43,7 @@
 #include <QTableWidget>
 #include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QUndoGroup>
 #include <QStandardPaths>
@@ -94,6 +96,53 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         g_previous = qInstallMessageHandler(captureWarnings);
+    }
+
+    /// Help → Help on this study (F1) opens the page of the shown study's kind, for every kind
+    /// registered; each page names its paper and explains its tabs and charts (issue 31, item 9).
+    void helpPagePerKind()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QMenu* help = nullptr;
+        for (QAction* a : w.menuBar()->actions())
+            if (a->text().remove(QLatin1Char('&')) == QStringLiteral("Help"))
+                help = a->menu();
+        QVERIFY(help);
+        for (const StudyKind* k : studyKinds()) {
+            const QString id = QString::fromStdString(k->info().id);
+            if (w.studyOfKind(*k) < 0)
+                QVERIFY(w.addStudy(*k));
+            w.setCurrentStudy(w.studyOfKind(*k));
+            w.activateWindow();
+            w.windowHandle()->requestActivate();
+            QTRY_COMPARE(QGuiApplication::focusWindow(), w.windowHandle()); // the help window is closed
+            w.currentWorkbench()->setFocus(Qt::OtherFocusReason); // where a click on the study puts it
+            // The menu's shortcut, pressed where the keyboard focus is, as a user presses it.
+            QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_F1);
+            QCoreApplication::processEvents();
+            HelpWindow* h = w.findChild<HelpWindow*>();
+            QVERIFY2(h && h->isVisible(), qPrintable(id));
+            QCOMPARE(h->currentPage(), id);
+            const QString text = h->shownText();
+            QVERIFY2(text.startsWith(QString::fromStdString(k->info().title)), qPrintable(text.left(80)));
+            for (const char* part : {"The problem.", "The paper.", "Tabs", "Reading the results"})
+                QVERIFY2(text.contains(QLatin1String(part)), qPrintable(id + QStringLiteral(": ") + QLatin1String(part)));
+            // Every tab the workbench has is explained.
+            QString flat = text.toLower();
+            flat.remove(QLatin1Char('-')).remove(QLatin1Char(' '));
+            for (const QString& tab : w.currentWorkbench()->tabNames())
+                QVERIFY2(flat.contains(tab), qPrintable(id + QStringLiteral(": tab ") + tab));
+            if (qEnvironmentVariableIsSet("MAPSCAPE_TEST_SHOTS")) // pictures to look at
+                h->grab().save(qEnvironmentVariable("MAPSCAPE_TEST_SHOTS") + QStringLiteral("/help-%1.png").arg(id));
+            h->hide();
+        }
+        // Help contents: the overview, listing every kind.
+        HelpWindow* h = w.showHelp(false);
+        QCOMPARE(h->currentPage(), QString());
+        for (const StudyKind* k : studyKinds())
+            QVERIFY(h->shownText().contains(QString::fromStdString(k->info().title)));
     }
 
     /// Save, reopen, autosave after an edit, restore after a "crash": every study, its optimizer
