@@ -7,6 +7,8 @@
 
 #include "widgets/editors/number_edit.h"
 
+#include <QAbstractItemView>
+#include <QApplication>
 #include <QStackedWidget>
 #include <QTest>
 #include <QWidget>
@@ -46,6 +48,24 @@ inline void typeInto(ValueEdit* e, const QString& text)
     QTest::keyClick(e, Qt::Key_Backspace);
     QTest::keyClicks(e, text, Qt::NoModifier, 2);
     QTest::keyClick(e, Qt::Key_Return);
+}
+
+/// Types into a table cell through the view's own editor: open it, select all, type key by key,
+/// Return. False if no editor opened.
+inline bool typeIntoCell(QAbstractItemView* view, int row, int column, const QString& text)
+{
+    bringToFront(view);
+    const QModelIndex i = view->model()->index(row, column);
+    view->setCurrentIndex(i);
+    view->edit(i);
+    QWidget* editor = QApplication::focusWidget();
+    if (!editor || editor == view)
+        return false;
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, text, Qt::NoModifier, 2);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents(); // the delegate commits the text queued
+    return true;
 }
 
 } // namespace mapscape::testing

@@ -77,16 +77,7 @@ private Q_SLOTS:
         }
         QVERIFY(layers && levels);
         const auto typeCell = [&](QTableView* t, int row, int column, const QString& text) {
-            testing::bringToFront(t);
-            const QModelIndex i = t->model()->index(row, column);
-            t->setCurrentIndex(i);
-            t->edit(i);
-            QWidget* editor = QApplication::focusWidget();
-            QVERIFY(editor && editor != t);
-            QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-            QTest::keyClicks(editor, text, Qt::NoModifier, 2);
-            QTest::keyClick(editor, Qt::Key_Return);
-            QCoreApplication::processEvents(); // the delegate commits the text queued
+            QVERIFY(testing::typeIntoCell(t, row, column, text));
         };
         const auto k = [&] { return w.networkDocument()->network().layers[0].k; };
         typeCell(layers, 0, LayerTableModel::K, QStringLiteral("96"));
@@ -115,6 +106,56 @@ private Q_SLOTS:
         typeCell(levels, gb, int(LevelField::Dataflow), dataflowBefore);
         QCOMPARE(df.data().toString(), dataflowBefore);
         QVERIFY(status.last().at(0).toString().isEmpty());
+    }
+
+    /// Runs on edited inputs say what was edited, and the curves say which runs they leave out
+    /// and why (issue 31, item 6: both read "Eyeriss / ResNet-50" and the curves were hidden
+    /// without a word).
+    void runsOnEditedInputsSayWhat()
+    {
+        SchedulingWorkbench w;
+        openNeuroSpectorResnet(w);
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        RunsPanel* runs = w.runsPanel();
+        QVERIFY(runs->optimizerPanel()->selectOptimizer(QStringLiteral("random")));
+        QVERIFY(runs->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("20")));
+        QSignalSpy finished(runs, &RunsPanel::runFinished);
+        QVERIFY(runs->startRun());
+        QVERIFY(finished.wait(60000));
+        const auto setupOf = [&](int row) { return runs->runModel()->index(row, RunListModel::Setup).data().toString(); };
+        QCOMPARE(setupOf(0), QStringLiteral("Eyeriss / ResNet-50"));
+        QVERIFY(runs->hiddenCurvesNote().isEmpty());
+        // The global buffer set to 4096 B in its table cell, and a layer's K changed.
+        QTableView* levels = nullptr;
+        QTableView* layers = nullptr;
+        for (QTableView* t : w.findChildren<QTableView*>()) {
+            QAbstractItemModel* m = t->model();
+            if (auto* proxy = qobject_cast<QAbstractProxyModel*>(m))
+                m = proxy->sourceModel();
+            if (qobject_cast<AcceleratorTableModel*>(m))
+                levels = t;
+            if (qobject_cast<LayerTableModel*>(m))
+                layers = t;
+        }
+        QVERIFY(levels && layers);
+        const int gb = 4;
+        QVERIFY(testing::typeIntoCell(levels, gb, int(LevelField::Size), QStringLiteral("4096")));
+        QVERIFY(testing::typeIntoCell(layers, 0, LayerTableModel::K, QStringLiteral("32")));
+        QCOMPARE(w.acceleratorDocument()->accelerator().buffer(Component::GlobalBuffer).sizeBytes.front(), std::int64_t(4096));
+        finished.clear();
+        QVERIFY(runs->startRun());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(setupOf(1), QStringLiteral("Eyeriss (edited: GB 4096 B) / ResNet-50 (edited: CONV_1 K 32)"));
+        QCOMPARE(setupOf(0), QStringLiteral("Eyeriss / ResNet-50"));
+        // The first run's curve is not drawn on the edited setup, and the panel says so.
+        const QString note = runs->hiddenCurvesNote();
+        QVERIFY2(note.startsWith(QStringLiteral("1 run not drawn")) && note.contains(QStringLiteral("Eyeriss / ResNet-50")) &&
+                     note.contains(QStringLiteral("Runs on other setups")),
+                 qPrintable(note));
+        runs->setCompareAcrossSetups(true);
+        QVERIFY(runs->hiddenCurvesNote().isEmpty());
     }
 
     /// Editing a layer re-evaluates the current mapping; undo brings the old figures back.

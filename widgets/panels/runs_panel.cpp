@@ -124,6 +124,9 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     m_curves->setIntegerX(true);
     m_curveHelp = new QLabel(this);
     m_curveHelp->setWordWrap(true);
+    m_hiddenNote = new QLabel(this);
+    m_hiddenNote->setWordWrap(true);
+    m_hiddenNote->setVisible(false);
     auto* curveTab = new QWidget(this);
     auto* curveLayout = new QVBoxLayout(curveTab);
     auto* chooser = new QHBoxLayout;
@@ -137,6 +140,7 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     curveLayout->addLayout(chooser);
     curveLayout->addWidget(m_curves, 1);
     curveLayout->addWidget(m_curveHelp);
+    curveLayout->addWidget(m_hiddenNote);
 
     // Pareto: which objectives on x and y, and optionally a third as colour.
     m_pareto = new ParetoChart(this);
@@ -521,6 +525,8 @@ QString RunsPanel::currentMetric() const { return rawName(m_curveMetric->current
 
 void RunsPanel::setCompareAcrossSetups(bool on) { m_acrossSetups->setChecked(on); }
 
+QString RunsPanel::hiddenCurvesNote() const { return m_hiddenNote->isVisibleTo(this) ? m_hiddenNote->text() : QString(); }
+
 void RunsPanel::applyMetricLabel()
 {
     const QString key = m_curveMetric->currentData().toString();
@@ -689,9 +695,18 @@ void RunsPanel::rebuildCurves()
     const QString key = m_curveMetric->currentData().toString();
     const QString raw = rawName(key);
     const QString objective = keyObjective(key);
+    int otherSetups = 0;
+    QStringList otherLabels;
     for (int row = 0; row < m_model->rowCount(); ++row) {
-        if (!curveShown(row))
+        if (!curveShown(row)) {
+            if (m_model->isVisibleAt(row)) { // hidden because it ran on other inputs
+                ++otherSetups;
+                const QString label = m_model->index(row, RunListModel::Setup).data().toString();
+                if (!otherLabels.contains(label))
+                    otherLabels.append(label);
+            }
             continue;
+        }
         const OptimizerRun* r = m_model->runAt(row);
         const RunRecord* rec = m_model->recordAt(row);
         const std::string runObjective = r ? r->settings().optimizer.objective : rec ? rec->settings.objective : "";
@@ -704,6 +719,13 @@ void RunsPanel::rebuildCurves()
         m_curves->append(m_model->titleAt(row), std::span<const QPointF>(it->constData(), std::size_t(it->size())));
         m_curves->setSeriesColor(m_model->titleAt(row), m_model->colorAt(row));
     }
+    // Say what is not drawn and why, rather than leaving runs out silently.
+    m_hiddenNote->setVisible(otherSetups > 0);
+    if (otherSetups > 0)
+        m_hiddenNote->setText((otherSetups == 1 ? tr("1 run not drawn") : tr("%1 runs not drawn").arg(otherSetups)) +
+                              tr(": made on other inputs (%1), whose values do not compare with the current setup's. "
+                                 "Tick \"Runs on other setups\" to draw them.")
+                                  .arg(otherLabels.join(QStringLiteral("; "))));
 }
 
 void RunsPanel::updateButtons()

@@ -102,6 +102,8 @@ public:
     /// Selects the curve metric by raw name; false if not recorded yet.
     bool selectMetric(const QString& name);
     QString currentMetric() const;
+    /// Why some runs' curves are not drawn ("" when all are), as shown under the curves.
+    QString hiddenCurvesNote() const;
     /// Draw curves of runs on other setups too (off: only runs on the current setup).
     void setCompareAcrossSetups(bool on);
     /// Writes every recorded metric of a run as CSV (name,step,value). False + message on error.
@@ -171,6 +173,7 @@ private:
     QSlider* m_smoothing = nullptr;
     QCheckBox* m_acrossSetups = nullptr;
     QLabel* m_curveHelp = nullptr;
+    QLabel* m_hiddenNote = nullptr; ///< runs whose curves are not drawn, and why
     LiveLineChart* m_curves = nullptr;
     ParetoChart* m_pareto = nullptr;
     QComboBox* m_paretoX = nullptr;

@@ -9,6 +9,7 @@
 #include "core/export/scheduling/mapping_csv.h"
 #include "core/export/scheduling/timeloop_map.h"
 #include "core/io/json_document.h"
+#include "core/io/preset_library.h"
 #include "core/io/scheduling/neurospector_cfg.h"
 #include "core/io/scheduling/neurospector_json.h"
 #include "core/io/scheduling/preset_io.h"
@@ -19,12 +20,140 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <tuple>
 #include <sstream>
 
 namespace mapscape {
 
 namespace {
+
+/// A preset's content by the name it is known by ("Eyeriss", exactly as the preset spells it),
+/// loaded once per process; null when no preset has that name (a file of the user's own, or
+/// NeuroSpector's "EYERISS") or it cannot be read.
+template <class T>
+const T* presetNamed(const std::string& name, const PresetFolder& folder, T (*load)(const std::string&))
+{
+    static std::mutex mutex;
+    static std::map<std::string, std::optional<T>> cache;
+    std::lock_guard lock(mutex);
+    auto it = cache.find(name);
+    if (it == cache.end()) {
+        std::optional<T> value;
+        try {
+            if (const std::string path = findPreset(name, folder); !path.empty())
+                value = load(path);
+        } catch (const std::exception&) {
+        }
+        if (value && value->name != name)
+            value.reset(); // "EYERISS" from a NeuroSpector file is not our "Eyeriss"
+        it = cache.emplace(name, std::move(value)).first;
+    }
+    return it->second ? &*it->second : nullptr;
+}
+
+/// "name" when `changes` is empty, else "name (edited: first, second, +n more)".
+std::string withChanges(const std::string& name, const std::vector<std::string>& changes)
+{
+    if (changes.empty())
+        return name;
+    std::string out = name + " (edited: ";
+    for (std::size_t i = 0; i < changes.size() && i < 2; ++i)
+        out += (i ? ", " : "") + changes[i];
+    if (changes.size() > 2)
+        out += ", +" + std::to_string(changes.size() - 2) + " more";
+    return out + ")";
+}
+
+/// What differs from the preset the accelerator is named after, in the table's words.
+std::vector<std::string> acceleratorChanges(const Accelerator& a)
+{
+    const Accelerator* preset = presetNamed(a.name, kAcceleratorPresets, &loadAccelerator);
+    std::vector<std::string> out;
+    if (!preset || *preset == a)
+        return out;
+    if (a.frequencyMhz != preset->frequencyMhz)
+        out.push_back("clock " + formatSig(a.frequencyMhz) + " MHz");
+    if (a.macEnergyPj != preset->macEnergyPj || a.macStaticMw != preset->macStaticMw)
+        out.push_back("MAC energy " + formatSig(a.macEnergyPj) + " pJ");
+    for (Component c : kAllComponents) {
+        const std::string level(componentShort(c));
+        if (isSpatial(c)) {
+            const ArraySpec &x = a.array(c), &y = preset->array(c);
+            if (x.present != y.present)
+                out.push_back(level + (x.present ? " added" : " removed"));
+            else if (x.sizeX != y.sizeX || x.sizeY != y.sizeY)
+                out.push_back(level + " " + std::to_string(x.sizeX) + "×" + std::to_string(x.sizeY));
+            else if (!(x == y))
+                out.push_back(level + " settings");
+            continue;
+        }
+        const BufferSpec &x = a.buffer(c), &y = preset->buffer(c);
+        if (x.present != y.present) {
+            out.push_back(level + (x.present ? " added" : " removed"));
+            continue;
+        }
+        if (x.sizeBytes != y.sizeBytes) {
+            std::string sizes;
+            for (std::size_t i = 0; i < x.sizeBytes.size(); ++i)
+                sizes += (i ? "/" : "") + std::to_string(x.sizeBytes[i]);
+            out.push_back(level + " " + sizes + " B");
+        }
+        if (x.bandwidthBits != y.bandwidthBits)
+            out.push_back(level + " bandwidth " + formatSig(x.bandwidthBits) + " bit");
+        if (x.dataflow != y.dataflow)
+            out.push_back(level + " dataflow " + std::string(dataflowName(x.dataflow)));
+        if (x.accessEnergyPj != y.accessEnergyPj)
+            out.push_back(level + " access energy");
+        if (x.staticPowerMw != y.staticPowerMw || x.unitCycle != y.unitCycle || x.bypass != y.bypass ||
+            x.constraint != y.constraint || x.allowedDataflows != y.allowedDataflows)
+            out.push_back(level + " settings");
+    }
+    if (out.empty())
+        out.push_back("description");
+    return out;
+}
+
+/// What differs from the preset the network is named after: layers added or removed, or each
+/// changed layer's first changed field.
+std::vector<std::string> networkChanges(const Network& n)
+{
+    const Network* preset = presetNamed(n.name, kNetworkPresets, &loadNetwork);
+    std::vector<std::string> out;
+    if (!preset || *preset == n)
+        return out;
+    if (n.layers.size() != preset->layers.size()) {
+        // Some of the preset's layers, unchanged (the CLI's --layer): name them, not "edited".
+        const bool subset = std::all_of(n.layers.begin(), n.layers.end(), [&](const Layer& l) {
+            return std::find(preset->layers.begin(), preset->layers.end(), l) != preset->layers.end();
+        });
+        if (subset)
+            return {};
+        out.push_back(std::to_string(n.layers.size()) + " layers");
+        return out;
+    }
+    for (std::size_t i = 0; i < n.layers.size(); ++i) {
+        const Layer &x = n.layers[i], &y = preset->layers[i];
+        if (x == y)
+            continue;
+        std::string what = x.name != y.name ? "layer " + std::to_string(i + 1) + " renamed " + x.name : x.name;
+        for (const auto& [label, mine, theirs] :
+             {std::tuple{"K", x.k, y.k}, {"B", x.b, y.b}, {"P", x.p, y.p}, {"Q", x.q, y.q}, {"C", x.c, y.c}, {"R", x.r, y.r},
+              {"S", x.s, y.s}, {"G", x.g, y.g}, {"stride", x.stride, y.stride}, {"repeat", x.repeat, y.repeat}})
+            if (mine != theirs) {
+                what += std::string(" ") + label + " " + std::to_string(mine);
+                break;
+            }
+        out.push_back(what);
+    }
+    if (out.empty())
+        out.push_back("description");
+    return out;
+}
 
 using ojson = nlohmann::ordered_json;
 
@@ -82,8 +211,16 @@ public:
 
     std::string setupLabel(const StudyInputs& inputs) const override
     {
+        // Inputs edited from a preset say so and what changed ("Eyeriss (edited: GB 4096 B)"), so
+        // that runs on different inputs never read alike.
         const auto& s = inputs.get<SchedulingInputs>();
-        return s.accelerator.name + " / " + s.network.name;
+        std::string network = withChanges(s.network.name, networkChanges(s.network));
+        if (const Network* preset = presetNamed(s.network.name, kNetworkPresets, &loadNetwork);
+            preset && s.network.layers.size() < preset->layers.size() && network == s.network.name)
+            network += s.network.layers.size() == 1 ? " (" + s.network.layers.front().name + ")"
+                                                    : " (" + std::to_string(s.network.layers.size()) + " of " +
+                                                          std::to_string(preset->layers.size()) + " layers)";
+        return withChanges(s.accelerator.name, acceleratorChanges(s.accelerator)) + " / " + network;
     }
 
     std::string setupKey(const StudyInputs& inputs) const override
