@@ -207,9 +207,13 @@ QString RunListModel::titleAt(int row) const
     const OptimizerSettings* s = r ? &r->settings().optimizer : m_rows[row].record ? &m_rows[row].record->settings : nullptr;
     QString title = QStringLiteral("#%1 %2").arg(idAt(row)).arg(s ? qs(s->id) : QString());
     // MARL runs differ by their agent budget (a sweep draws several): name it.
-    if (s)
+    if (s) {
         if (const auto it = s->options.find("agents"); it != s->options.end())
             title += QStringLiteral(" B=") + qs(it->second);
+        else if (const OptimizerInfo* info = findOptimizer(*m_kind, s->id))
+            if (const OptionSpec* spec = info->option("agents"))
+                title += QStringLiteral(" B=") + qs(spec->defaultValue); // at its default
+    }
     return title;
 }
 

@@ -34,6 +34,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 #include <tuple>
 #include <sstream>
 
@@ -940,14 +941,25 @@ void RunsPanel::refreshCompare()
     }
     // Name each group by its optimizer and the options that tell it from the optimizer's other
     // groups ("marl (agents = 3)" in an agent-budget sweep).
+    // A group at an option's default names it too when another group sets it.
     for (Group& g : groups) {
+        const OptimizerInfo* info = findOptimizer(*m_kind, g.optimizer.toStdString());
+        const auto valueOf = [info](const Group& h, const std::string& key) {
+            if (const auto f = h.options.find(key); f != h.options.end())
+                return f->second;
+            const OptionSpec* spec = info ? info->option(key) : nullptr;
+            return spec ? spec->defaultValue : std::string();
+        };
+        std::set<std::string> keys;
+        for (const Group& h : groups)
+            if (h.optimizer == g.optimizer)
+                for (const auto& kv : h.options)
+                    keys.insert(kv.first);
         QStringList differing;
-        for (const auto& [key, value] : g.options) {
+        for (const std::string& key : keys) {
+            const std::string value = valueOf(g, key);
             const bool differs = std::any_of(groups.begin(), groups.end(), [&](const Group& h) {
-                if (h.optimizer != g.optimizer)
-                    return false;
-                const auto f = h.options.find(key);
-                return f == h.options.end() || f->second != value;
+                return h.optimizer == g.optimizer && valueOf(h, key) != value;
             });
             if (differs)
                 differing.append(qs(key) + QStringLiteral(" = ") + qs(value));

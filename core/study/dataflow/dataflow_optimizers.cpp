@@ -36,7 +36,9 @@ std::vector<OptionSpec> learnerOptions(bool marl)
         if (spec.help.ends_with("= the profile's"))
             spec.minimumText = "profile's";
     if (marl) {
-        o.insert(o.begin() + 1, integerOption("agents", "Agents (B)", d.agents, 1, 64,
+        // Three agents by default: a clustered middle between one agent and one per parameter
+        // (the launch study has 8 free parameters); the paper's sweeps set B themselves.
+        o.insert(o.begin() + 1, integerOption("agents", "Agents (B)", 3, 1, 64,
                                               "1 = single agent; one per free parameter = fully decentralized; in between, "
                                               "groups from correlation clustering of a pre-pass"));
         o.insert(o.begin() + 2, textOption("groups", "Agent of each parameter", "",
