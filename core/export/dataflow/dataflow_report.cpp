@@ -102,6 +102,17 @@ std::string loopNestText(const DataflowLayer& layer, const DataflowMapping& mapp
     return o.str();
 }
 
+std::string areaPowerText(const DataflowHardware& hw, const DataflowResult& r)
+{
+    if (hw.nocBandwidth >= kUnboundedNocBandwidth) {
+        const double area = r.area - r.busArea - r.arbiterArea, power = r.power - r.nocPower;
+        return "Area: unbounded, power: unbounded (NoC bandwidth " + formatInteger(hw.nocBandwidth) +
+               " elements/cycle, effectively unconstrained: its bus and arbiter grow with it); without the NoC: " +
+               formatQuantity(area, "µm²", 4) + ", " + formatQuantity(power, "mW", 4);
+    }
+    return "Area: " + formatQuantity(r.area, "µm²", 4) + ", power: " + formatQuantity(r.power, "mW", 4);
+}
+
 std::string writeDataflowResult(const DataflowLayer& layer, const DataflowMapping& mapping, const DataflowHardware& hw,
                                 const DataflowResult& r, OutputFormat format)
 {
@@ -200,9 +211,8 @@ std::string writeDataflowResult(const DataflowLayer& layer, const DataflowMappin
     o << "Buffers: L1 " << r.l1ReqTotal << " B per PE required (hardware " << limit(hw.l1Size) << ")"
       << (r.fitsL1 ? "" : " — DOES NOT FIT") << "; L2 " << r.l2ReqTotal << " B required (hardware " << limit(hw.l2Size)
       << ")" << (r.fitsL2 ? "" : " — DOES NOT FIT") << "\n";
-    o << "Area: " << formatQuantity(r.area, "µm²", 4) << ", power: " << formatQuantity(r.power, "mW", 4) << " (PEs "
-      << formatSig(r.pePower, 4) << ", L1 " << formatSig(r.l1Power, 4) << ", L2 " << formatSig(r.l2Power, 4) << ", NoC "
-      << formatSig(r.nocPower, 4) << " mW)\n";
+    o << areaPowerText(hw, r) << " (power: PEs " << formatSig(r.pePower, 4) << ", L1 " << formatSig(r.l1Power, 4)
+      << ", L2 " << formatSig(r.l2Power, 4) << ", NoC " << formatSig(r.nocPower, 4) << " mW)\n";
     o << "NoC bandwidth required: peak " << r.peakNocBw << ", average " << formatSig(r.avgNocBw, 4)
       << " elements/cycle; off-chip " << r.offchipBwReq << " elements/cycle\n";
     o << "Tensor   L2 req (B)   L1 req (B)       L2 reads      L2 writes       L1 reads      L1 writes\n";

@@ -89,6 +89,7 @@ void DataflowWorkbench::evaluate()
         return ok ? QStringLiteral("<span style='color:#2c7a2c'>fits</span>")
                   : QStringLiteral("<span style='color:#b02020'><b>does not fit</b></span>");
     };
+    const bool unboundedNoc = hw.nocBandwidth >= kUnboundedNocBandwidth;
     const QString limit1 = hw.l1Size == INT_MAX ? tr("unlimited") : q(hw.l1Size, "B");
     const QString limit2 = hw.l2Size == INT_MAX ? tr("unlimited") : q(hw.l2Size, "B");
     m_summary->setText(
@@ -99,15 +100,19 @@ void DataflowWorkbench::evaluate()
            "<tr><td><b>L1 per PE</b></td><td>%8 of %9: %10</td><td><b>L2</b></td><td>%11 of %12: %13</td>"
            "<td><b>Area / power</b></td><td>%14, %15</td></tr></table>"
            "<p style='color:#606060'>Area and power: MAESTRO's cost database, for the PEs and the NoC as "
-           "configured (an unlimited NoC bandwidth makes them huge) and buffers of the size this mapping "
-           "needs.</p>")
+           "configured and buffers of the size this mapping needs. %16</p>")
             .arg(q(double(r.runtime), "cycles"), q(r.energyNj, "nJ"), q(r.edp(), "cycles·nJ"))
             .arg(r.throughput, 0, 'f', 2)
             .arg(r.avgUtilizedPes, 0, 'f', 1)
             .arg(hw.numPes)
             .arg(q(double(r.macs), "MACs"))
             .arg(q(double(r.l1ReqTotal), "B"), limit1, fit(r.fitsL1), q(double(r.l2ReqTotal), "B"), limit2, fit(r.fitsL2),
-                 q(r.area, "µm²"), q(r.power, "mW")));
+                 unboundedNoc ? tr("unbounded") : q(r.area, "µm²"), unboundedNoc ? tr("unbounded") : q(r.power, "mW"))
+            .arg(unboundedNoc ? tr("The NoC bandwidth (%1 elements/cycle) is effectively unconstrained, and MAESTRO sizes "
+                                   "its bus and arbiter by it; without the NoC: %2, %3.")
+                                    .arg(q(hw.nocBandwidth, ""), q(r.area - r.busArea - r.arbiterArea, "µm²"),
+                                         q(r.power - r.nocPower, "mW"))
+                              : QString()));
     for (int t = 0; t < kDfTensors; ++t) {
         const DfTensorStats& s = r.tensor[std::size_t(t)];
         const double values[6] = {double(s.l2Req), double(s.l1Req), double(s.l2Reads), double(s.l2Writes),
