@@ -38,8 +38,10 @@ namespace {
 
 void shot(QWidget& w, const char* name)
 {
-    if (qEnvironmentVariableIsSet("MAPSCAPE_TEST_SHOTS"))
+    if (qEnvironmentVariableIsSet("MAPSCAPE_TEST_SHOTS")) {
+        QCoreApplication::processEvents(); // layouts settle, as on screen
         w.grab().save(qEnvironmentVariable("MAPSCAPE_TEST_SHOTS") + QLatin1Char('/') + QLatin1String(name));
+    }
 }
 
 /// Trains a learner through the runs panel and waits for it to end.
@@ -297,6 +299,17 @@ private Q_SLOTS:
         for (const TimelineLane& lane : w.timelineView()->chart()->lanes())
             QVERIFY(lane.timeline.meanPpw() > 0);
         QVERIFY(w.timelineView()->chart()->textAt(QPoint(400, 200)).contains(QStringLiteral("t = ")));
+        // A policy above "Optimal" on the replay is explained, not left to read as beating the
+        // optimum (issue 31, item 7); one at or below it gets no such note.
+        double optimalPpw = 0, otherPpw = 0;
+        for (const TimelineLane& lane : w.timelineView()->chart()->lanes()) {
+            double& slot = lane.name == QStringLiteral("Optimal") ? optimalPpw : otherPpw;
+            slot = std::max(slot, lane.timeline.meanPpw());
+        }
+        QVERIFY(optimalPpw > 0);
+        QCOMPARE(w.timelineView()->summaryText().contains(QStringLiteral("above Optimal on this replay")), otherPpw > optimalPpw);
+        if (otherPpw > optimalPpw)
+            QVERIFY(w.timelineView()->summaryText().contains(QStringLiteral("noise seed")));
         shot(w, "dpu-timeline.png");
 
         // Policy inspector: LinUCB's estimates for any observation; its choice is the argmax.
