@@ -28,6 +28,8 @@
 #include <QHeaderView>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QUndoGroup>
+#include <QUndoStack>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -156,6 +158,59 @@ private Q_SLOTS:
                  qPrintable(note));
         runs->setCompareAcrossSetups(true);
         QVERIFY(runs->hiddenCurvesNote().isEmpty());
+    }
+
+    /// One undo history per study, in order, named in the Edit menu (issue 31, item 3): choose a
+    /// mapping on Evaluate, set the global buffer on Accelerator, go back to Evaluate, undo: the
+    /// buffer edit goes first (it used to revert silently with the mapping choice, leaving the
+    /// Accelerator tab's history empty); "(edited)" goes once every edit is undone.
+    void oneUndoHistoryPerStudy()
+    {
+        SchedulingWorkbench w;
+        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QUndoGroup group; // as the main window's Edit menu
+        for (QUndoStack* s : w.undoStacks())
+            group.addStack(s);
+        QAction* undo = group.createUndoAction(&w, QStringLiteral("Undo"));
+        QAction* redo = group.createRedoAction(&w, QStringLiteral("Redo"));
+        w.showTab(SchedulingWorkbench::EvaluateTab);
+        group.setActiveStack(w.activeUndoStack());
+        QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
+        const QString chosen = w.mappingCombo()->currentText();
+        QTableView* levels = nullptr;
+        for (QTableView* t : w.findChildren<QTableView*>()) {
+            QAbstractItemModel* m = t->model();
+            if (auto* proxy = qobject_cast<QAbstractProxyModel*>(m))
+                m = proxy->sourceModel();
+            if (qobject_cast<AcceleratorTableModel*>(m))
+                levels = t;
+        }
+        QVERIFY(levels);
+        const std::int64_t gbBefore = w.acceleratorDocument()->accelerator().buffer(Component::GlobalBuffer).sizeBytes.front();
+        QVERIFY(testing::typeIntoCell(levels, 4, int(LevelField::Size), QStringLiteral("4096")));
+        QCOMPARE(w.acceleratorDocument()->accelerator().buffer(Component::GlobalBuffer).sizeBytes.front(), std::int64_t(4096));
+        QVERIFY(w.acceleratorCombo()->currentText().endsWith(QStringLiteral("(edited)")));
+        w.showTab(SchedulingWorkbench::EvaluateTab);
+        group.setActiveStack(w.activeUndoStack());
+        QCOMPARE(undo->text(), QStringLiteral("Undo Set global buffer size to 4096"));
+        undo->trigger();
+        QCOMPARE(w.acceleratorDocument()->accelerator().buffer(Component::GlobalBuffer).sizeBytes.front(), gbBefore);
+        QCOMPARE(w.mappingCombo()->currentText(), chosen); // the mapping choice stays
+        QVERIFY2(!w.acceleratorCombo()->currentText().contains(QStringLiteral("edited")), qPrintable(w.acceleratorCombo()->currentText()));
+        QCOMPARE(undo->text(), QStringLiteral("Undo Choose mapping ") + chosen);
+        undo->trigger();
+        QVERIFY(w.mappingCombo()->currentText() != chosen);
+        // Redo brings both back, in order, with readable names.
+        redo->trigger();
+        QCOMPARE(w.mappingCombo()->currentText(), chosen);
+        QCOMPARE(redo->text(), QStringLiteral("Redo Set global buffer size to 4096"));
+        redo->trigger();
+        QCOMPARE(w.acceleratorDocument()->accelerator().buffer(Component::GlobalBuffer).sizeBytes.front(), std::int64_t(4096));
+        QVERIFY(w.acceleratorCombo()->currentText().endsWith(QStringLiteral("(edited)")));
     }
 
     /// Editing a layer re-evaluates the current mapping; undo brings the old figures back.

@@ -142,7 +142,8 @@ void AcceleratorDocument::setAccelerator(Accelerator acc)
 {
     Q_EMIT aboutToReset();
     m_acc = std::move(acc);
-    m_undo.clear();
+    if (m_stack == &m_undo)
+        m_undo.clear();
     Q_EMIT reset();
     Q_EMIT changed();
 }
@@ -157,7 +158,7 @@ QString AcceleratorDocument::push(Accelerator after, const QString& label)
 {
     if (after == m_acc)
         return {};
-    m_undo.push(new SetAcceleratorCommand(this, m_acc, std::move(after), label));
+    m_stack->push(new SetAcceleratorCommand(this, m_acc, std::move(after), label));
     return {};
 }
 
@@ -266,7 +267,21 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
     default:
         return field + QStringLiteral(": this cell cannot be edited");
     }
-    return push(std::move(a), QStringLiteral("Set %1").arg(field));
+    // The Edit menu names the step in words: "Undo Set global buffer size to 4096".
+    const auto noun = [f] {
+        switch (f) {
+        case LevelField::Size: return QStringLiteral("size");
+        case LevelField::Dataflow: return QStringLiteral("dataflow");
+        case LevelField::AllowedDataflows: return QStringLiteral("allowed dataflows");
+        case LevelField::Bandwidth: return QStringLiteral("bandwidth");
+        case LevelField::Energy: return QStringLiteral("access energy");
+        case LevelField::StaticPower: return QStringLiteral("static power");
+        case LevelField::UnitCycle: return QStringLiteral("cycles per access");
+        case LevelField::Bypass: return QStringLiteral("bypass");
+        default: return QStringLiteral("value");
+        }
+    };
+    return push(std::move(a), QStringLiteral("Set %1 %2 to %3").arg(key(c).replace(QLatin1Char('_'), QLatin1Char(' ')), noun(), text));
 }
 
 QString AcceleratorDocument::setChipField(ChipField f, const QString& raw)

@@ -32,9 +32,12 @@ public:
     explicit AcceleratorDocument(QObject* parent = nullptr);
 
     const Accelerator& accelerator() const { return m_acc; }
-    /// Replaces the accelerator (opened from a preset or file) and clears the undo history.
+    /// Replaces the accelerator (opened from a preset or file). With its own undo stack, clears
+    /// that history; on a shared one (setUndoStack) the owner's command is the step.
     void setAccelerator(Accelerator acc);
-    QUndoStack* undoStack() { return &m_undo; }
+    QUndoStack* undoStack() { return m_stack; }
+    /// Edits go on `stack` (the study's one history) instead of the document's own.
+    void setUndoStack(QUndoStack* stack) { m_stack = stack ? stack : &m_undo; }
 
     /// Parses and applies one cell through the undo stack. Returns "" on success, otherwise why
     /// the text was rejected, naming the field ("global_buffer.bandwidth_bits: expected a
@@ -59,6 +62,7 @@ private:
 
     Accelerator m_acc;
     QUndoStack m_undo;
+    QUndoStack* m_stack = &m_undo;
 };
 
 } // namespace mapscape

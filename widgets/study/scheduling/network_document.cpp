@@ -148,7 +148,8 @@ void NetworkDocument::setNetwork(Network network)
 {
     Q_EMIT networkAboutToBeReset();
     m_network = std::move(network);
-    m_undo.clear();
+    if (m_stack == &m_undo)
+        m_undo.clear();
     Q_EMIT networkReset();
     Q_EMIT changed();
 }
@@ -174,7 +175,7 @@ QString NetworkDocument::setField(int row, LayerField field, const QString& text
     }
     if (after == before)
         return {};
-    m_undo.push(new SetLayerFieldCommand(this, row, before, after,
+    m_stack->push(new SetLayerFieldCommand(this, row, before, after,
                                          QStringLiteral("Set %1.%2 = %3")
                                              .arg(QString::fromStdString(before.name), name, text.trimmed())));
     return {};
@@ -186,7 +187,7 @@ void NetworkDocument::insertLayers(int row, std::vector<Layer> layers, const QSt
         return;
     row = std::clamp(row, 0, int(m_network.layers.size()));
     const QString label = text.isEmpty() ? QStringLiteral("Insert %1 layer(s)").arg(layers.size()) : text;
-    m_undo.push(new InsertLayersCommand(this, row, std::move(layers), label));
+    m_stack->push(new InsertLayersCommand(this, row, std::move(layers), label));
 }
 
 void NetworkDocument::removeLayers(int row, int count)
@@ -194,7 +195,7 @@ void NetworkDocument::removeLayers(int row, int count)
     if (row < 0 || count <= 0 || row + count > int(m_network.layers.size()))
         return;
     std::vector<Layer> removed(m_network.layers.begin() + row, m_network.layers.begin() + row + count);
-    m_undo.push(new RemoveLayersCommand(this, row, std::move(removed), QStringLiteral("Remove %1 layer(s)").arg(count)));
+    m_stack->push(new RemoveLayersCommand(this, row, std::move(removed), QStringLiteral("Remove %1 layer(s)").arg(count)));
 }
 
 std::string NetworkDocument::uniqueName(const std::string& base) const

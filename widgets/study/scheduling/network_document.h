@@ -29,9 +29,12 @@ public:
     explicit NetworkDocument(QObject* parent = nullptr);
 
     const Network& network() const { return m_network; }
-    /// Replaces the whole network (e.g. a preset was opened) and clears the undo history.
+    /// Replaces the whole network (e.g. a preset was opened). With its own undo stack, clears
+    /// that history; on a shared one (setUndoStack) the owner's command is the step.
     void setNetwork(Network network);
-    QUndoStack* undoStack() { return &m_undo; }
+    QUndoStack* undoStack() { return m_stack; }
+    /// Edits go on `stack` (the study's one history) instead of the document's own.
+    void setUndoStack(QUndoStack* stack) { m_stack = stack ? stack : &m_undo; }
 
     /// Parses and sets one field through the undo stack. Returns an empty string on success,
     /// otherwise why the text was rejected ("K: expected a whole number, got \"x\""). Values
@@ -69,6 +72,7 @@ private:
 
     Network m_network;
     QUndoStack m_undo;
+    QUndoStack* m_stack = &m_undo;
 };
 
 } // namespace mapscape

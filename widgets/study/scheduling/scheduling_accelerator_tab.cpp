@@ -96,12 +96,18 @@ void SchedulingWorkbench::acceleratorEdited()
 {
     if (m_applying)
         return; // chosen, not edited
-    if (m_accKey != kCustom && m_hasAccelerator) {
-        m_accKey = kCustom;
-        m_accLabel = qs(m_accDoc->accelerator().name) + tr(" (edited)");
-        m_applying = true;
-        syncCombo(m_accCombo, m_accKey, m_accLabel);
-        m_applying = false;
+    // "(edited)" follows the content: undoing every edit brings the preset's name back.
+    if (m_hasAccelerator && m_accBase && !m_accBase->key.isEmpty()) {
+        const bool same = m_accDoc->accelerator() == m_accBase->value;
+        const QString key = same ? m_accBase->key : kCustom;
+        const QString label = same ? m_accBase->label : qs(m_accDoc->accelerator().name) + tr(" (edited)");
+        if (key != m_accKey || label != m_accLabel) {
+            m_accKey = key;
+            m_accLabel = label;
+            m_applying = true;
+            syncCombo(m_accCombo, m_accKey, m_accLabel);
+            m_applying = false;
+        }
     }
     inputsChanged();
     Q_EMIT changed();

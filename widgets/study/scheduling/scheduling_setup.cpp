@@ -156,6 +156,11 @@ void SchedulingWorkbench::applyState(const SetupState& s)
     m_accLabel = s.accLabel;
     m_netKey = s.netKey;
     m_netLabel = s.netLabel;
+    // What "(edited)" is measured against: the preset (or file) last chosen.
+    if (s.accKey != kCustom)
+        m_accBase = {s.accKey, s.accLabel, s.accelerator};
+    if (s.netKey != kCustom)
+        m_netBase = {s.netKey, s.netLabel, s.network};
     syncCombo(m_accCombo, s.hasAccelerator ? s.accKey : QString(), s.accLabel);
     syncCombo(m_netCombo, s.hasNetwork ? s.netKey : QString(), s.netLabel);
     m_mapKey = s.mapKey;
@@ -247,12 +252,18 @@ bool SchedulingWorkbench::selectMapping(const QString& nameOrPath)
         const std::string path = resolvePreset(nameOrPath.toStdString(), kMappingPresets);
         s.mapping = loadMapping(path, m_accDoc->accelerator(), m_networkDoc->network());
         s.mapKey = qs(path);
-        s.mapLabel = QFileInfo(qs(path)).completeBaseName();
+        // A preset reads as the box lists it ("neurospector-bottom-up (energy)"), also after redo.
+        const QString stem = QFileInfo(qs(path)).completeBaseName();
+        const QStringList parts = stem.split(QLatin1Char('_'));
+        s.mapLabel = isPresetPath(s.mapKey, kMappingPresets) && parts.size() == 4
+                         ? parts[2] + QStringLiteral(" (") + parts[3] + QLatin1Char(')')
+                         : stem;
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    pushState(std::move(s), tr("Choose mapping %1").arg(QFileInfo(nameOrPath).completeBaseName()));
+    const QString label = s.mapLabel;
+    pushState(std::move(s), tr("Choose mapping %1").arg(label));
     return true;
 }
 

@@ -66,6 +66,10 @@ void SchedulingWorkbench::buildUi()
 {
     m_networkDoc = new NetworkDocument(this);
     m_accDoc = new AcceleratorDocument(this);
+    // One history for the study: choices and table edits in the order they were made, whatever
+    // tab is shown (undo never reverts an edit of another tab behind the user's back).
+    m_networkDoc->setUndoStack(&m_setupStack);
+    m_accDoc->setUndoStack(&m_setupStack);
 
     m_accCombo = new QComboBox(this);
     m_netCombo = new QComboBox(this);
@@ -195,22 +199,9 @@ void SchedulingWorkbench::buildUi()
     setTotals(tr("Choose an accelerator and a network."), false);
 }
 
-QList<QUndoStack*> SchedulingWorkbench::undoStacks() const
-{
-    return {const_cast<QUndoStack*>(&m_setupStack), m_networkDoc->undoStack(), m_accDoc->undoStack()};
-}
+QList<QUndoStack*> SchedulingWorkbench::undoStacks() const { return {const_cast<QUndoStack*>(&m_setupStack)}; }
 
-QUndoStack* SchedulingWorkbench::activeUndoStack() const
-{
-    switch (m_tabs->currentIndex()) {
-    case NetworkTab:
-        return m_networkDoc->undoStack();
-    case AcceleratorTab:
-        return m_accDoc->undoStack();
-    default:
-        return const_cast<QUndoStack*>(&m_setupStack);
-    }
-}
+QUndoStack* SchedulingWorkbench::activeUndoStack() const { return const_cast<QUndoStack*>(&m_setupStack); }
 
 QString SchedulingWorkbench::setupText() const
 {
@@ -289,8 +280,6 @@ bool SchedulingWorkbench::setStudy(const Study& study, QString* error)
     m_sessionMappings.clear();
     applyState(s);
     m_setupStack.clear();
-    m_networkDoc->undoStack()->clear();
-    m_accDoc->undoStack()->clear();
     restoreOptimizerAndRuns(study);
     return true;
 }

@@ -146,6 +146,14 @@ private:
     std::optional<Accelerator> m_validAccelerator;
     std::optional<Network> m_validNetwork;
     QString m_accKey, m_accLabel, m_netKey, m_netLabel, m_mapKey, m_mapLabel;
+    /// The chosen preset or file an edited input is compared with ("(edited)" or not).
+    template <class T>
+    struct Base {
+        QString key, label;
+        T value;
+    };
+    std::optional<Base<Accelerator>> m_accBase;
+    std::optional<Base<Network>> m_netBase;
     std::optional<Mapping> m_mapping; // empty = trivial mapping
     QHash<QString, Mapping> m_sessionMappings; // combo data "session:<label>" → mapping
     std::shared_ptr<const EvaluationSnapshot> m_snapshot;
