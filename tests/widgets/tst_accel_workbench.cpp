@@ -281,6 +281,17 @@ private Q_SLOTS:
         }
         QVERIFY(std::abs(rowSum - 1) < 1e-4);
         QVERIFY(policy.notes.front().contains(QStringLiteral("probability")));
+        // Genes by their readable names, not their ids (issue 31, item 9: "sp_capacity").
+        const auto readable = [](const QString& text) { return !text.contains(QLatin1Char('_')); };
+        for (const QString& row : policy.rowLabels)
+            QVERIFY2(readable(row), qPrintable(row));
+        QVERIFY(policy.rowLabels.contains(QStringLiteral("Scratchpad capacity (KiB)")));
+        for (QTableWidget* t : {w.stagesView()->populationTable(), w.stagesView()->solutionsTable()})
+            for (int c = 0; c < t->columnCount(); ++c)
+                QVERIFY2(readable(t->horizontalHeaderItem(c)->text()), qPrintable(t->horizontalHeaderItem(c)->text()));
+        w.stagesView()->stageChart(5)->flush();
+        for (const QString& series : w.stagesView()->stageChart(5)->seriesNames())
+            QVERIFY2(readable(series), qPrintable(series));
         for (int i = 0; i < 6; ++i)
             w.stagesView()->stageChart(i)->flush();
         QTest::qWait(150);

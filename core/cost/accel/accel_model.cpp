@@ -44,6 +44,14 @@ std::string_view accelGeneName(AccelGene g)
     return "?";
 }
 
+std::string_view accelGeneLabel(AccelGene g)
+{
+    static constexpr std::array<std::string_view, kAccelGenes> kLabels{
+        "PE array size x (x × x PEs)", "Scratchpad capacity (KiB)", "Local memory per PE (KiB)", "Dataflow",
+        "Scratchpad banks",            "DMA bus width (bits)",      "Largest DMA burst (bytes)", "Data type"};
+    return kLabels[std::size_t(g)];
+}
+
 std::optional<AccelGene> parseAccelGene(std::string_view name)
 {
     for (int i = 0; i < kAccelGenes; ++i) {

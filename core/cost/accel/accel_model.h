@@ -34,6 +34,8 @@ inline constexpr int kAccelGenes = 8;
 /// "x", "sp_capacity", "local_capacity", "dataflow", "sp_banks", "dma_buswidth", "dma_maxbytes", "dtype".
 std::string_view accelGeneName(AccelGene g);
 std::optional<AccelGene> parseAccelGene(std::string_view name);
+/// A gene's name as a reader wants it, with its unit ("Scratchpad capacity (KiB)").
+std::string_view accelGeneLabel(AccelGene g);
 
 /// One accelerator configuration (a chromosome).
 struct AccelDesign {

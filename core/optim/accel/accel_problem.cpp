@@ -141,10 +141,6 @@ AccelProblem::AccelProblem(AccelSetup setup, std::string primaryObjective)
         throw InputError("objective: expected latency, power, area or energy, got \"" + primaryObjective + "\"");
     m_primary = primary;
 
-    static const char* labels[kAccelGenes] = {"PE array size x (x × x PEs)", "Scratchpad capacity (KiB)",
-                                              "Local memory per PE (KiB)",   "Dataflow",
-                                              "Scratchpad banks",            "DMA bus width (bits)",
-                                              "Largest DMA burst (bytes)",   "Data type"};
     static const char* helps[kAccelGenes] = {
         "x × x processing elements, 9 MAC lanes each; moves area, power and latency",
         "shared scratchpad (MAESTRO L2); HASCO's model sizes area by what the tiles need, so it only limits tiles",
@@ -158,7 +154,7 @@ AccelProblem::AccelProblem(AccelSetup setup, std::string primaryObjective)
         const AccelGene g = AccelGene(i);
         Parameter p;
         p.name = std::string(accelGeneName(g));
-        p.label = labels[i];
+        p.label = std::string(accelGeneLabel(g));
         p.help = helps[i];
         const std::vector<int> v = m_setup.space.values(g);
         p.values.assign(v.begin(), v.end());

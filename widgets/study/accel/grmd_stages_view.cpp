@@ -29,6 +29,18 @@
 
 namespace mapscape {
 
+namespace {
+
+/// A gene's readable name ("Scratchpad capacity (KiB)") for its id ("sp_capacity").
+QString geneTitle(const QString& id)
+{
+    const auto g = parseAccelGene(id.toStdString());
+    return g ? QString::fromUtf8(accelGeneLabel(*g).data(), qsizetype(accelGeneLabel(*g).size())) : id;
+}
+
+} // namespace
+
+
 using cells::kFeasible;
 using cells::kInvalid;
 using cells::kViolating;
@@ -206,7 +218,7 @@ void GrmdStagesView::refresh()
     appendRecordedFeeds(m_stageCharts, history, feeds, m_consumed);
     for (auto it = history.cbegin(); it != history.cend(); ++it) {
         if (it.key().startsWith(QStringLiteral("rl/entropy_"))) {
-            const QString gene = it.key().mid(11);
+            const QString gene = geneTitle(it.key().mid(11));
             appendRecorded(m_stageCharts[5], history, it.key(), gene, RunListModel::paletteColor(int(qHash(gene) % 8)),
                            m_consumed);
         }
@@ -233,7 +245,7 @@ void GrmdStagesView::refresh()
         const bool area = o.value(QStringLiteral("fitness")).toString() == QStringLiteral("area");
         QStringList headers;
         for (const QJsonValue& g : genes)
-            headers.append(g.toString());
+            headers.append(geneTitle(g.toString()));
         headers << tr("Latency (cycles)") << tr("Power (mW)") << tr("Area (µm²)") << (area ? tr("Fitness = area") : tr("Fitness"))
                 << tr("Status");
         m_population->setColumnCount(int(headers.size()));
@@ -272,7 +284,7 @@ void GrmdStagesView::refresh()
         d.notes.resize(qsizetype(d.rows * d.cols));
         for (int r = 0; r < d.rows; ++r) {
             const QJsonObject row = rows[r].toObject();
-            const QString name = row.value(QStringLiteral("name")).toString();
+            const QString name = geneTitle(row.value(QStringLiteral("name")).toString());
             d.rowLabels.append(name);
             const QJsonArray labels = row.value(QStringLiteral("values")).toArray();
             const QJsonArray probs = row.value(QStringLiteral("probabilities")).toArray();
@@ -318,7 +330,7 @@ void GrmdStagesView::refresh()
         const auto params = accel ? accel->parameters() : std::span<const Parameter>{};
         QStringList headers;
         for (const Parameter& p : params)
-            headers.append(qs(p.name));
+            headers.append(qs(p.label));
         headers << tr("Latency (cycles)") << tr("Power (mW)") << tr("Area (µm²)") << tr("Energy (nJ)") << tr("Constraints");
         m_solutions->setColumnCount(int(headers.size()));
         m_solutions->setHorizontalHeaderLabels(headers);

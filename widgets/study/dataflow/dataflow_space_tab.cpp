@@ -144,7 +144,7 @@ void DataflowWorkbench::applySpaceEdit(int row, int column)
         return;
     }
     if (!ok) {
-        Q_EMIT message(tr("%1: \"%2\" is not a value of this parameter").arg(qs(p.name), text), 8000);
+        Q_EMIT message(tr("%1: \"%2\" is not a value of this parameter").arg(qs(p.label), text), 8000);
         refreshSpaceTable();
         return;
     }
@@ -152,7 +152,7 @@ void DataflowWorkbench::applySpaceEdit(int row, int column)
         in.space.restrictions.erase(p.name);
     else
         in.space.restrictions[p.name] = r;
-    m_doc->apply(std::move(in), tr("Restrict %1").arg(qs(p.name)), kMergeSpace + row * 8 + column);
+    m_doc->apply(std::move(in), tr("Restrict %1").arg(qs(p.label)), kMergeSpace + row * 8 + column);
 }
 
 void DataflowWorkbench::refreshSpaceTable()
