@@ -34,6 +34,25 @@ std::string modulePath()
     return kModuleFile;
 }
 
+/// The CPU kernels LibTorch and the BLAS and oneDNN under it may use, pinned before they load
+/// (they read these once, at load time) so that a seed gives the same learner on any x86-64
+/// machine with AVX2, AVX-512 or not: ATen's AVX2 kernels (the plain ones without AVX2),
+/// OpenBLAS's Haswell kernels, oneDNN up to AVX2. A value the user set is kept;
+/// MAPSCAPE_NATIVE_KERNELS=1 leaves the libraries to choose. See docs/reproduction.md.
+void pinKernels()
+{
+    if (const char* native = std::getenv("MAPSCAPE_NATIVE_KERNELS"); native && std::string(native) == "1")
+        return;
+#if defined(__x86_64__)
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    setenv("ATEN_CPU_CAPABILITY", avx2 ? "avx2" : "default", 0);
+    if (avx2) {
+        setenv("OPENBLAS_CORETYPE", "Haswell", 0);
+        setenv("DNNL_MAX_CPU_ISA", "AVX2", 0);
+    }
+#endif
+}
+
 struct State {
     std::mutex mutex;
     const Api* api = nullptr;
@@ -82,6 +101,7 @@ const Api& api()
         if (!present()) {
             s.failure = absentReason();
         } else {
+            pinKernels();
             // RTLD_LOCAL: LibTorch's symbols stay out of the global namespace; the module finds the
             // core's through its own dependency on it. Never closed: objects it made outlive calls.
             void* handle = dlopen(path().c_str(), RTLD_NOW | RTLD_LOCAL);
