@@ -49,6 +49,20 @@ void openNeuroSpectorResnet(SchedulingWorkbench& w)
 
 using test::button;
 
+/// The workbench's table views over a model of type M (the layer or the level table).
+template <class M>
+QTableView* tableOf(SchedulingWorkbench& w)
+{
+    for (QTableView* t : w.findChildren<QTableView*>()) {
+        QAbstractItemModel* m = t->model();
+        if (auto* proxy = qobject_cast<QAbstractProxyModel*>(m))
+            m = proxy->sourceModel();
+        if (qobject_cast<M*>(m))
+            return t;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 class TestSchedulingWorkbench : public QObject {
@@ -66,17 +80,8 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QSignalSpy status(&w, &StudyWorkbench::message);
-        QTableView* layers = nullptr;
-        QTableView* levels = nullptr;
-        for (QTableView* t : w.findChildren<QTableView*>()) {
-            QAbstractItemModel* m = t->model();
-            if (auto* proxy = qobject_cast<QAbstractProxyModel*>(m))
-                m = proxy->sourceModel();
-            if (qobject_cast<LayerTableModel*>(m))
-                layers = t;
-            if (qobject_cast<AcceleratorTableModel*>(m))
-                levels = t;
-        }
+        QTableView* layers = tableOf<LayerTableModel>(w);
+        QTableView* levels = tableOf<AcceleratorTableModel>(w);
         QVERIFY(layers && levels);
         const auto typeCell = [&](QTableView* t, int row, int column, const QString& text) {
             QVERIFY(testing::typeIntoCell(t, row, column, text));
@@ -130,17 +135,8 @@ private Q_SLOTS:
         QCOMPARE(setupOf(0), QStringLiteral("Eyeriss / ResNet-50"));
         QVERIFY(runs->hiddenCurvesNote().isEmpty());
         // The global buffer set to 4096 B in its table cell, and a layer's K changed.
-        QTableView* levels = nullptr;
-        QTableView* layers = nullptr;
-        for (QTableView* t : w.findChildren<QTableView*>()) {
-            QAbstractItemModel* m = t->model();
-            if (auto* proxy = qobject_cast<QAbstractProxyModel*>(m))
-                m = proxy->sourceModel();
-            if (qobject_cast<AcceleratorTableModel*>(m))
-                levels = t;
-            if (qobject_cast<LayerTableModel*>(m))
-                layers = t;
-        }
+        QTableView* levels = tableOf<AcceleratorTableModel>(w);
+        QTableView* layers = tableOf<LayerTableModel>(w);
         QVERIFY(levels && layers);
         const int gb = 4;
         QVERIFY(testing::typeIntoCell(levels, gb, int(LevelField::Size), QStringLiteral("4096")));
@@ -181,14 +177,7 @@ private Q_SLOTS:
         group.setActiveStack(w.activeUndoStack());
         QVERIFY(w.selectMapping(QStringLiteral("eyeriss_resnet50_neurospector-bottom-up_energy")));
         const QString chosen = w.mappingCombo()->currentText();
-        QTableView* levels = nullptr;
-        for (QTableView* t : w.findChildren<QTableView*>()) {
-            QAbstractItemModel* m = t->model();
-            if (auto* proxy = qobject_cast<QAbstractProxyModel*>(m))
-                m = proxy->sourceModel();
-            if (qobject_cast<AcceleratorTableModel*>(m))
-                levels = t;
-        }
+        QTableView* levels = tableOf<AcceleratorTableModel>(w);
         QVERIFY(levels);
         const std::int64_t gbBefore = w.acceleratorDocument()->accelerator().buffer(Component::GlobalBuffer).sizeBytes.front();
         QVERIFY(testing::typeIntoCell(levels, 4, int(LevelField::Size), QStringLiteral("4096")));

@@ -96,19 +96,8 @@ void SchedulingWorkbench::acceleratorEdited()
 {
     if (m_applying)
         return; // chosen, not edited
-    // "(edited)" follows the content: undoing every edit brings the preset's name back.
-    if (m_hasAccelerator && m_accBase && !m_accBase->key.isEmpty()) {
-        const bool same = m_accDoc->accelerator() == m_accBase->value;
-        const QString key = same ? m_accBase->key : kCustom;
-        const QString label = same ? m_accBase->label : qs(m_accDoc->accelerator().name) + tr(" (edited)");
-        if (key != m_accKey || label != m_accLabel) {
-            m_accKey = key;
-            m_accLabel = label;
-            m_applying = true;
-            syncCombo(m_accCombo, m_accKey, m_accLabel);
-            m_applying = false;
-        }
-    }
+    if (m_hasAccelerator)
+        followEdits(m_accDoc->accelerator(), m_accBase, m_accKey, m_accLabel, m_accCombo);
     inputsChanged();
     Q_EMIT changed();
 }

@@ -110,19 +110,8 @@ void SchedulingWorkbench::networkEdited()
 {
     if (m_applying)
         return;
-    // "(edited)" follows the content: undoing every edit brings the preset's name back.
-    if (m_hasNetwork && m_netBase && !m_netBase->key.isEmpty()) {
-        const bool same = m_networkDoc->network() == m_netBase->value;
-        const QString key = same ? m_netBase->key : kCustom;
-        const QString label = same ? m_netBase->label : qs(m_networkDoc->network().name) + tr(" (edited)");
-        if (key != m_netKey || label != m_netLabel) {
-            m_netKey = key;
-            m_netLabel = label;
-            m_applying = true;
-            syncCombo(m_netCombo, m_netKey, m_netLabel);
-            m_applying = false;
-        }
-    }
+    if (m_hasNetwork)
+        followEdits(m_networkDoc->network(), m_netBase, m_netKey, m_netLabel, m_netCombo);
     inputsChanged();
     Q_EMIT changed();
 }

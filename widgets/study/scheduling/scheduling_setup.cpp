@@ -77,6 +77,8 @@ private:
 };
 
 
+QString SchedulingWorkbench::kCustomKey() { return kCustom; }
+
 SchedulingWorkbench::SetupState SchedulingWorkbench::captureState() const
 {
     SetupState s;

@@ -154,6 +154,25 @@ private:
     };
     std::optional<Base<Accelerator>> m_accBase;
     std::optional<Base<Network>> m_netBase;
+    /// "(edited)" follows the content: the box shows the base's entry while `value` equals it
+    /// (undoing every edit brings the preset's name back), else "<name> (edited)".
+    template <class T>
+    void followEdits(const T& value, const std::optional<Base<T>>& base, QString& key, QString& label, QComboBox* combo)
+    {
+        if (!base || base->key.isEmpty())
+            return;
+        const bool same = value == base->value;
+        const QString k = same ? base->key : kCustomKey();
+        const QString l = same ? base->label : QString::fromStdString(value.name) + tr(" (edited)");
+        if (k == key && l == label)
+            return;
+        key = k;
+        label = l;
+        m_applying = true;
+        syncCombo(combo, key, label);
+        m_applying = false;
+    }
+    static QString kCustomKey();
     std::optional<Mapping> m_mapping; // empty = trivial mapping
     QHash<QString, Mapping> m_sessionMappings; // combo data "session:<label>" → mapping
     std::shared_ptr<const EvaluationSnapshot> m_snapshot;
