@@ -156,6 +156,12 @@ AxisTicks logTicks(double lo, double hi, int target)
     return t;
 }
 
+QString significantLabel(double value, int digits)
+{
+    const double a = std::abs(value);
+    return tickLabel(value, a > 0 ? std::pow(10.0, std::floor(std::log10(a)) - (digits - 1)) : 1.0);
+}
+
 int tickTarget(double pixels, double spacing)
 {
     return pixels > 0 ? std::clamp(int(pixels / spacing), 2, 8) : 5;

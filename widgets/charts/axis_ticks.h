@@ -41,6 +41,9 @@ QString tickLabel(double value, double step);
 /// chart is laid out).
 int tickTarget(double pixels, double spacing);
 
+/// A single value in the labels' style with `digits` significant digits ("9840", "12.5 k").
+QString significantLabel(double value, int digits = 3);
+
 /// Puts `ticks` on a category axis that plots x (linear) or log10(x) (`logarithmic`).
 void applyTicks(QCategoryAxis* axis, const AxisTicks& ticks, bool logarithmic);
 

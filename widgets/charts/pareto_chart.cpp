@@ -284,11 +284,8 @@ void ParetoChart::redraw()
         for (int b = 0; b < kColorBins; ++b) {
             const double a = logBins ? std::pow(10.0, lo + b * width) : lo + b * width;
             const double e = logBins ? std::pow(10.0, lo + (b + 1) * width) : lo + (b + 1) * width;
-            const auto sig3 = [](double v) {
-                return tickLabel(v, v == 0 ? 1.0 : std::pow(10.0, std::floor(std::log10(std::abs(v))) - 2));
-            };
             d->bins[std::size_t(b)]->setName(QStringLiteral("%1 %2–%3 %4")
-                                                 .arg(d->zTitle, sig3(a / sz.factor), sig3(e / sz.factor),
+                                                 .arg(d->zTitle, significantLabel(a / sz.factor), significantLabel(e / sz.factor),
                                                       QString::fromStdString(sz.unit))
                                                  .trimmed());
             d->bins[std::size_t(b)]->replace(bins[std::size_t(b)]);

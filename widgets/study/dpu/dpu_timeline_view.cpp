@@ -4,6 +4,7 @@
 #include "widgets/study/dpu/dpu_timeline_view.h"
 
 #include "core/cost/dpu/dpu_dataset.h"
+#include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/tooltip_event.h"
 #include "widgets/study/dpu/dpu_run_views.h"
 #include "widgets/study/dpu/dpu_workbench.h"
@@ -235,16 +236,18 @@ void TimelineChart::paintEvent(QPaintEvent*)
     for (const TimelineLane& lane : m_lanes)
         for (const TimelineSample& s : lane.timeline.samples)
             top = std::max({top, s.ppw, s.runningPpw});
-    top = top > 0 ? top * 1.1 : 1;
+    // Round ticks from 0 to the next step above the highest PPW (axis_ticks.h).
+    const AxisTicks ticks = linearTicks(0, top > 0 ? top : 1, false, tickTarget(plot.height(), 30));
+    top = ticks.hi;
     p.setPen(QPen(palette().color(QPalette::Mid), 1));
     p.drawRect(plot);
-    for (int k = 0; k <= 4; ++k) {
-        const double v = top * k / 4;
-        const double yy = plot.bottom() - plot.height() * k / 4;
+    for (std::size_t k = 0; k < ticks.values.size(); ++k) {
+        const double yy = plot.bottom() - plot.height() * ticks.values[k] / top;
         p.setPen(QPen(QColor(0, 0, 0, 30), 1, Qt::DotLine));
         p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
         p.setPen(ink);
-        p.drawText(QRectF(4, yy - fm.height() / 2.0, kLeft - 10, fm.height()), Qt::AlignRight | Qt::AlignVCenter, sig(v, 3));
+        p.drawText(QRectF(4, yy - fm.height() / 2.0, kLeft - 10, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   ticks.labels[qsizetype(k)]);
     }
     p.save();
     p.translate(12, plot.center().y());
@@ -309,7 +312,7 @@ void TimelineChart::paintEvent(QPaintEvent*)
         p.drawRect(box);
         p.setPen(ink);
         p.drawText(QRectF(4, y, kLeft - 10, box.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   fm.elidedText(QStringLiteral("%1 ≤ %2 %3").arg(lane.title, sig(hi, 3), lane.unit), Qt::ElideRight, kLeft - 12));
+                   fm.elidedText(QStringLiteral("%1 ≤ %2 %3").arg(lane.title, significantLabel(hi), lane.unit), Qt::ElideRight, kLeft - 12));
         QPainterPath path;
         bool first = true;
         for (const TimelineSample& s : primary.timeline.samples) {
