@@ -64,7 +64,7 @@ ScaledUnit scaleFor(double magnitude, std::string_view unit)
         return best;
     }
     if (unit == "µm²")
-        return m >= 1e6 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"};
+        return m >= 1e4 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"}; // 0.2976 mm², not 2.976e+05 µm²
     if (unit == "mW")
         return m >= 1e3 ? ScaledUnit{1e3, "W"} : ScaledUnit{1, "mW"};
     // Counts and compound units: k, M, G, T on the number.
