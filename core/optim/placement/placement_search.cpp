@@ -60,6 +60,7 @@ PlacementRunResult runPlacementSearch(const PlacementModel& model, PlacementSear
             const PlacementOutcome& o = outcomes[k];
             const std::int64_t it = ++result.iterations;
             sink.record("placement/speedup", it, o.speedup);
+            sink.record("placement/true_speedup", it, o.valid ? model.compilerLatency() / o.latency : 0.0);
             sink.record("placement/epsilon", it, o.epsilon);
             if (!o.valid)
                 continue;

@@ -91,7 +91,8 @@ std::string benchWorkloadLabel(std::string_view workload);
 std::string benchMethodLabel(std::string_view method);
 
 /// Runs a search to its budget, to its own end or to cancellation. Records per iteration
-/// "placement/speedup" (measured; 0 for an invalid map), "placement/epsilon",
+/// "placement/speedup" (measured; 0 for an invalid map), "placement/true_speedup" (its noiseless
+/// value, the measure of the tables and of best_true_speedup), "placement/epsilon",
 /// "placement/best_speedup" (best measured so far) and "placement/best_true_speedup" (its noiseless
 /// value) whenever it improves; snapshots "placement/best" (the best map as JSON: levels per
 /// node). Exceptions from the search propagate.

@@ -365,6 +365,8 @@ public:
              "The noiseless speed-up of the map with the best measured reward (what deploying it gives)", "Speed-up"},
             {"placement/speedup", "Speed-up of each map",
              "Measured speed-up of every map evaluated; 0 for an invalid map (the compiler had to demote tensors)", "Speed-up"},
+            {"placement/true_speedup", "Noiseless speed-up of each map",
+             "The speed-up of every map evaluated without measurement noise; 0 for an invalid map", "Speed-up"},
             {"placement/epsilon", "Mapping error ε of each map",
              "Share of the mappable bytes the compiler demoted to make the map fit (0 = valid)", "ε"},
             {"egrl/best_gnn", "Best GNN member per generation", "Speed-up of the best Graph U-Net policy of the population",
