@@ -144,7 +144,7 @@ private Q_SLOTS:
                 LiveLineChart line;
                 line.resize(500, 320);
                 line.setAxisTitles(QStringLiteral("Generation"), QStringLiteral("Members"));
-                const QPointF pts[] = {{0, base}, {span > 2 ? 7 : 1, base * span}};
+                const QPointF pts[] = {{0, base}, {span > 2 ? 7.0 : 1.0, base * span}};
                 line.append(QStringLiteral("s"), pts);
                 line.flush();
                 QVERIFY2(readable(line.yTickLabels(), false, what + " line y"), what);

@@ -162,10 +162,15 @@ QString significantLabel(double value, int digits)
     return tickLabel(value, a > 0 ? std::pow(10.0, std::floor(std::log10(a)) - (digits - 1)) : 1.0);
 }
 
-int tickTarget(double pixels, double spacing)
-{
-    return pixels > 0 ? std::clamp(int(pixels / spacing), 2, 8) : 5;
-}
+namespace {
+
+int tickTarget(double pixels, double spacing) { return pixels > 0 ? std::clamp(int(pixels / spacing), 2, 8) : 5; }
+
+} // namespace
+
+int horizontalTickTarget(double width) { return tickTarget(width, 80); }
+
+int verticalTickTarget(double height) { return tickTarget(height, 30); }
 
 void applyTicks(QCategoryAxis* axis, const AxisTicks& ticks, bool logarithmic)
 {

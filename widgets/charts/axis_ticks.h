@@ -37,9 +37,10 @@ AxisTicks logTicks(double lo, double hi, int target = 5);
 /// outside [0.001, 10 000), never an exponent.
 QString tickLabel(double value, double step);
 
-/// How many steps suit an axis `pixels` long (labels about `spacing` pixels apart; 5 before the
-/// chart is laid out).
-int tickTarget(double pixels, double spacing);
+/// How many steps suit a horizontal axis `width` pixels long, or a vertical one `height` long
+/// (labels about 80 and 30 pixels apart; 5 before the chart is laid out).
+int horizontalTickTarget(double width);
+int verticalTickTarget(double height);
 
 /// A single value in the labels' style with `digits` significant digits ("9840", "12.5 k").
 QString significantLabel(double value, int digits = 3);

@@ -148,8 +148,8 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
     }
     const double pad = std::max(0.02, 0.06 * (y1 - y0));
     const QRectF area = d->chart->plotArea();
-    d->xTicks = linearTicks(x0, x1, true, tickTarget(area.width(), 80));
-    d->yTicks = linearTicks(std::max(0.0, y0 - pad), y1 + pad, false, tickTarget(area.height(), 30));
+    d->xTicks = linearTicks(x0, x1, true, horizontalTickTarget(area.width()));
+    d->yTicks = linearTicks(std::max(0.0, y0 - pad), y1 + pad, false, verticalTickTarget(area.height()));
     applyTicks(d->xAxis, d->xTicks, false);
     applyTicks(d->yAxis, d->yTicks, false);
     // Reference lines span the whole axis.

@@ -112,7 +112,7 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     connect(&m_timer, &QTimer::timeout, this, &LiveLineChart::redraw);
     // A resize that changes how many labels fit redraws the ticks.
     connect(d->chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
-        if (tickTarget(area.width(), 80) != d->xTarget || tickTarget(area.height(), 30) != d->yTarget)
+        if (horizontalTickTarget(area.width()) != d->xTarget || verticalTickTarget(area.height()) != d->yTarget)
             scheduleRedraw(false);
     });
 }
@@ -327,7 +327,7 @@ void LiveLineChart::redraw()
         xmax /= xFactor;
         // As many labels as the plot has room for (a short chart gets fewer).
         const QRectF area = d->chart->plotArea();
-        const int xTarget = tickTarget(area.width(), 80), yTarget = tickTarget(area.height(), 30);
+        const int xTarget = horizontalTickTarget(area.width()), yTarget = verticalTickTarget(area.height());
         d->xTarget = xTarget;
         d->yTarget = yTarget;
         if (m_logX)

@@ -309,8 +309,8 @@ void ParetoChart::redraw()
         d->frontDots->replace(f);
     }
     const QRectF area = d->chart->plotArea();
-    applyTicks(d->xAxis, logTicks(d->x0 / sx.factor, d->x1 / sx.factor, tickTarget(area.width(), 80)), true);
-    applyTicks(d->yAxis, logTicks(d->y0 / sy.factor, d->y1 / sy.factor, tickTarget(area.height(), 30)), true);
+    applyTicks(d->xAxis, logTicks(d->x0 / sx.factor, d->x1 / sx.factor, horizontalTickTarget(area.width())), true);
+    applyTicks(d->yAxis, logTicks(d->y0 / sy.factor, d->y1 / sy.factor, verticalTickTarget(area.height())), true);
 }
 
 bool ParetoChart::exportTo(const QString& path, QString* error)

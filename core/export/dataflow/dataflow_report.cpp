@@ -102,15 +102,22 @@ std::string loopNestText(const DataflowLayer& layer, const DataflowMapping& mapp
     return o.str();
 }
 
+ShownAreaPower shownAreaPower(const DataflowHardware& hw, const DataflowResult& r)
+{
+    if (hw.nocBandwidth >= kUnboundedNocBandwidth)
+        return {true, r.area - r.busArea - r.arbiterArea, r.power - r.nocPower};
+    return {false, r.area, r.power};
+}
+
 std::string areaPowerText(const DataflowHardware& hw, const DataflowResult& r)
 {
-    if (hw.nocBandwidth >= kUnboundedNocBandwidth) {
-        const double area = r.area - r.busArea - r.arbiterArea, power = r.power - r.nocPower;
+    const ShownAreaPower s = shownAreaPower(hw, r);
+    const std::string area = formatQuantity(s.area, "µm²", 4), power = formatQuantity(s.power, "mW", 4);
+    if (s.unboundedNoc)
         return "Area: unbounded, power: unbounded (NoC bandwidth " + formatInteger(hw.nocBandwidth) +
-               " elements/cycle, effectively unconstrained: its bus and arbiter grow with it); without the NoC: " +
-               formatQuantity(area, "µm²", 4) + ", " + formatQuantity(power, "mW", 4);
-    }
-    return "Area: " + formatQuantity(r.area, "µm²", 4) + ", power: " + formatQuantity(r.power, "mW", 4);
+               " elements/cycle, effectively unconstrained: its bus and arbiter grow with it); without the NoC: " + area +
+               ", " + power;
+    return "Area: " + area + ", power: " + power;
 }
 
 std::string writeDataflowResult(const DataflowLayer& layer, const DataflowMapping& mapping, const DataflowHardware& hw,

@@ -28,7 +28,6 @@ Split learnerSplit(const Platform& platform)
 
 namespace {
 
-
 class LinUcbModel final : public PolicyModel {
 public:
     LinUcbModel(std::shared_ptr<const RecordedRuns> runs, LinUcbOptions options)

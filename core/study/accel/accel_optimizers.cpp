@@ -10,7 +10,7 @@
 #include "core/optim/space/multi_objective.h"
 #include "core/optim/space/point_optimizers.h"
 #include "core/study/accel/accel_study.h"
-// Torch-free header (pimpl): its options describe GRMD also in builds without LibTorch.
+// Torch-free: GRMD's options are described here; the learner itself is in the learner module.
 #include "core/optim/rl/module/learner_module.h"
 
 namespace mapscape {

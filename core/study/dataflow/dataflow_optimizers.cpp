@@ -9,7 +9,7 @@
 #include "core/optim/space/point_optimizers.h"
 #include "core/study/dataflow/dataflow_study.h"
 #include "core/util/strings.h"
-// Torch-free header (pimpl): its options describe the learners also in builds without LibTorch.
+// Torch-free: the learners' options are described here; the learners are in the learner module.
 #include "core/optim/rl/module/learner_module.h"
 
 namespace mapscape {

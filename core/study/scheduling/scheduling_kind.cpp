@@ -118,24 +118,28 @@ std::vector<std::string> acceleratorChanges(const Accelerator& a)
     return out;
 }
 
-/// What differs from the preset the network is named after: layers added or removed, or each
-/// changed layer's first changed field.
-std::vector<std::string> networkChanges(const Network& n)
+/// The network's name as a run's setup reads it: as is when it is the preset of that name; the
+/// layers kept when it is some of the preset's layers unchanged (the CLI's --layer: "ResNet-50
+/// (CONV_5_4)", "(3 of 21 layers)"); else what differs: layers added or removed, or each changed
+/// layer's first changed field.
+std::string networkLabel(const Network& n)
 {
     const Network* preset = presetNamed(n.name, kNetworkPresets, &loadNetwork);
-    std::vector<std::string> out;
     if (!preset || *preset == n)
-        return out;
+        return n.name;
     if (n.layers.size() != preset->layers.size()) {
-        // Some of the preset's layers, unchanged (the CLI's --layer): name them, not "edited".
         const bool subset = std::all_of(n.layers.begin(), n.layers.end(), [&](const Layer& l) {
             return std::find(preset->layers.begin(), preset->layers.end(), l) != preset->layers.end();
         });
+        if (subset && n.layers.size() > preset->layers.size())
+            return n.name; // only repeats of the preset's layers
         if (subset)
-            return {};
-        out.push_back(std::to_string(n.layers.size()) + " layers");
-        return out;
+            return n.name + (n.layers.size() == 1 ? " (" + n.layers.front().name + ")"
+                                                  : " (" + std::to_string(n.layers.size()) + " of " +
+                                                        std::to_string(preset->layers.size()) + " layers)");
+        return withChanges(n.name, {std::to_string(n.layers.size()) + " layers"});
     }
+    std::vector<std::string> out;
     for (std::size_t i = 0; i < n.layers.size(); ++i) {
         const Layer &x = n.layers[i], &y = preset->layers[i];
         if (x == y)
@@ -152,7 +156,7 @@ std::vector<std::string> networkChanges(const Network& n)
     }
     if (out.empty())
         out.push_back("description");
-    return out;
+    return withChanges(n.name, out);
 }
 
 using ojson = nlohmann::ordered_json;
@@ -214,13 +218,7 @@ public:
         // Inputs edited from a preset say so and what changed ("Eyeriss (edited: GB 4096 B)"), so
         // that runs on different inputs never read alike.
         const auto& s = inputs.get<SchedulingInputs>();
-        std::string network = withChanges(s.network.name, networkChanges(s.network));
-        if (const Network* preset = presetNamed(s.network.name, kNetworkPresets, &loadNetwork);
-            preset && s.network.layers.size() < preset->layers.size() && network == s.network.name)
-            network += s.network.layers.size() == 1 ? " (" + s.network.layers.front().name + ")"
-                                                    : " (" + std::to_string(s.network.layers.size()) + " of " +
-                                                          std::to_string(preset->layers.size()) + " layers)";
-        return withChanges(s.accelerator.name, acceleratorChanges(s.accelerator)) + " / " + network;
+        return withChanges(s.accelerator.name, acceleratorChanges(s.accelerator)) + " / " + networkLabel(s.network);
     }
 
     std::string setupKey(const StudyInputs& inputs) const override

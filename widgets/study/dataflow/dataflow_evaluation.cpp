@@ -89,7 +89,7 @@ void DataflowWorkbench::evaluate()
         return ok ? QStringLiteral("<span style='color:#2c7a2c'>fits</span>")
                   : QStringLiteral("<span style='color:#b02020'><b>does not fit</b></span>");
     };
-    const bool unboundedNoc = hw.nocBandwidth >= kUnboundedNocBandwidth;
+    const ShownAreaPower shown = shownAreaPower(hw, r);
     const QString limit1 = hw.l1Size == INT_MAX ? tr("unlimited") : q(hw.l1Size, "B");
     const QString limit2 = hw.l2Size == INT_MAX ? tr("unlimited") : q(hw.l2Size, "B");
     m_summary->setText(
@@ -107,12 +107,12 @@ void DataflowWorkbench::evaluate()
             .arg(hw.numPes)
             .arg(q(double(r.macs), "MACs"))
             .arg(q(double(r.l1ReqTotal), "B"), limit1, fit(r.fitsL1), q(double(r.l2ReqTotal), "B"), limit2, fit(r.fitsL2),
-                 unboundedNoc ? tr("unbounded") : q(r.area, "µm²"), unboundedNoc ? tr("unbounded") : q(r.power, "mW"))
-            .arg(unboundedNoc ? tr("The NoC bandwidth (%1 elements/cycle) is effectively unconstrained, and MAESTRO sizes "
-                                   "its bus and arbiter by it; without the NoC: %2, %3.")
-                                    .arg(q(hw.nocBandwidth, ""), q(r.area - r.busArea - r.arbiterArea, "µm²"),
-                                         q(r.power - r.nocPower, "mW"))
-                              : QString()));
+                 shown.unboundedNoc ? tr("unbounded") : q(shown.area, "µm²"),
+                 shown.unboundedNoc ? tr("unbounded") : q(shown.power, "mW"))
+            .arg(shown.unboundedNoc ? tr("The NoC bandwidth (%1 elements/cycle) is effectively unconstrained, and MAESTRO "
+                                         "sizes its bus and arbiter by it; without the NoC: %2, %3.")
+                                          .arg(q(hw.nocBandwidth, ""), q(shown.area, "µm²"), q(shown.power, "mW"))
+                                    : QString()));
     for (int t = 0; t < kDfTensors; ++t) {
         const DfTensorStats& s = r.tensor[std::size_t(t)];
         const double values[6] = {double(s.l2Req), double(s.l1Req), double(s.l2Reads), double(s.l2Writes),

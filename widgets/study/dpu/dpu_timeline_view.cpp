@@ -237,7 +237,7 @@ void TimelineChart::paintEvent(QPaintEvent*)
         for (const TimelineSample& s : lane.timeline.samples)
             top = std::max({top, s.ppw, s.runningPpw});
     // Round ticks from 0 to the next step above the highest PPW (axis_ticks.h).
-    const AxisTicks ticks = linearTicks(0, top > 0 ? top : 1, false, tickTarget(plot.height(), 30));
+    const AxisTicks ticks = linearTicks(0, top > 0 ? top : 1, false, verticalTickTarget(plot.height()));
     top = ticks.hi;
     p.setPen(QPen(palette().color(QPalette::Mid), 1));
     p.drawRect(plot);

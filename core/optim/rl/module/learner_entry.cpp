@@ -48,9 +48,7 @@ std::unique_ptr<placement::PlacementSearch> egrl(std::string_view id, const plac
 
 const Api kApi{
     .version = kApiVersion,
-    .seed = &rl::seedTorch,
     .setThreads = &rl::setTorchThreads,
-    .selfCheck = &rl::torchSelfCheck,
     .ppoScheduler = &ppoScheduler,
     .marl = &marl,
     .grmd = &grmd,

@@ -6,7 +6,6 @@
 
 #include <dlfcn.h>
 
-#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
@@ -53,12 +52,13 @@ void pinKernels()
 #endif
 }
 
+/// The table once opened, or why opening failed (not retried), and the intra-op threads asked
+/// for (0: LibTorch's default); all under `mutex`.
 struct State {
     std::mutex mutex;
     const Api* api = nullptr;
-    std::string failure; ///< set once opening failed (not retried)
-    std::atomic<bool> loaded{false};
-    std::atomic<int> threads{0}; ///< requested intra-op threads (0: LibTorch's default)
+    std::string failure;
+    int threads = 0;
 };
 
 State& state()
@@ -73,8 +73,7 @@ const std::string& path()
     return p;
 }
 
-} // namespace
-
+/// Whether the module file is there (a file check; opens nothing).
 bool present()
 {
     static const bool there = [] {
@@ -90,6 +89,8 @@ std::string absentReason()
         return "the learner module is switched off (MAPSCAPE_LEARNER_MODULE is empty)";
     return "the learner module (LibTorch) is not installed: " + path() + " is missing";
 }
+
+} // namespace
 
 const Api& api()
 {
@@ -116,9 +117,8 @@ const Api& api()
                             std::to_string(kApiVersion) + ")";
             } else {
                 s.api = table;
-                if (const int t = s.threads.load(); t > 0)
-                    s.api->setThreads(t);
-                s.loaded = true;
+                if (s.threads > 0)
+                    s.api->setThreads(s.threads);
                 return *s.api;
             }
         }
@@ -126,16 +126,11 @@ const Api& api()
     throw InputError(s.failure);
 }
 
-bool loaded()
-{
-    return state().loaded.load();
-}
-
 void setThreads(int threads)
 {
     State& s = state();
-    s.threads = threads;
     std::lock_guard lock(s.mutex);
+    s.threads = threads;
     if (s.api != nullptr && threads > 0)
         s.api->setThreads(threads);
 }

@@ -33,9 +33,7 @@ inline constexpr int kApiVersion = 1;
 /// What the module exports, all by factory so that no LibTorch type crosses the boundary.
 struct Api {
     int version = 0;
-    void (*seed)(std::uint64_t seed) = nullptr;     ///< LibTorch's global generator
-    void (*setThreads)(int threads) = nullptr;      ///< LibTorch's intra-op threads
-    double (*selfCheck)(std::uint64_t seed) = nullptr; ///< a small seeded computation's digest
+    void (*setThreads)(int threads) = nullptr; ///< LibTorch's intra-op threads
     std::unique_ptr<SearchStrategy> (*ppoScheduler)(const SchedulingProblem& problem, const PpoSchedulerOptions& options,
                                                     std::uint64_t seed) = nullptr;
     std::unique_ptr<PointOptimizer> (*marl)(const PointProblem& problem, const MarlOptions& options,
@@ -50,22 +48,15 @@ struct Api {
                                                         std::vector<placement::ZeroShotTarget> zeroShot) = nullptr;
 };
 
-/// Whether the module file is there (a file check; opens nothing). Learners are listed as
-/// available when it is; `absentReason()` says why not otherwise.
-bool present();
-std::string absentReason();
-
 /// Opens the module on first call (later calls return the same table). Throws InputError with
 /// the loader's reason if it is missing, cannot be opened, or was built for another version.
 const Api& api();
 
-/// Whether the module has been opened in this process (opens nothing).
-bool loaded();
-
 /// LibTorch's intra-op threads: applied now if the module is open, else when it opens.
 void setThreads(int threads);
 
-/// Marks a learner's listing unavailable, with the reason, when the module is absent.
+/// Marks a learner's listing unavailable, with the reason, when the module file is absent (a
+/// file check: listing opens nothing).
 void markAvailability(OptimizerInfo& info);
 
 } // namespace mapscape::learners
