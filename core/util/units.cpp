@@ -63,6 +63,15 @@ ScaledUnit scaleFor(double magnitude, std::string_view unit)
         }
         return best;
     }
+    if (unit == "s") {
+        static constexpr std::array<std::pair<double, const char*>, 4> units{{{1e-9, "ns"}, {1e-6, "µs"}, {1e-3, "ms"}, {1, "s"}}};
+        ScaledUnit best{1e-9, "ns"};
+        for (const auto& [f, name] : units) {
+            if (m >= f)
+                best = {f, name};
+        }
+        return m == 0 ? ScaledUnit{1, "s"} : best;
+    }
     if (unit == "µm²")
         return m >= 1e4 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"}; // 0.2976 mm², not 2.976e+05 µm²
     if (unit == "mW")

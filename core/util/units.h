@@ -4,14 +4,14 @@
 
 /// Numbers with engineering units: energies with SI prefixes of joules ("12.5 mJ" for 1.25e10 pJ),
 /// counts with k / M / G / T ("1.62 M cycles"), bytes with KiB / MiB, areas in µm² or mm², powers
-/// in mW or W. One style per quantity, so that a column of a table reads consistently.
+/// in mW or W, times in ns, µs, ms or s. One style per quantity, so that a column of a table reads consistently.
 
 #include <string>
 #include <string_view>
 
 namespace mapscape {
 
-/// `value` in `unit` ("pJ", "nJ", "µJ", "mJ", "J", "cycles", "MACs", "B", "µm²", "mW", "pJ·cycles",
+/// `value` in `unit` ("pJ", "nJ", "µJ", "mJ", "J", "cycles", "MACs", "B", "µm²", "mW", "s", "pJ·cycles",
 /// "cycles·nJ", or anything else, which gets k/M/G prefixes on the number) with `significant`
 /// significant digits.
 std::string formatQuantity(double value, std::string_view unit, int significant = 3);

@@ -3,6 +3,7 @@
 
 #include "core/cost/accel/accel_model.h"
 #include "core/model/validation.h"
+#include "core/util/units.h"
 #include "core/optim/accel/accel_problem.h"
 
 #include <QtTest>
@@ -57,6 +58,31 @@ private Q_SLOTS:
         QCOMPARE(std::round(model.evaluate(with(AccelGene::Dataflow, 1)).area), 8392345.0);
         QCOMPARE(std::round(model.evaluate(with(AccelGene::SpBanks, 8)).area), 18266691.0);
         QCOMPARE(std::round(model.evaluate(with(AccelGene::Dataflow, 1)).power * 100), 79770.0);
+    }
+
+    /// Issue 31, item 7: latency, energy and power are put in relation in words — the latency as
+    /// time at 1 GHz, power named static, and energy ÷ time computed from the same figures.
+    void timeNoteRelatesEnergyPowerAndLatency()
+    {
+        const AccelModel model(RnnWorkload::make(RnnCell::Vanilla), {});
+        const AccelMetrics m = model.evaluate(AccelDesign{});
+        QVERIFY(m.valid);
+        const std::string note = accelTimeNote(m, DfCostDatabase::maestro2020());
+        const auto expect = [&](const std::string& part) {
+            QVERIFY2(note.find(part) != std::string::npos, (part + " not in: " + note).c_str());
+        };
+        const double ns = m.latency; // cycles at 1 GHz
+        expect(formatQuantity(ns * 1e-9, "s", 4));
+        expect("static power");
+        expect(formatQuantity(m.energy / ns * 1e3, "mW", 4)); // nJ / ns = W
+        expect("read as pJ, energy ÷ time is " + formatQuantity(m.energy / ns, "mW", 4));
+        // Read as pJ, the activity energy over the latency is the order of the static power.
+        QVERIFY(m.energy / ns > 0.2 * m.power && m.energy / ns < 5 * m.power);
+        // The 2021 database's MAC energy is realistic: no pJ reading.
+        QVERIFY(accelTimeNote(m, DfCostDatabase::maestro2021()).find("pJ") == std::string::npos);
+        QVERIFY(accelTimeNote(AccelMetrics{}, DfCostDatabase::maestro2020()).empty());
+        QCOMPARE(formatQuantity(655e-9, "s", 3), std::string("655 ns"));
+        QCOMPARE(formatQuantity(1.5e-3, "s", 3), std::string("1.5 ms"));
     }
 
     /// Under HASCO's model only x, banks and dataflow move area and power; the breakdown adds up.

@@ -143,6 +143,9 @@ private Q_SLOTS:
         QCOMPARE(w.detail().metrics.area, m.area);
         QCOMPARE(w.componentTable()->rowCount(), 3);
         QVERIFY(w.summaryText().contains(QStringLiteral("Latency")));
+        // Energy, power and time are put in relation (issue 31, item 7).
+        QVERIFY(w.summaryText().contains(QString::fromStdString(accelTimeNote(m, in.setup.model.costDb)).toHtmlEscaped()));
+        QVERIFY(w.summaryText().contains(QStringLiteral("At 1 GHz")));
         QVERIFY(w.spaceSizeText().contains(QStringLiteral("1.457e+11")));
         QCOMPARE(w.runsPanel()->optimizerPanel()->settings().objective, std::string("area"));
         w.resize(1500, 920);

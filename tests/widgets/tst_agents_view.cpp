@@ -110,10 +110,14 @@ private Q_SLOTS:
         QCOMPARE(view->dendrogram()->clusters(), 3);
         QCOMPARE(view->dendrogram()->cutGroups(), core.clustering.groups);
         QCOMPARE(view->agentCount(), 3);
-        QVERIFY(view->statusText().contains(QStringLiteral("tile_R")));
+        // Parameters by their readable names, not their ids (issue 31, item 9).
+        QVERIFY(view->statusText().contains(QStringLiteral("Per-PE tile of R")));
+        QVERIFY(!view->statusText().contains(QStringLiteral("tile_R")));
         view->heatmap()->waitForRender();
         QCOMPARE(view->heatmap()->data().rows, 9); // 8 parameters and the objective
-        QCOMPARE(view->heatmap()->data().rowLabels.last(), QStringLiteral("latency"));
+        QCOMPARE(view->heatmap()->data().rowLabels.last(), QStringLiteral("Latency"));
+        for (const QString& label : view->heatmap()->data().rowLabels)
+            QVERIFY2(!label.contains(QLatin1Char('_')), qPrintable(label));
         QCOMPARE(view->heatmap()->data().valueTitle, QStringLiteral("|r|"));
         QCOMPARE(view->groupsTable()->rowCount(), 8);
         QTest::qWait(100);

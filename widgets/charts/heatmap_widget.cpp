@@ -231,7 +231,7 @@ QStringList HeatmapWidget::shownColumnLabels() const
     const auto [step, width] = columnLabelStep(gridRect());
     QStringList out;
     for (int c = 0; c < m_data.cols; c += step)
-        out.append(fm.elidedText(c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c), Qt::ElideRight, width));
+        out.append(fm.elidedText(c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c), Qt::ElideMiddle, width));
     return out;
 }
 
@@ -350,7 +350,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         const double y = g.top() + (r + 0.5) * g.height() / m_data.rows;
         const QString label = r < m_data.rowLabels.size() ? m_data.rowLabels[r] : QString::number(r);
         p.drawText(QRectF(4, y - fm.height() / 2.0, kLeft - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   fm.elidedText(label, Qt::ElideRight, kLeft - 10));
+                   fm.elidedText(label, Qt::ElideMiddle, kLeft - 10));
     }
     // Column labels: every column when each fits its column, elided if need be; every k-th
     // only when columns are too narrow for even a short label.
@@ -359,7 +359,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         const double x = g.left() + (c + 0.5) * g.width() / m_data.cols;
         const QString label = c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c);
         p.drawText(QRectF(x - labelWidth / 2.0, g.bottom() + 4, labelWidth, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                   fm.elidedText(label, Qt::ElideRight, labelWidth));
+                   fm.elidedText(label, Qt::ElideMiddle, labelWidth));
     }
     p.drawText(QRect(g.left(), g.bottom() + 6 + fm.height(), g.width(), fm.height() + 4), Qt::AlignCenter,
                m_data.colTitle);

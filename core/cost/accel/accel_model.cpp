@@ -4,6 +4,7 @@
 
 #include "core/cost/dataflow/dataflow_model.h"
 #include "core/model/validation.h"
+#include "core/util/units.h"
 
 #include <algorithm>
 #include <atomic>
@@ -510,6 +511,23 @@ std::string describeInvalid(const AccelMetrics& m, const RnnWorkload& w)
     case AccelInvalid::RepairFailed: return "the FPGA limits cannot be met inside the design space";
     }
     return "invalid";
+}
+
+std::string accelTimeNote(const AccelMetrics& m, const DfCostDatabase& db)
+{
+    if (!m.valid || !(m.latency > 0))
+        return {};
+    const double seconds = m.latency / kAccelReadingClockHz;
+    const double energyJ = m.energy * 1e-9;
+    const double averageMw = energyJ / seconds * 1e3;
+    std::string s = "At 1 GHz (the model counts cycles and has no clock) the latency is " +
+                    formatQuantity(seconds, "s", 4) + ". Power is the static power of the hardware sized to this design " +
+                    "(MAESTRO's cost database, what GRMD constrains), not energy ÷ time, which comes to " +
+                    formatQuantity(averageMw, "mW", 4) + ".";
+    if (db == DfCostDatabase::maestro2020())
+        s += " MAESTRO 2020 prices a MAC at 0.904 nJ, about a thousand times a 28 nm MAC (about 1 pJ); read as pJ, "
+             "energy ÷ time is " + formatQuantity(averageMw * 1e-3, "mW", 4) + ".";
+    return s;
 }
 
 } // namespace mapscape

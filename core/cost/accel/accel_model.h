@@ -210,4 +210,12 @@ private:
 /// "no tile of component 2 (hidden layer W_hh·h) fits the 128 KiB scratchpad"
 std::string describeInvalid(const AccelMetrics& m, const RnnWorkload& w);
 
+/// The clock the figures are read at: the model counts cycles and has none of its own.
+inline constexpr double kAccelReadingClockHz = 1e9;
+/// How latency, energy and power relate for a valid design, in words: the latency as time at
+/// kAccelReadingClockHz, that the power is the static power of the sized hardware (MAESTRO's cost
+/// database) and not energy ÷ time, and what energy ÷ time comes to. With MAESTRO 2020's database
+/// (whose 0.904 "nJ" per MAC is about a thousand times a 28 nm MAC) it also gives the pJ reading.
+std::string accelTimeNote(const AccelMetrics& m, const DfCostDatabase& db);
+
 } // namespace mapscape

@@ -162,6 +162,8 @@ void AccelWorkbench::evaluate()
                     .arg(in.design.localKb)
                     .arg(m.l2Req)
                     .arg(in.design.spKb);
+        html += QStringLiteral("<br><small>") + qs(accelTimeNote(m, in.setup.model.costDb)).toHtmlEscaped() +
+                QStringLiteral("</small>");
     }
     m_summary->setText(html);
 

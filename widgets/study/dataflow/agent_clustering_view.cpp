@@ -253,7 +253,7 @@ bool AgentClusteringView::cluster()
     m_stop = std::make_shared<std::stop_source>();
     QStringList names;
     for (const Parameter& p : problem->parameters())
-        names.append(qs(p.name));
+        names.append(qs(p.label)); // readable names ("Per-PE tile of K"), not ids (tile_K)
     const ClusterPolicy policy = m_policy->currentData().toString() == QStringLiteral("ga") ? ClusterPolicy::Genetic
                                                                                             : ClusterPolicy::Random;
     const std::int64_t samples = m_samples->value();
@@ -319,7 +319,7 @@ void AgentClusteringView::showOutcome()
     h.rows = h.cols = m;
     h.values.resize(std::size_t(m) * std::size_t(m));
     for (int i = 0; i < m; ++i) {
-        h.rowLabels.append(i == n ? m_objective->currentText().toLower() : freeNames.value(order[std::size_t(i)]));
+        h.rowLabels.append(i == n ? m_objective->currentText() : freeNames.value(order[std::size_t(i)]));
         for (int j = 0; j < m; ++j) {
             h.values[std::size_t(i) * std::size_t(m) + std::size_t(j)] = at(i, j);
             h.notes.append(i == n || j == n ? tr("the objective: shown for reference, not clustered") : QString());
