@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
+#include "widgets/dialogs/file_dialog.h"
 #include "app/gui/main_window.h"
 
 #include "widgets/help/help_window.h"
@@ -12,7 +13,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -70,7 +70,7 @@ void MainWindow::buildUi()
     }
     m_newStudyMenu = newStudy;
     file->addAction(tr("Open &project…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), QString(),
+        const QString path = FileDialog::openFile(this, tr("Open project"), QString(),
                                                           tr("Mapscape projects (*.mapscape.json *.json)"));
         if (!path.isEmpty())
             openProject(path);
@@ -78,13 +78,13 @@ void MainWindow::buildUi()
     file->addAction(tr("&Save project"), QKeySequence::Save, this, [this] {
         QString path = m_projectPath;
         if (path.isEmpty())
-            path = QFileDialog::getSaveFileName(this, tr("Save project"), QStringLiteral("project.mapscape.json"),
+            path = FileDialog::saveFile(this, tr("Save project"), QStringLiteral("project.mapscape.json"),
                                                 tr("Mapscape projects (*.mapscape.json)"));
         if (!path.isEmpty())
             saveProjectAs(path);
     });
     file->addAction(tr("Save project &as…"), QKeySequence::SaveAs, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save project as"), QStringLiteral("project.mapscape.json"),
+        const QString path = FileDialog::saveFile(this, tr("Save project as"), QStringLiteral("project.mapscape.json"),
                                                           tr("Mapscape projects (*.mapscape.json)"));
         if (!path.isEmpty())
             saveProjectAs(path);
@@ -94,7 +94,7 @@ void MainWindow::buildUi()
     file->addSeparator();
     file->addAction(tr("&Open into this study…"), QKeySequence::Open, this, [this] {
         StudyWorkbench* wb = currentWorkbench();
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(), wb->openFileFilter());
+        const QString path = FileDialog::openFile(this, tr("Open"), QString(), wb->openFileFilter());
         if (path.isEmpty())
             return;
         if (const QString error = wb->openFile(path); !error.isEmpty())
@@ -107,7 +107,7 @@ void MainWindow::buildUi()
                            "scheduling-table study or the workload graph of a tensor-placement study."));
             return;
         }
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import ONNX model"), QString(), tr("ONNX models (*.onnx)"));
+        const QString path = FileDialog::openFile(this, tr("Import ONNX model"), QString(), tr("ONNX models (*.onnx)"));
         if (path.isEmpty())
             return;
         if (const QString error = wb->openFile(path); !error.isEmpty()) {
@@ -129,7 +129,7 @@ void MainWindow::buildUi()
     m_importOnnx->setStatusTip(tr("Read an .onnx model's graph: its Conv, Gemm and MatMul layers become the network "
                                   "(scheduling studies) or its operators the workload graph (placement studies)"));
     QAction* sweepResults = file->addAction(tr("Open s&weep results…"), QKeySequence(tr("Ctrl+Shift+W")), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
+        const QString path = FileDialog::openFile(
             this, tr("Open sweep results"), QString(),
             tr("Sweep results (*.csv *.json);;A results folder's sweep.json (sweep.json)"));
         if (!path.isEmpty())
@@ -139,7 +139,7 @@ void MainWindow::buildUi()
                                   "wrote, or the sweep.json of a results folder"));
     file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, [this] {
         StudyWorkbench* wb = currentWorkbench();
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("results.csv"),
+        const QString path = FileDialog::saveFile(this, tr("Export results"), QStringLiteral("results.csv"),
                                                           wb->resultsFilter());
         if (path.isEmpty())
             return;
@@ -150,7 +150,7 @@ void MainWindow::buildUi()
     });
     file->addAction(tr("Export &mapping…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] {
         StudyWorkbench* wb = currentWorkbench();
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export mapping"), QString(), wb->mappingFilter());
+        const QString path = FileDialog::saveFile(this, tr("Export mapping"), QString(), wb->mappingFilter());
         if (path.isEmpty())
             return;
         if (const QString error = wb->writeMapping(path); !error.isEmpty())
@@ -635,7 +635,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         if (answer == QMessageBox::Save) {
             QString path = m_projectPath;
             if (path.isEmpty())
-                path = QFileDialog::getSaveFileName(this, tr("Save project"), QStringLiteral("project.mapscape.json"));
+                path = FileDialog::saveFile(this, tr("Save project"), QStringLiteral("project.mapscape.json"),
+                                            tr("Mapscape projects (*.mapscape.json)"));
             if (path.isEmpty() || !saveProjectAs(path)) {
                 event->ignore();
                 return;

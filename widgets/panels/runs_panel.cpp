@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
+#include "widgets/dialogs/file_dialog.h"
 #include "widgets/panels/runs_panel.h"
 
 #include "core/io/file_util.h"
@@ -16,7 +17,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -234,7 +234,7 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     m_saveChart->setToolTip(tr("Write the visible chart as PNG or SVG"));
     m_tabs->setCornerWidget(m_saveChart);
     connect(m_saveChart, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), QStringLiteral("chart.png"),
+        const QString path = FileDialog::saveFile(this, tr("Save chart"), QStringLiteral("chart.png"),
                                                           tr("PNG image (*.png);;SVG drawing (*.svg)"));
         if (path.isEmpty())
             return;
@@ -292,7 +292,7 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
         const int row = selectedRow();
         if (row < 0)
             return;
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export run metrics"),
+        const QString path = FileDialog::saveFile(this, tr("Export run metrics"),
                                                           QStringLiteral("run-%1-metrics.csv").arg(m_model->idAt(row)),
                                                           tr("CSV files (*.csv)"));
         QString error;

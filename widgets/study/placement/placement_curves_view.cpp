@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
+#include "widgets/dialogs/file_dialog.h"
 #include "core/study/placement/placement_study.h"
 #include "widgets/study/placement/placement_curves_view.h"
 
@@ -15,7 +16,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -176,7 +176,7 @@ PlacementCurvesView::PlacementCurvesView(RunsPanel* runs, QWidget* parent)
     connect(m_preset, &QComboBox::currentIndexChanged, this, &PlacementCurvesView::refresh);
     connect(m_workload, &QComboBox::currentIndexChanged, this, &PlacementCurvesView::refresh);
     connect(m_load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load benchmark results"), m_benchPath,
+        const QString path = FileDialog::openFile(this, tr("Load benchmark results"), m_benchPath,
                                                           tr("Benchmark results (*.jsonl *.json);;All files (*)"));
         if (path.isEmpty())
             return;
