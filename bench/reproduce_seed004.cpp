@@ -12,9 +12,12 @@
 ///   reproduce_seed004 --results results/seed004 [--markdown FILE]
 ///   reproduce_seed004 --results bench/results/seed004.jsonl     (the runs recorded before sweeps)
 ///   reproduce_seed004 --rate-only
+///   reproduce_seed004 --results results/seed004 --merge-into bench/results/seed004.jsonl
+///       (the folder's runs replace the file's lines of the same runs; the others stay as they are)
 
 #include "bench/report/sweep_report.h"
 #include "core/cost/placement/placement_model.h"
+#include "core/io/file_util.h"
 #include "core/io/placement/placement_io.h"
 #include "core/optim/placement/placement_search.h"
 #include "core/study/placement/placement_study.h"
@@ -36,8 +39,10 @@ namespace {
 constexpr const char* kUsage =
         "usage: reproduce_seed004 --results FOLDER|TABLE|FILE.jsonl [--markdown FILE]\n"
         "       reproduce_seed004 --rate-only\n"
+        "       reproduce_seed004 --results FOLDER --merge-into FILE.jsonl\n"
         "  FOLDER: the results of bench/sweeps/seed004.json (or seed004-smoke.json); FILE.jsonl: runs recorded by\n"
-        "  the benchmark before sweeps (bench/results/seed004.jsonl).\n";
+        "  the benchmark before sweeps (bench/results/seed004.jsonl). --merge-into writes FOLDER's runs into FILE.jsonl,\n"
+        "  replacing the lines of the same runs (preset, workload, method, seed, iterations) and keeping the rest.\n";
 
 /// A run as the table uses it, from a sweep shard or a recorded line.
 struct Run {
@@ -80,6 +85,60 @@ std::vector<Run> runsOf(const std::string& path)
         out.push_back(run);
     }
     return out;
+}
+
+/// A sweep folder's runs as recorded lines: the shard's curve is the best map's noiseless
+/// speed-up at each improvement of the measured best (the kind's progress metric), the file's
+/// curve too.
+std::vector<PlacementBenchRun> benchRunsOf(const std::string& folder)
+{
+    std::vector<PlacementBenchRun> out;
+    const bench::SweepResults res = bench::readSweepResults(folder);
+    for (const sweep::ShardResult& r : res.rows) {
+        if (r.status != "ok")
+            continue;
+        PlacementBenchRun b;
+        const std::string sigma = r.level("preset");
+        b.preset = sigma.empty() || sigma == "0" || sigma == "0.0" ? "noiseless" : "hardware-like";
+        b.workload = r.level("workload");
+        b.method = r.optimizer;
+        b.seed = r.seed;
+        b.iterations = int(bench::numericOption(r, "iterations", double(r.evaluations)));
+        b.speedup = r.objectiveValue("speedup").value_or(0.0);
+        b.measured = r.figure("measured_speedup").value_or(0.0);
+        b.seconds = r.seconds;
+        b.bestIteration = std::int64_t(r.figure("best_iteration").value_or(0.0));
+        b.valid = std::int64_t(r.figure("valid").value_or(0.0));
+        for (const auto& [x, y] : r.curve)
+            b.curve.emplace_back(std::int64_t(x), y);
+        if (b.workload.empty())
+            throw InputError(folder + ": shard " + std::to_string(r.index) + " has no workload variation");
+        out.push_back(std::move(b));
+    }
+    return out;
+}
+
+/// Replaces `file`'s lines of the runs in `folder` (and appends new ones); returns how many.
+std::size_t mergeInto(const std::string& folder, const std::string& file)
+{
+    const auto key = [](const PlacementBenchRun& r) {
+        return r.preset + "/" + r.workload + "/" + r.method + "/" + std::to_string(r.seed) + "/" + std::to_string(r.iterations);
+    };
+    std::vector<PlacementBenchRun> runs = readPlacementBenchRuns(file);
+    std::size_t replaced = 0;
+    for (PlacementBenchRun& fresh : benchRunsOf(folder)) {
+        const auto it = std::find_if(runs.begin(), runs.end(), [&](const PlacementBenchRun& r) { return key(r) == key(fresh); });
+        if (it != runs.end())
+            *it = std::move(fresh);
+        else
+            runs.push_back(std::move(fresh));
+        ++replaced;
+    }
+    std::string text;
+    for (const PlacementBenchRun& r : runs)
+        text += placementBenchRunLine(r) + "\n";
+    writeTextFileAtomic(file, text);
+    return replaced;
 }
 
 volatile double g_keep = 0;
@@ -208,7 +267,14 @@ int main(int argc, char** argv)
             evaluationRate();
             return 0;
         }
-    const bench::ReportArgs args = bench::parseReportArgs(argc, argv, {}, {}, kUsage);
+    const bench::ReportArgs args = bench::parseReportArgs(argc, argv, {"--merge-into"}, {}, kUsage);
+    if (args.has("--merge-into"))
+        return bench::reportMain([&] {
+            const std::string file = args.get("--merge-into");
+            const std::size_t n = mergeInto(args.results, file);
+            std::printf("%zu runs of %s written into %s\n", n, args.results.c_str(), file.c_str());
+            return 0;
+        });
     return bench::reportMain([&] {
         bench::emitMarkdown(table(runsOf(args.results)), args.markdown);
         return 0;

@@ -28,5 +28,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
 # The packages' system services stay inactive: they start only once /etc/slurm/slurm.conf exists.
 $SUDO apt-get install -y -qq --no-install-recommends slurm-wlm munge
 
-# Running the GUI headless (screenshots, CI) and packaging.
-$SUDO apt-get install -y -qq --no-install-recommends xvfb xauth dpkg-dev file
+# Running the GUI headless (screenshots, CI), packaging, and the test scripts' JSON checks.
+$SUDO apt-get install -y -qq --no-install-recommends xvfb xauth dpkg-dev file python3

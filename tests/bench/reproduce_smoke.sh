@@ -54,4 +54,25 @@ awk -v doc="$src/docs/reproduction.md" '
         printf "%d tables checked\n", tables
         exit bad
     }' "$work/out.txt" || fail "the report's tables do not have the shape of docs/reproduction.md"
+if [ "$seed" = 004 ]; then
+    # --merge-into: a results folder's runs go into a recorded file, replacing the same runs'
+    # lines; each line's curve ends at its run's speed-up (the curve is the tables' measure).
+    cp "$src/bench/results/seed004.jsonl" "$work/recorded.jsonl"
+    before=$(wc -l <"$work/recorded.jsonl")
+    shards=$(ls "$work/results"/shard-*.json | wc -l)
+    "$bench/reproduce_seed004" --results "$work/results" --merge-into "$work/recorded.jsonl" >/dev/null || fail "--merge-into exited $?"
+    [ "$(wc -l <"$work/recorded.jsonl")" -eq $((before + shards)) ] || fail "the first merge did not add $shards lines"
+    "$bench/reproduce_seed004" --results "$work/results" --merge-into "$work/recorded.jsonl" >/dev/null || fail "--merge-into exited $?"
+    [ "$(wc -l <"$work/recorded.jsonl")" -eq $((before + shards)) ] || fail "merging the same runs again added lines"
+    cmp -s <(head -n "$before" "$work/recorded.jsonl") "$src/bench/results/seed004.jsonl" || fail "the merge changed other runs' lines"
+    python3 - "$work/recorded.jsonl" "$before" <<'PY' || fail "a merged line's curve does not end at its speed-up"
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()[int(sys.argv[2]):]
+for l in lines:
+    r = json.loads(l)
+    if r["speedup"] > 0 and (not r["curve"] or r["curve"][-1][1] != r["speedup"]):
+        sys.exit("%s %s seed %s: curve ends at %s, speed-up %s" % (r["preset"], r["method"], r["seed"], r["curve"][-1:], r["speedup"]))
+PY
+    "$bench/reproduce_seed004" --results "$work/recorded.jsonl" >/dev/null || fail "the merged file does not read back"
+fi
 echo "PASS: seed $seed smoke sweep and report"
