@@ -39,6 +39,7 @@
 #include <QBarSet>
 #include <QComboBox>
 #include <QStatusBar>
+#include <QHeaderView>
 #include <QTableView>
 #include <QTableWidget>
 #include <QListWidget>
@@ -100,6 +101,38 @@ private Q_SLOTS:
 
     /// Help → Help on this study (F1) opens the page of the shown study's kind, for every kind
     /// registered; each page names its paper and explains its tabs and charts (issue 31, item 9).
+    /// Issue 31, item 9: every column of every table in every study kind explains itself in a
+    /// tooltip (what it is, with its unit where it has one).
+    void everyColumnHasATooltip()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList missing;
+        for (const StudyKind* k : studyKinds()) {
+            if (w.studyOfKind(*k) < 0)
+                QVERIFY(w.addStudy(*k));
+            w.setCurrentStudy(w.studyOfKind(*k));
+            QCoreApplication::processEvents();
+            for (QTableView* view : w.currentWorkbench()->findChildren<QTableView*>()) {
+                QAbstractItemModel* m = view->model();
+                if (!m || view->horizontalHeader()->isHidden())
+                    continue;
+                for (int c = 0; c < m->columnCount(); ++c) {
+                    if (view->isColumnHidden(c))
+                        continue;
+                    const QString title = m->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+                    const QString tip = m->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+                    if (tip.trimmed().isEmpty())
+                        missing.append(QStringLiteral("%1 / %2 / %3").arg(QString::fromStdString(k->info().id), view->objectName().isEmpty() ? QString::fromLatin1(view->metaObject()->className()) + QStringLiteral("@") + (view->parentWidget() ? view->parentWidget()->objectName() : QString()) : view->objectName(), title));
+                }
+            }
+        }
+        for (const QString& m : missing)
+            qWarning("no tooltip: %s", qPrintable(m));
+        QVERIFY2(missing.isEmpty(), qPrintable(QString::number(missing.size()) + QStringLiteral(" columns without a tooltip")));
+    }
+
     void helpPagePerKind()
     {
         MainWindow w;

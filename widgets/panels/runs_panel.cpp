@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/dialogs/file_dialog.h"
 #include "widgets/panels/runs_panel.h"
+#include "widgets/study/view_cells.h"
 
 #include "core/io/file_util.h"
 #include "core/runner/optimizer_run.h"
@@ -198,8 +199,17 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     compareRow->addWidget(m_compareRef);
     compareRow->addStretch(1);
     m_compare = new QTableWidget(0, 8, compareTab);
-    m_compare->setHorizontalHeaderLabels({tr("Optimizer"), tr("Objective"), tr("Setup"), tr("Runs"), tr("Best (mean ± std)"),
-                                          tr("Ratio"), tr("Samples to best"), tr("Wall (mean)")});
+    cells::setColumns(m_compare,
+                      {{tr("Optimizer"), tr("The optimizer, with the options it was given where they differ from its defaults")},
+                       {tr("Objective"), tr("What the runs minimised or maximised")},
+                       {tr("Setup"), tr("The inputs the runs worked on (accelerator, network, hardware, workload; edits named)")},
+                       {tr("Runs"), tr("Finished runs in the group (one per seed)")},
+                       {tr("Best (mean ± std)"), tr("Each run's best objective value, mean ± standard deviation over the "
+                                                    "group's runs, in the objective's unit")},
+                       {tr("Ratio"), tr("The group's mean best divided by the reference group's (chosen above); above 1 is "
+                                        "worse for an objective minimised, better for one maximised")},
+                       {tr("Samples to best"), tr("Evaluations (samples) each run needed to reach its best, mean over the runs")},
+                       {tr("Wall (mean)"), tr("Wall-clock time per run, mean over the runs (seconds or minutes)")}});
     m_compare->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_compare->verticalHeader()->hide();
     m_compare->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

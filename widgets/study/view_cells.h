@@ -2,14 +2,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// Small helpers shared by the accelerator-sizing views (internal to widgets/study): read-only
-/// table cells, numbers with a few significant digits, and the feasibility colours the design,
+/// Small helpers shared by the study views (internal to widgets): read-only table cells, columns
+/// with tooltips, numbers with a few significant digits, and the feasibility colours the design,
 /// stage and sensitivity tables share.
 
 #include "core/util/strings.h"
 
 #include <QColor>
 #include <QString>
+#include <QTableWidget>
 #include <QTableWidgetItem>
 
 namespace mapscape::cells {
@@ -23,6 +24,23 @@ inline QTableWidgetItem* readOnly(const QString& text, const QString& tip = QStr
     if (!tip.isEmpty())
         it->setToolTip(tip);
     return it;
+}
+
+/// A table column: its title and, for the header's tooltip, what it holds with its unit.
+struct Column {
+    QString title;
+    QString tip;
+};
+
+/// Sets a table's columns: titles, and tooltips that say what each holds.
+inline void setColumns(QTableWidget* table, const QList<Column>& columns)
+{
+    table->setColumnCount(int(columns.size()));
+    for (int c = 0; c < int(columns.size()); ++c) {
+        auto* item = new QTableWidgetItem(columns[c].title);
+        item->setToolTip(columns[c].tip);
+        table->setHorizontalHeaderItem(c, item);
+    }
 }
 
 /// Meets the constraints / violates them (or outside a band) / invalid or not counted.

@@ -96,10 +96,10 @@ QWidget* AccelWorkbench::buildDesignTab()
     }
     wl->addLayout(wf);
     m_components = new QTableWidget(0, 4, workloadBox);
-    m_components->setHorizontalHeaderLabels({tr("Component"), tr("M"), tr("N"), tr("K")});
-    m_components->horizontalHeaderItem(1)->setToolTip(tr("Output rows of the GEMM"));
-    m_components->horizontalHeaderItem(2)->setToolTip(tr("Output columns (1 = matrix-vector product)"));
-    m_components->horizontalHeaderItem(3)->setToolTip(tr("Reduction length (1 for an element-wise step)"));
+    cells::setColumns(m_components, {{tr("Component"), tr("A matrix product of one time step of the cell")},
+                                     {tr("M"), tr("Output rows of the GEMM (elements)")},
+                                     {tr("N"), tr("Output columns (1 = matrix-vector product)")},
+                                     {tr("K"), tr("Reduction length (1 for an element-wise step)")}});
     m_components->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_components->verticalHeader()->setVisible(false);
     m_components->setMinimumHeight(150);
@@ -419,11 +419,17 @@ QWidget* AccelWorkbench::buildDesignTab()
     charts->addWidget(m_powerChart);
     rl->addLayout(charts, 2);
     m_componentResults = new QTableWidget(0, 9, results);
-    m_componentResults->setHorizontalHeaderLabels({tr("Component"), tr("M×N×K"), tr("Tile Ti×Tj×Tk"), tr("Tiles that fit"),
-                                                   tr("Cycles"), tr("Energy (nJ)"), tr("Power (mW)"), tr("Area (µm²)"),
-                                                   tr("L2 bytes")});
-    m_componentResults->horizontalHeaderItem(2)->setToolTip(
-        tr("The chosen tile: Ti output rows, Tj output columns and Tk of the reduction per scratchpad fill"));
+    cells::setColumns(
+        m_componentResults,
+        {{tr("Component"), tr("A matrix product of one time step of the cell")},
+         {tr("M×N×K"), tr("The GEMM's output rows × output columns × reduction length")},
+         {tr("Tile Ti×Tj×Tk"), tr("The chosen tile: Ti output rows, Tj output columns and Tk of the reduction per scratchpad fill")},
+         {tr("Tiles that fit"), tr("Tiles that fit the scratchpad and local memories and that the model accepts")},
+         {tr("Cycles"), tr("Latency of one time step of the component, in cycles")},
+         {tr("Energy (nJ)"), tr("Energy of one time step of the component, in MAESTRO's nJ (see the note above)")},
+         {tr("Power (mW)"), tr("Static power of the hardware sized for the component, in mW (MAESTRO's cost database)")},
+         {tr("Area (µm²)"), tr("Area of the hardware sized for the component, in µm²")},
+         {tr("L2 bytes"), tr("Scratchpad (L2) space the component's tile needs, in bytes")}});
     m_componentResults->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_componentResults->verticalHeader()->setVisible(false);
     m_componentResults->setEditTriggers(QAbstractItemView::NoEditTriggers);

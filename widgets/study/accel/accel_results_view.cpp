@@ -74,9 +74,15 @@ AccelResultsView::AccelResultsView(RunsPanel* runs, QWidget* parent)
     grid->addWidget(m_hvEvals, 2, 1);
     grid->addWidget(m_hvTime, 2, 2);
     m_resultsTable = new QTableWidget(0, 7, w);
-    m_resultsTable->setHorizontalHeaderLabels({tr("Run"), tr("Optimizer"), tr("Seed"), tr("Hypervolume"),
-                                               tr("Share of the reference box"), tr("Non-dominated designs"), tr("Evaluations")});
-    m_resultsTable->horizontalHeaderItem(4)->setToolTip(tr("Hypervolume divided by the reference box's volume"));
+    cells::setColumns(m_resultsTable,
+                      {{tr("Run"), tr("The run, as titled in the runs list")},
+                       {tr("Optimizer"), tr("GRMD or a baseline")},
+                       {tr("Seed"), tr("The run's random seed")},
+                       {tr("Hypervolume"), tr("Volume the run's non-dominated designs dominate inside the reference box, "
+                                              "in cycles × mW × µm² (larger is better)")},
+                       {tr("Share of the reference box"), tr("Hypervolume divided by the reference box's volume, in %")},
+                       {tr("Non-dominated designs"), tr("Designs no other design of the run beats on latency, power and area at once")},
+                       {tr("Evaluations"), tr("Designs the run evaluated")}});
     m_resultsTable->verticalHeader()->setVisible(false);
     m_resultsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_resultsTable->setMaximumHeight(150);

@@ -77,9 +77,17 @@ QWidget* AccelWorkbench::buildSensitivityTab()
     row->addStretch(1);
     l->addLayout(row);
     m_sensitivity = new QTableWidget(0, 9, w);
-    m_sensitivity->setHorizontalHeaderLabels({tr("Group (hover: design)"), tr("Latency (cycles)"), tr("paper"), tr("Power (mW)"),
-                                              tr("paper"), tr("paper/model − 1"), tr("Area (µm²)"), tr("paper"),
-                                              tr("paper/model − 1")});
+    const QString paper = tr("The paper's Table 3 value, same unit");
+    const QString ratio = tr("Paper ÷ model − 1, in %: HASCO's noise puts it in [0, +3 %] (green) when the model agrees");
+    cells::setColumns(m_sensitivity, {{tr("Group (hover: design)"), tr("Table 3's group: the control design with one gene changed")},
+                                      {tr("Latency (cycles)"), tr("The model's latency of the group's design, in cycles")},
+                                      {tr("paper"), paper},
+                                      {tr("Power (mW)"), tr("The model's power of the group's design, in mW")},
+                                      {tr("paper"), paper},
+                                      {tr("paper/model − 1"), ratio},
+                                      {tr("Area (µm²)"), tr("The model's area of the group's design, in µm²")},
+                                      {tr("paper"), paper},
+                                      {tr("paper/model − 1"), ratio}});
     m_sensitivity->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_sensitivity->verticalHeader()->setVisible(false);
     m_sensitivity->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -65,10 +65,16 @@ QWidget* AccelWorkbench::buildSpaceTab()
     help->setWordWrap(true);
     l->addWidget(help);
     m_spaceTable = new QTableWidget(kEditableGenes, SpColumns, w);
-    m_spaceTable->setHorizontalHeaderLabels(
-        {tr("Gene"), tr("Search"), tr("How"), tr("Low"), tr("High"), tr("Step"), tr("Values"), tr("Fixed"), tr("Count")});
-    m_spaceTable->horizontalHeaderItem(SpValues)->setToolTip(tr("A list of values separated by commas (dataflow: WS, OS)"));
-    m_spaceTable->horizontalHeaderItem(SpCount)->setToolTip(tr("How many values the gene may take"));
+    cells::setColumns(m_spaceTable,
+                      {{tr("Gene"), tr("A hardware parameter of the design (the paper's chromosome), with its unit")},
+                       {tr("Search"), tr("Ticked: the optimizers choose the gene; unticked: it stays at its Fixed value")},
+                       {tr("How"), tr("The values as a range (low..high by step) or as a list")},
+                       {tr("Low"), tr("Smallest value of the range, in the gene's unit")},
+                       {tr("High"), tr("Largest value of the range, in the gene's unit")},
+                       {tr("Step"), tr("Step of the range: \"×2\" doubles, a number adds, in the gene's unit")},
+                       {tr("Values"), tr("A list of values separated by commas, in the gene's unit (dataflow: WS, OS)")},
+                       {tr("Fixed"), tr("The value used when the gene is not searched, in the gene's unit")},
+                       {tr("Count"), tr("How many values the gene may take")}});
     m_spaceTable->horizontalHeader()->setSectionResizeMode(SpGene, QHeaderView::ResizeToContents);
     m_spaceTable->horizontalHeader()->setSectionResizeMode(SpValues, QHeaderView::Stretch);
     m_spaceTable->verticalHeader()->setVisible(false);

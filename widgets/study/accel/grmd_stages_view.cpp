@@ -243,13 +243,15 @@ void GrmdStagesView::refresh()
         const QJsonArray genes = o.value(QStringLiteral("genes")).toArray();
         const QJsonArray members = o.value(QStringLiteral("members")).toArray();
         const bool area = o.value(QStringLiteral("fitness")).toString() == QStringLiteral("area");
-        QStringList headers;
+        QList<cells::Column> columns;
         for (const QJsonValue& g : genes)
-            headers.append(geneTitle(g.toString()));
-        headers << tr("Latency (cycles)") << tr("Power (mW)") << tr("Area (µm²)") << (area ? tr("Fitness = area") : tr("Fitness"))
-                << tr("Status");
-        m_population->setColumnCount(int(headers.size()));
-        m_population->setHorizontalHeaderLabels(headers);
+            columns.append({geneTitle(g.toString()), tr("The member's value of this gene")});
+        columns.append({tr("Latency (cycles)"), tr("The member's latency, in cycles")});
+        columns.append({tr("Power (mW)"), tr("The member's power, in mW")});
+        columns.append({tr("Area (µm²)"), tr("The member's area, in µm²")});
+        columns.append({area ? tr("Fitness = area") : tr("Fitness"), tr("What stage 1 selects on (lower is better)")});
+        columns.append({tr("Status"), tr("Feasible (within the constraints), violating, or invalid (no tile fits)")});
+        cells::setColumns(m_population, columns);
         m_population->setRowCount(int(members.size()));
         for (int r = 0; r < int(members.size()); ++r) {
             const QJsonObject m = members[r].toObject();
@@ -328,12 +330,15 @@ void GrmdStagesView::refresh()
         const auto* job = run->jobAs<PointSearchJob>();
         const auto* accel = job ? dynamic_cast<const AccelProblem*>(job->problem().get()) : nullptr;
         const auto params = accel ? accel->parameters() : std::span<const Parameter>{};
-        QStringList headers;
+        QList<cells::Column> columns;
         for (const Parameter& p : params)
-            headers.append(qs(p.label));
-        headers << tr("Latency (cycles)") << tr("Power (mW)") << tr("Area (µm²)") << tr("Energy (nJ)") << tr("Constraints");
-        m_solutions->setColumnCount(int(headers.size()));
-        m_solutions->setHorizontalHeaderLabels(headers);
+            columns.append({qs(p.label), qs(p.help).isEmpty() ? tr("The solution's value of this gene") : qs(p.help)});
+        columns.append({tr("Latency (cycles)"), tr("The solution's latency, in cycles")});
+        columns.append({tr("Power (mW)"), tr("The solution's power, in mW")});
+        columns.append({tr("Area (µm²)"), tr("The solution's area, in µm²")});
+        columns.append({tr("Energy (nJ)"), tr("The solution's energy, in MAESTRO's nJ")});
+        columns.append({tr("Constraints"), tr("Whether the solution meets the latency, power and area limits")});
+        cells::setColumns(m_solutions, columns);
         m_solutions->setRowCount(int(rows.size()));
         for (int r = 0; r < int(rows.size()); ++r) {
             const QJsonObject s = rows[r].toObject();

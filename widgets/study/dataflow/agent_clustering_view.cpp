@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/study/dataflow/dataflow_study.h"
 #include "widgets/study/dataflow/agent_clustering_view.h"
+#include "widgets/study/view_cells.h"
 
 #include "core/optim/dataflow/dataflow_space.h"
 #include "widgets/charts/dendrogram_widget.h"
@@ -130,7 +131,10 @@ AgentClusteringView::AgentClusteringView(RunsPanel* runs, QWidget* parent)
     dendroLayout->addWidget(m_dendrogram, 1);
 
     m_groups = new QTableWidget(0, 3, this);
-    m_groups->setHorizontalHeaderLabels({tr("Parameter"), tr("Agent"), tr("Most correlated with")});
+    cells::setColumns(m_groups, {{tr("Parameter"), tr("A free mapping parameter (one with more than one allowed value)")},
+                                 {tr("Agent"), tr("The MARL agent that chooses it: the dendrogram's cut, or your move")},
+                                 {tr("Most correlated with"), tr("The parameter whose values correlate most with this one's over "
+                                                                  "the best samples (|r|, 0 to 1)")}});
     m_groups->verticalHeader()->hide();
     m_groups->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_groups->horizontalHeader()->setStretchLastSection(true);

@@ -5,6 +5,7 @@
 
 #include "core/study/dataflow/dataflow_study.h"
 #include "widgets/study/dataflow/dataflow_workbench.h"
+#include "widgets/study/view_cells.h"
 
 #include "core/model/validation.h"
 
@@ -211,8 +212,13 @@ QWidget* DataflowWorkbench::buildMappingTab()
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_tensorTable = new QTableWidget(3, 6, this);
-    m_tensorTable->setHorizontalHeaderLabels({tr("L2 needed"), tr("L1 needed / PE"), tr("L2 reads"), tr("L2 writes"),
-                                              tr("L1 reads"), tr("L1 writes")});
+    cells::setColumns(m_tensorTable,
+                      {{tr("L2 needed"), tr("Shared buffer (L2) space this tensor needs, in bytes, double-buffered")},
+                       {tr("L1 needed / PE"), tr("Local buffer (L1) space this tensor needs in each PE, in bytes, double-buffered")},
+                       {tr("L2 reads"), tr("Elements of this tensor read from L2 over the layer (counts)")},
+                       {tr("L2 writes"), tr("Elements of this tensor written to L2 over the layer (counts)")},
+                       {tr("L1 reads"), tr("Elements of this tensor read from the PEs' L1 over the layer, all PEs (counts)")},
+                       {tr("L1 writes"), tr("Elements of this tensor written to the PEs' L1 over the layer, all PEs (counts)")}});
     m_tensorTable->setVerticalHeaderLabels({tr("input"), tr("filter"), tr("output")});
     m_tensorTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tensorTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

@@ -5,6 +5,7 @@
 
 #include "core/study/dataflow/dataflow_study.h"
 #include "widgets/study/dataflow/dataflow_workbench.h"
+#include "widgets/study/view_cells.h"
 
 #include "core/model/validation.h"
 
@@ -56,8 +57,14 @@ QWidget* DataflowWorkbench::buildSpaceTab()
 {
     auto* page = new QWidget(this);
     m_spaceTable = new QTableWidget(0, 6, page);
-    m_spaceTable->setHorizontalHeaderLabels({tr("Parameter"), tr("Values allowed"), tr("Fixed"), tr("Fixed value"),
-                                             tr("Minimum"), tr("Maximum")});
+    cells::setColumns(m_spaceTable,
+                      {{tr("Parameter"), tr("A mapping parameter the optimizers choose (its id in brackets: the name in sweep "
+                                            "and study files)")},
+                       {tr("Values allowed"), tr("How many values the parameter may take after the restrictions")},
+                       {tr("Fixed"), tr("Check to pin the parameter to one value (the optimizers no longer choose it)")},
+                       {tr("Fixed value"), tr("The pinned value: a number (a tile size, in elements) or a label such as C")},
+                       {tr("Minimum"), tr("Smallest tile allowed, in elements of the dimension")},
+                       {tr("Maximum"), tr("Largest tile allowed, in elements of the dimension")}});
     m_spaceTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_spaceTable->horizontalHeader()->setStretchLastSection(true);
     m_spaceTable->verticalHeader()->hide();

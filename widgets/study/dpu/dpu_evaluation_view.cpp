@@ -232,11 +232,20 @@ void DpuEvaluationView::refresh()
                         .arg(p.fpsConstraint));
 
     // Summary: per state mean and minimum normalised PPW, exact matches, constraint, paper beside.
-    const QStringList headers{tr("Method"),       tr("Mean N"),          tr("Mean C"),      tr("Paper C"),
-                              tr("Mean M"),       tr("Paper M"),         tr("Minimum C"),   tr("Minimum M"),
-                              tr("Exact C + M"),  tr("C_PERF met C + M"), tr("Paper met")};
-    m_summary->setColumnCount(int(headers.size()));
-    m_summary->setHorizontalHeaderLabels(headers);
+    const QString mean = tr("Mean over the held-out models of PPW ÷ the optimal configuration's PPW in state %1 (1 = optimal)");
+    const QString paperMean = tr("The paper's mean normalised PPW in state %1 (Fig. 5)");
+    const QString minimum = tr("Smallest PPW ÷ optimal PPW over the held-out models in state %1");
+    cells::setColumns(m_summary, {{tr("Method"), tr("The policy or baseline")},
+                                  {tr("Mean N"), mean.arg(QStringLiteral("N"))},
+                                  {tr("Mean C"), mean.arg(QStringLiteral("C"))},
+                                  {tr("Paper C"), paperMean.arg(QStringLiteral("C"))},
+                                  {tr("Mean M"), mean.arg(QStringLiteral("M"))},
+                                  {tr("Paper M"), paperMean.arg(QStringLiteral("M"))},
+                                  {tr("Minimum C"), minimum.arg(QStringLiteral("C"))},
+                                  {tr("Minimum M"), minimum.arg(QStringLiteral("M"))},
+                                  {tr("Exact C + M"), tr("Held-out cases in states C and M where the method chose the optimal configuration")},
+                                  {tr("C_PERF met C + M"), tr("Cases in C and M whose choice meets the frame-rate constraint C_PERF")},
+                                  {tr("Paper met"), tr("The paper's count of cases meeting C_PERF")}});
     m_summary->setRowCount(int(methods.size()));
     for (int r = 0; r < int(methods.size()); ++r) {
         const Method& m = methods[std::size_t(r)];
@@ -286,8 +295,12 @@ void DpuEvaluationView::refresh()
             caseHeaders << m.name;
         }
     }
-    m_cases->setColumnCount(int(caseHeaders.size()));
-    m_cases->setHorizontalHeaderLabels(caseHeaders);
+    QList<cells::Column> caseColumns{{caseHeaders[0], tr("A model the policies were not trained on")},
+                                     {caseHeaders[1], tr("The configuration with the best PPW that meets C_PERF (size × instances)")},
+                                     {caseHeaders[2], tr("Its performance per watt, in frames/s per W")}};
+    for (int c = 3; c < int(caseHeaders.size()); ++c)
+        caseColumns.append({caseHeaders[c], tr("%1's choice, with its PPW ÷ the optimal PPW").arg(caseHeaders[c])});
+    cells::setColumns(m_cases, caseColumns);
     m_cases->setRowCount(int(split.test.size()));
     for (int r = 0; r < int(split.test.size()); ++r) {
         const EvaluationCase* ref = nullptr;

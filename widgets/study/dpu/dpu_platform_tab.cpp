@@ -148,7 +148,9 @@ QWidget* DpuWorkbench::buildPlatformTab()
     form->addRow(m_dataSeed->fieldName(), m_dataSeed);
     pl->addLayout(form);
     m_params = new QTableWidget(kParamCount, 3, paramsPage);
-    m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Value"), tr("Unit")});
+    cells::setColumns(m_params, {{tr("Parameter"), tr("A constant of the platform simulator")},
+                                 {tr("Value"), tr("Its value, in the unit beside it (double-click to edit)")},
+                                 {tr("Unit"), tr("The unit the value is given in")}});
     m_params->verticalHeader()->setVisible(false);
     m_params->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_params->setToolTip(tr("The analytical model's parameters (spec §4.4); the defaults are the spec's calibration fit"));
@@ -176,8 +178,12 @@ QWidget* DpuWorkbench::buildPlatformTab()
     auto* statesPage = new QWidget(tabs);
     auto* sl = new QVBoxLayout(statesPage);
     m_states = new QTableWidget(kStates, 5, statesPage);
-    m_states->setHorizontalHeaderLabels({tr("State"), tr("Background DDR (GB/s)"), tr("CPU load (per core)"),
-                                         tr("Cores left K"), tr("Instance overhead k_inst")});
+    cells::setColumns(m_states,
+                      {{tr("State"), tr("N (no background), C (CPU stress) or M (memory stress)")},
+                       {tr("Background DDR (GB/s)"), tr("DDR traffic the background adds, in GB/s")},
+                       {tr("CPU load (per core)"), tr("How busy the background keeps each Arm core, as a fraction (0 to 1)")},
+                       {tr("Cores left K"), tr("Arm cores left to the DPU worker threads (count)")},
+                       {tr("Instance overhead k_inst"), tr("Throughput lost per extra DPU instance, as a fraction")}});
     m_states->verticalHeader()->setVisible(false);
     m_states->setToolTip(tr("The stress-ng backgrounds: DDR traffic they add, how busy they keep each Arm core, the cores "
                             "left to the DPU worker threads, and the throughput lost per extra DPU instance"));
@@ -200,8 +206,14 @@ QWidget* DpuWorkbench::buildPlatformTab()
     corrHelp->setWordWrap(true);
     cl->addWidget(corrHelp);
     m_corrections = new QTableWidget(0, 7, corrPage);
-    m_corrections->setHorizontalHeaderLabels({tr("Model"), tr("State"), tr("Configuration"), tr("FPS factor"),
-                                              tr("Power factor"), tr("Measured FPS"), tr("Measured P_FPGA (W)")});
+    cells::setColumns(m_corrections,
+                      {{tr("Model"), tr("The model the correction applies to")},
+                       {tr("State"), tr("The background state: N, C or M")},
+                       {tr("Configuration"), tr("DPU size × instances")},
+                       {tr("FPS factor"), tr("Measured FPS ÷ the simulator's FPS (a multiplier; 1 = no correction)")},
+                       {tr("Power factor"), tr("Measured P_FPGA ÷ the simulator's P_FPGA (a multiplier)")},
+                       {tr("Measured FPS"), tr("The frame rate measured on the board, in frames/s")},
+                       {tr("Measured P_FPGA (W)"), tr("The FPGA power measured on the board, in W")}});
     m_corrections->verticalHeader()->setVisible(false);
     cl->addWidget(m_corrections, 1);
     auto* corrButtons = new QHBoxLayout;
@@ -228,7 +240,14 @@ QWidget* DpuWorkbench::buildPlatformTab()
     m_anchorSummary->setWordWrap(true);
     al->addWidget(m_anchorSummary);
     m_anchors = new QTableWidget(0, 6, anchorPage);
-    m_anchors->setHorizontalHeaderLabels({tr("Paper fact"), tr("Source"), tr("Result"), tr("Found"), tr("Margin"), tr("PPW (FPS/W)")});
+    cells::setColumns(m_anchors,
+                      {{tr("Paper fact"), tr("A fact the paper's figures state")},
+                       {tr("Source"), tr("Where in the paper")},
+                       {tr("Result"), tr("Whether the simulator reproduces it")},
+                       {tr("Found"), tr("What the simulator gives instead, if it differs")},
+                       {tr("Margin"), tr("ln(PPW of the paper's choice ÷ PPW of the best other feasible one), or the relative "
+                                         "error of a speed-up: how firmly the simulator agrees")},
+                       {tr("PPW (FPS/W)"), tr("Performance per watt of the paper's choice, in frames/s per W")}});
     m_anchors->verticalHeader()->setVisible(false);
     m_anchors->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_anchors->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);

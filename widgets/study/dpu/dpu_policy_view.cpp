@@ -80,7 +80,8 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     m_features = new QTableWidget(kObservationSize, 2, split);
-    m_features->setHorizontalHeaderLabels({tr("Feature"), tr("Value")});
+    cells::setColumns(m_features, {{tr("Feature"), tr("A telemetry feature the learner observes, with its unit")},
+                                   {tr("Value"), tr("Its raw value, in the feature's unit (edit to ask the policy)")}});
     m_features->verticalHeader()->setVisible(false);
     m_features->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_features->horizontalHeader()->setStretchLastSection(true);
@@ -90,8 +91,15 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
                               "the policy about any observation."));
     split->addWidget(m_features);
     m_actions = new QTableWidget(0, 8, split);
-    m_actions->setHorizontalHeaderLabels({tr("Configuration"), tr("Score"), tr("FPS"), tr("P_FPGA (W)"), tr("P_ARM (W)"),
-                                          tr("PPW (FPS/W)"), tr("Reward"), tr("Note")});
+    cells::setColumns(m_actions,
+                      {{tr("Configuration"), tr("DPU size × instances (e.g. B4096_2: two B4096 cores)")},
+                       {tr("Score"), tr("The policy's probability of choosing this configuration for the observation, in %")},
+                       {tr("FPS"), tr("Frames per second the simulator gives this configuration, in frames/s")},
+                       {tr("P_FPGA (W)"), tr("FPGA power, in W")},
+                       {tr("P_ARM (W)"), tr("Arm (processing system) power, in W")},
+                       {tr("PPW (FPS/W)"), tr("Performance per watt: FPS ÷ (P_FPGA + P_ARM), in frames/s per W")},
+                       {tr("Reward"), tr("The reward the learner gets for it (PPW-based, see the Training tab)")},
+                       {tr("Note"), tr("Why a configuration is marked: does not fit the FPGA, the best, the policy's pick")}});
     m_actions->verticalHeader()->setVisible(false);
     m_actions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_actions->setItemDelegateForColumn(1, new ProgressDelegate(Qt::UserRole + 1, m_actions));

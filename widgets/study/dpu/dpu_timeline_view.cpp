@@ -429,9 +429,19 @@ DpuTimelineView::DpuTimelineView(RunsPanel* runs, DpuWorkbench* workbench, QWidg
     m_chart = new TimelineChart(split);
     split->addWidget(m_chart);
     m_decisions = new QTableWidget(0, 12, split);
-    m_decisions->setHorizontalHeaderLabels({tr("Policy"), tr("Time (s)"), tr("Model"), tr("State"), tr("From"), tr("To"),
-                                            tr("Paused (s)"), tr("Overhead (J)"), tr("PPW before"), tr("PPW after"),
-                                            tr("Break-even (frames)"), tr("Break-even (s)")});
+    cells::setColumns(m_decisions,
+                      {{tr("Policy"), tr("The policy that decided")},
+                       {tr("Time (s)"), tr("When it decided, in seconds from the start of the timeline")},
+                       {tr("Model"), tr("The model running then")},
+                       {tr("State"), tr("The background state then: N (none), C (CPU load) or M (memory traffic)")},
+                       {tr("From"), tr("The DPU configuration before (size × instances)")},
+                       {tr("To"), tr("The configuration chosen")},
+                       {tr("Paused (s)"), tr("Time the DPU was stopped to load the new configuration, in seconds")},
+                       {tr("Overhead (J)"), tr("Energy the reconfiguration cost, in joules")},
+                       {tr("PPW before"), tr("Performance per watt before, in frames/s per W")},
+                       {tr("PPW after"), tr("Performance per watt after, in frames/s per W")},
+                       {tr("Break-even (frames)"), tr("Frames after which the better PPW repays the overhead")},
+                       {tr("Break-even (s)"), tr("The same in seconds at the new frame rate")}});
     m_decisions->verticalHeader()->setVisible(false);
     m_decisions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_decisions->setToolTip(tr("Each decision: the configuration before and after, how long inference paused, the FPGA "

@@ -100,8 +100,14 @@ DpuTrainingView::DpuTrainingView(RunsPanel* runs, QWidget* parent)
     m_contextLabel->setWordWrap(true);
     cl->addWidget(m_contextLabel);
     m_context = new QTableWidget(0, 7, ctx);
-    m_context->setHorizontalHeaderLabels({tr("Context bucket"), tr("CPU bin"), tr("DDR bin"), tr("GMAC bin"), tr("Data bin"),
-                                          tr("Samples"), tr("CTXMEAN (FPS/W)")});
+    cells::setColumns(m_context,
+                      {{tr("Context bucket"), tr("A context of the reward's normalisation: the bins below together")},
+                       {tr("CPU bin"), tr("Bin of the background CPU load (per core, %)")},
+                       {tr("DDR bin"), tr("Bin of the background DDR bandwidth (MB/s)")},
+                       {tr("GMAC bin"), tr("Bin of the model's work, in GMAC per frame")},
+                       {tr("Data bin"), tr("Bin of the model's data moved per frame, in MB")},
+                       {tr("Samples"), tr("Rewards seen in this context so far")},
+                       {tr("CTXMEAN (FPS/W)"), tr("Mean PPW of the context, in frames/s per W: the reward subtracts it")}});
     m_context->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_context->verticalHeader()->setVisible(false);
     m_context->setEditTriggers(QAbstractItemView::NoEditTriggers);

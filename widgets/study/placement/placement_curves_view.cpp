@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 #include "widgets/dialogs/file_dialog.h"
+#include "widgets/study/view_cells.h"
 #include "core/study/placement/placement_study.h"
 #include "widgets/study/placement/placement_curves_view.h"
 
@@ -163,8 +164,13 @@ PlacementCurvesView::PlacementCurvesView(RunsPanel* runs, QWidget* parent)
                            "(§5.2). 1 = the compiler's map."));
     l->addWidget(m_chart, 3);
     m_summary = new QTableWidget(0, 5, this);
-    m_summary->setHorizontalHeaderLabels(
-        {tr("Method"), tr("Runs"), tr("Final speed-up (mean ± std)"), tr("Paper (NNP-I, §5.2)"), tr("Seconds per run")});
+    cells::setColumns(m_summary,
+                      {{tr("Method"), tr("EGRL, EA, PG, Greedy-DP or random search")},
+                       {tr("Runs"), tr("Runs (seeds) drawn in the chart")},
+                       {tr("Final speed-up (mean ± std)"), tr("Noiseless speed-up over the compiler's map (×) of the map each "
+                                                              "run ended with, mean ± standard deviation over the runs")},
+                       {tr("Paper (NNP-I, §5.2)"), tr("The paper's final mean speed-up (×) on the real NNP-I")},
+                       {tr("Seconds per run"), tr("Wall-clock time per run, in seconds, mean over the runs")}});
     m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_summary->verticalHeader()->setVisible(false);
     m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);

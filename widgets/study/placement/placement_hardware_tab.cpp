@@ -74,7 +74,9 @@ QWidget* PlacementWorkbench::buildHardwareTab()
     bar->addStretch(1);
     v->addLayout(bar);
     m_hardware = new QTableWidget(HardwareRowCount, 3, page);
-    m_hardware->setHorizontalHeaderLabels({tr("Value"), tr("Unit"), tr("What it is")});
+    cells::setColumns(m_hardware, {{tr("Value"), tr("The parameter's value, in the unit beside it (double-click to edit)")},
+                                   {tr("Unit"), tr("The unit the value is given in")},
+                                   {tr("What it is"), tr("What the parameter means in the latency model")}});
     m_hardware->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_hardware->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_hardware->horizontalHeader()->setStretchLastSection(true);

@@ -110,7 +110,9 @@ QWidget* PlacementWorkbench::buildMapTab()
     connect(m_transitionKind, &QComboBox::currentIndexChanged, this, [this] { refreshMap(); });
     mv->addWidget(m_transitionKind);
     m_transitions = new QTableWidget(3, 3, matrixBox);
-    m_transitions->setHorizontalHeaderLabels({tr("→ SRAM"), tr("→ LLC"), tr("→ DRAM")});
+    cells::setColumns(m_transitions, {{tr("→ SRAM"), tr("Tensors moved to SRAM from the row's level (count)")},
+                                      {tr("→ LLC"), tr("Tensors moved to the last-level cache from the row's level (count)")},
+                                      {tr("→ DRAM"), tr("Tensors moved to DRAM from the row's level (count)")}});
     m_transitions->setVerticalHeaderLabels({tr("SRAM"), tr("LLC"), tr("DRAM")});
     m_transitions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_transitions->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);

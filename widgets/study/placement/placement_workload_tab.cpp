@@ -71,8 +71,16 @@ QWidget* PlacementWorkbench::buildWorkloadTab()
     v->addWidget(m_workloadSummary);
     m_nodes = new QTableWidget(page);
     m_nodes->setColumnCount(8);
-    m_nodes->setHorizontalHeaderLabels({tr("Name"), tr("Op"), tr("Inputs"), tr("Output (x × y × z)"), tr("Weights (B)"),
-                                        tr("Activation (B)"), tr("MACs (M)"), tr("Live until")});
+    cells::setColumns(m_nodes, {{tr("Name"), tr("The node's name (unique in the graph)")},
+                                {tr("Op"), tr("The operation: conv, matmul, add, pool, …")},
+                                {tr("Inputs"), tr("The earlier nodes whose outputs this node reads (names or numbers)")},
+                                {tr("Output (x × y × z)"), tr("The output activation's shape, in elements")},
+                                {tr("Weights (B)"), tr("The node's weight tensor, in bytes")},
+                                {tr("Activation (B)"), tr("The node's output activation, in bytes (from the shape and the "
+                                                          "hardware's bytes per element)")},
+                                {tr("MACs (M)"), tr("Multiply-accumulates of the node, in millions")},
+                                {tr("Live until"), tr("The last node that reads this node's output: the activation occupies "
+                                                      "its memory until then")}});
     m_nodes->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                              QAbstractItemView::AnyKeyPressed);
     m_nodes->setToolTip(tr("Double-click a cell to edit it (one undo step each): name, op (conv, matmul, add, …), "

@@ -162,6 +162,16 @@ QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Occurrences of this layer in the network (weights the totals)");
         case Macs:
             return tr("Multiply-accumulates × repeat");
+        case Name:
+            return tr("The layer's name (unique in the network; mapping tables are matched to layers by it)");
+        case Kind:
+            return tr("CONV, GROUP (grouped or depthwise convolution) or FC (fully connected), from the sizes");
+        case InputWords:
+            return tr("Input activations of the layer, in words (one word holds one value at the accelerator's precision)");
+        case WeightWords:
+            return tr("Weights of the layer, in words");
+        case OutputWords:
+            return tr("Output activations of the layer, in words");
         default:
             return {};
         }

@@ -101,20 +101,24 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
         return {};
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
+        case Layer:
+            return tr("The layer evaluated, as named in the network");
+        case Kind:
+            return tr("CONV, GROUP (grouped or depthwise convolution) or FC (fully connected)");
         case Repeat:
             return tr("How often the layer occurs in the network (totals weight it)");
         case Macs:
             return tr("Multiply-accumulates of one occurrence");
         case Energy:
-            return tr("Total energy of the layer's table: dynamic and static, every level");
+            return tr("Total energy of the layer's table in pJ (shown with a prefix: nJ, µJ): dynamic and static, every level");
         case Cycles:
             return tr("Cycles of the layer's table (the slowest level bounds it)");
         case LbWords:
         case GbWords:
         case DramWords:
-            return tr("Words read and written at this level");
+            return tr("Words read and written at this level (one word holds one value at the accelerator's precision)");
         case PeUtil:
-            return tr("Share of the PE array the table keeps busy");
+            return tr("Share of the PE array the table keeps busy, in %");
         case Status:
             return tr("Why a layer has no valid result, or that the figures are out of date");
         default:
