@@ -5,6 +5,7 @@
 // accelerator evaluates every network; the shipped mappings are valid.
 
 #include "core/cost/scheduling/network_evaluation.h"
+#include "core/cost/placement/workload_graph.h"
 #include "core/io/dpu/dpu_io.h"
 #include "core/io/placement/placement_io.h"
 #include "core/io/scheduling/neurospector_json.h"
@@ -73,6 +74,7 @@ private Q_SLOTS:
         QTest::newRow("yolo-v3") << QStringLiteral("yolo-v3") << 27;
         QTest::newRow("inception-v4") << QStringLiteral("inception-v4") << 48;
         QTest::newRow("mobilenet-v3-small") << QStringLiteral("MobileNet-V3-small") << 55;
+        QTest::newRow("resnet50-inference") << QStringLiteral("resnet50-inference") << 24;
     }
 
     void networks()
@@ -82,6 +84,35 @@ private Q_SLOTS:
         const Network net = loadNetwork(resolvePreset(path.toStdString(), kNetworkPresets));
         QCOMPARE(int(net.layers.size()), layers);
         QVERIFY(validateNetwork(net).empty());
+    }
+
+    /// Issue 31, item 7: a network's total can be one inference. The one-inference ResNet-50 (repeat
+    /// counts and the projection shortcuts NeuroSpector's list leaves out) has the MACs of the
+    /// tensor-placement study's ResNet-50 graph, and NeuroSpector's list is its subset counted once.
+    void resnet50OneInference()
+    {
+        const Network full = loadNetwork(resolvePreset("resnet50-inference", kNetworkPresets));
+        const Network ns = loadNetwork(resolvePreset("resnet50", kNetworkPresets));
+        double perInference = 0, listedOnce = 0, occurrences = 0;
+        for (const Layer& l : full.layers) {
+            perInference += l.macs() * double(l.repeat);
+            occurrences += double(l.repeat);
+        }
+        for (const Layer& l : ns.layers) {
+            listedOnce += l.macs();
+            const int i = full.indexOf(l.name);
+            QVERIFY2(i >= 0, l.name.c_str());
+            Layer same = full.layers[std::size_t(i)];
+            same.repeat = 1;
+            QCOMPARE(same, l); // the same shape, only counted
+        }
+        QCOMPARE(occurrences, 54.0); // 53 convolutions and the FC layer
+        QCOMPARE(perInference, 4089184256.0);
+        QCOMPARE(listedOnce, 1661468672.0);
+        std::int64_t graphMacs = 0;
+        for (const placement::GraphNode& n : placement::builtinWorkload("resnet50").nodes)
+            graphMacs += n.macs;
+        QCOMPARE(double(graphMacs), perInference);
     }
 
     void mobilenetGroup3IsCorrected()

@@ -32,6 +32,8 @@
 #include <QUndoStack>
 #include <QTableView>
 #include <QTemporaryDir>
+#include "core/util/units.h"
+
 #include <QtTest>
 
 using namespace mapscape;
@@ -203,6 +205,31 @@ private Q_SLOTS:
     }
 
     /// Editing a layer re-evaluates the current mapping; undo brings the old figures back.
+    /// Issue 31, item 7: with repeat counts the total is one inference (each layer times its
+    /// occurrences), NeuroSpector's figure (each listed layer once) beside it; without, the line
+    /// says each layer is counted once.
+    void networkTotalIsOneInference()
+    {
+        SchedulingWorkbench w;
+        openNeuroSpectorResnet(w);
+        QVERIFY2(w.totalsText().startsWith(QStringLiteral("Total: 12.55 mJ")), qPrintable(w.totalsText()));
+        QVERIFY2(w.totalsText().contains(QStringLiteral("(21 layers, each counted once, 1.661 G MACs)")), qPrintable(w.totalsText()));
+        QSignalSpy shown(&w, &StudyWorkbench::evaluationShown);
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50-inference")));
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 20000);
+        const NetworkResult& r = w.currentSnapshot()->result;
+        QVERIFY(r.complete());
+        QVERIFY(r.weightedEnergy > 2 * r.energy); // 54 layer runs against 24 listed layers
+        const QString text = w.totalsText();
+        QVERIFY2(text.startsWith(QStringLiteral("Per inference: %1, %2 (24 layers × their repeat counts = 54 layer runs, "
+                                                "4.089 G MACs)")
+                                     .arg(QString::fromStdString(formatQuantity(r.weightedEnergy, "pJ", 4)),
+                                          QString::fromStdString(formatQuantity(r.weightedCycles, "cycles", 4)))),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("each listed layer once: %1").arg(QString::fromStdString(formatQuantity(r.energy, "pJ", 4)))),
+                 qPrintable(text));
+    }
+
     void editsReevaluateLive()
     {
         SchedulingWorkbench w;

@@ -57,7 +57,7 @@ std::string writeText(const SchedulingModel& model, const Network& net, const Ne
       << sci(res.energyByPart[2]) << ", DRAM " << sci(res.energyByPart[3]) << " pJ\n";
     const bool repeats = std::any_of(net.layers.begin(), net.layers.end(), [](const Layer& l) { return l.repeat != 1; });
     if (repeats)
-        o << "Total weighted by repeat counts: energy " << sci(res.weightedEnergy) << " pJ, cycles "
+        o << "Per inference (each layer times its repeat count): energy " << sci(res.weightedEnergy) << " pJ, cycles "
           << sci(res.weightedCycles) << "\n";
     if (!res.complete())
         o << "WARNING: " << res.invalidLayers << " layer(s) could not be evaluated; totals cover the others only\n";

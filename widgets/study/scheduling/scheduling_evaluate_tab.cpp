@@ -85,8 +85,23 @@ void SchedulingWorkbench::showSnapshot(quint64 generation, std::shared_ptr<const
             break;
         }
     }
-    const QString energy = qs(formatQuantity(r.energy, "pJ", 4));
-    const QString cycles = qs(formatQuantity(r.cycles, "cycles", 4));
+    // With repeat counts the total is one pass of the network (each layer times its occurrences);
+    // NeuroSpector's network figure (each listed layer once) is given beside it.
+    const Network& net = snapshot->network;
+    const bool repeats = std::any_of(net.layers.begin(), net.layers.end(), [](const Layer& l) { return l.repeat != 1; });
+    double macs = 0, occurrences = 0;
+    for (std::size_t i = 0; i < net.layers.size() && i < r.layers.size(); ++i) {
+        if (!r.layers[i].ok)
+            continue;
+        macs += net.layers[i].macs() * double(net.layers[i].repeat);
+        occurrences += double(net.layers[i].repeat);
+    }
+    const QString energy = qs(formatQuantity(repeats ? r.weightedEnergy : r.energy, "pJ", 4));
+    const QString cycles = qs(formatQuantity(repeats ? r.weightedCycles : r.cycles, "cycles", 4));
+    const QString work = qs(formatQuantity(macs, "MACs", 4));
+    const QString once = repeats ? tr("; each listed layer once: %1, %2 (NeuroSpector's network figure)")
+                                       .arg(qs(formatQuantity(r.energy, "pJ", 4)), qs(formatQuantity(r.cycles, "cycles", 4)))
+                                 : QString();
     if (n > 0 && invalid == n)
         setTotals(tr("No layer has a valid table: %1 of %2 invalid (first: %3)").arg(invalid).arg(n).arg(firstProblem), true);
     else if (invalid > 0)
@@ -97,8 +112,15 @@ void SchedulingWorkbench::showSnapshot(quint64 generation, std::shared_ptr<const
                       .arg(invalid == 1 ? tr("1 invalid layer") : tr("%1 invalid layers").arg(invalid))
                       .arg(firstProblem),
                   true);
+    else if (repeats)
+        setTotals(tr("Per inference: %1, %2 (%3 layers × their repeat counts = %4 layer runs, %5)%6")
+                      .arg(energy, cycles)
+                      .arg(n)
+                      .arg(occurrences)
+                      .arg(work, once),
+                  false);
     else
-        setTotals(tr("Total: %1, %2 (%3 layers)").arg(energy, cycles).arg(n), false);
+        setTotals(tr("Total: %1, %2 (%3 layers, each counted once, %4)").arg(energy, cycles).arg(n).arg(work), false);
     Q_EMIT message(invalid > 0 ? tr("%1 on %2: %3 layers evaluated, %4 invalid")
                                      .arg(qs(snapshot->network.name), qs(snapshot->model->accelerator().name))
                                      .arg(n)
