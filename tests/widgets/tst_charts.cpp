@@ -441,6 +441,13 @@ private Q_SLOTS:
         QVERIFY(bars.exportTo(dir.filePath(QStringLiteral("b.png")), &error));
         bars.setBreakdown(QStringLiteral("again"), {QStringLiteral("GB")}, {3e6}, {1e4}); // replaces cleanly
         QVERIFY(bars.exportTo(dir.filePath(QStringLiteral("b.svg")), &error));
+        QVERIFY(!bars.valueLabels().isEmpty());
+        // Nothing to draw (an invalid layer): the title says why, no axis of zeros ("…" labels before).
+        bars.setBreakdown(QStringLiteral("CONV_1: invalid table"), {}, {}, {});
+        QVERIFY(bars.valueLabels().isEmpty());
+        bars.setBreakdown(QStringLiteral("zeros"), {QStringLiteral("MAC")}, {0.0}, {0.0});
+        QVERIFY(bars.valueLabels().isEmpty());
+        QVERIFY(bars.exportTo(dir.filePath(QStringLiteral("empty.png")), &error));
     }
 };
 

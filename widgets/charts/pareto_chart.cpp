@@ -364,6 +364,10 @@ void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& ca
             sum += i < s.second.size() ? std::max(0.0, s.second[i]) : 0.0;
         top = std::max(top, sum);
     }
+    if (!(top > 0)) { // nothing to draw (no selection, an invalid layer): the title alone, no axis of zeros
+        d->valueTitle = axisTitle;
+        return;
+    }
     const ScaledUnit scale = scaleFor(top, unit.toStdString());
     auto* series = new QStackedBarSeries;
     for (const auto& s : sets) {
@@ -375,7 +379,7 @@ void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& ca
     d->chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
-    auto* y = newTickedAxis(linearTicks(0, top > 0 ? top / scale.factor : 1));
+    auto* y = newTickedAxis(linearTicks(0, top / scale.factor));
     // The quantity is in the chart's title; the axis says the unit (short enough for short charts).
     d->valueTitle = scale.unit.empty() ? axisTitle : QString::fromStdString(scale.unit);
     y->setTitleText(d->valueTitle);
@@ -388,6 +392,14 @@ void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& ca
 QString EnergyBreakdownChart::valueAxisTitle() const { return d->valueTitle; }
 
 QStringList EnergyBreakdownChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
+
+QStringList EnergyBreakdownChart::valueLabels() const
+{
+    for (QAbstractAxis* a : d->chart->axes(Qt::Vertical))
+        if (const auto* c = qobject_cast<const QCategoryAxis*>(a))
+            return tickLabels(c);
+    return {};
+}
 
 bool EnergyBreakdownChart::exportTo(const QString& path, QString* error)
 {

@@ -78,6 +78,8 @@ public:
                    const QList<QPair<QString, QList<double>>>& sets, const QString& axisTitle, const QString& unit);
     QString valueAxisTitle() const;
     QStringList clippedTitles() const;
+    /// The value axis's labels as drawn; empty when there is nothing to draw.
+    QStringList valueLabels() const;
     bool exportTo(const QString& path, QString* error = nullptr);
 
 private:

@@ -110,9 +110,11 @@ QWidget* PlacementWorkbench::buildMapTab()
     connect(m_transitionKind, &QComboBox::currentIndexChanged, this, [this] { refreshMap(); });
     mv->addWidget(m_transitionKind);
     m_transitions = new QTableWidget(3, 3, matrixBox);
-    cells::setColumns(m_transitions, {{tr("→ SRAM"), tr("Tensors moved to SRAM from the row's level (count)")},
-                                      {tr("→ LLC"), tr("Tensors moved to the last-level cache from the row's level (count)")},
-                                      {tr("→ DRAM"), tr("Tensors moved to DRAM from the row's level (count)")}});
+    cells::setColumns(m_transitions,
+                      {{tr("→ SRAM"), tr("Share of the row level's tensors (in the compiler's map) that this map puts in SRAM, "
+                                         "with their count in brackets")},
+                       {tr("→ LLC"), tr("Share of the row level's tensors that this map puts in the last-level cache (count)")},
+                       {tr("→ DRAM"), tr("Share of the row level's tensors that this map puts in DRAM (count)")}});
     m_transitions->setVerticalHeaderLabels({tr("SRAM"), tr("LLC"), tr("DRAM")});
     m_transitions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_transitions->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);

@@ -160,7 +160,10 @@ void SchedulingWorkbench::showLayerDetails()
         dyn.append(lr.ok ? lr.eval.dynamicEnergy[std::size_t(idx(part))] : 0.0);
         stat.append(lr.ok ? lr.eval.staticEnergy[std::size_t(idx(part))] : 0.0);
     }
-    m_breakdown->setBreakdown(tr("%1: energy by level").arg(qs(lr.layer)), parts, dyn, stat);
+    if (lr.ok)
+        m_breakdown->setBreakdown(tr("%1: energy by level").arg(qs(lr.layer)), parts, dyn, stat);
+    else // no energy to draw: an empty chart that says why, not an axis of zeros
+        m_breakdown->setBreakdown(tr("%1: invalid table, no energy (see below)").arg(qs(lr.layer)), {}, {}, {});
     const Layer& l = m_snapshot->network.layers[std::size_t(current.row())];
     std::string text = "Layer " + lr.layer + "  (" + std::string(layerKindName(l.kind())) + ")\n";
     text += "K=" + std::to_string(l.k) + " B=" + std::to_string(l.b) + " P=" + std::to_string(l.p) + " Q=" + std::to_string(l.q) +
