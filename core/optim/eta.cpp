@@ -15,10 +15,9 @@ constexpr std::size_t kMaxSamples = 512;
 void EtaEstimator::add(double seconds, double progress)
 {
     progress = std::clamp(progress, 0.0, 1.0);
-    if (!m_samples.empty() && seconds <= m_samples.back().first) {
-        m_samples.back().second = std::max(m_samples.back().second, progress);
-        return;
-    }
+    m_progress = std::max(m_progress, progress);
+    if (!m_samples.empty() && seconds <= m_samples.back().first)
+        return; // no time passed: done counts it, the rate does not
     m_samples.emplace_back(seconds, progress);
     // Keep what the window can still use, and a bounded number of samples.
     const double window = std::max(kMinWindow, kWindowFraction * seconds);
@@ -33,9 +32,10 @@ double EtaEstimator::eta() const
     if (m_samples.empty())
         return -1;
     const auto [t, p] = m_samples.back();
-    if (p >= 1)
+    const double done = std::max(p, m_progress);
+    if (done >= 1)
         return 0;
-    if (p <= 0 || t <= 0)
+    if (done <= 0 || t <= 0)
         return -1;
     // Rate over the window: from the oldest sample at most `window` seconds old.
     const double window = std::max(kMinWindow, kWindowFraction * t);
@@ -45,8 +45,8 @@ double EtaEstimator::eta() const
     const auto [t0, p0] = *it;
     double rate = t > t0 && p > p0 ? (p - p0) / (t - t0) : 0;
     if (rate <= 0)
-        rate = p / t; // no progress in the window: the average since the start
-    return (1 - p) / rate;
+        rate = done / t; // no progress in the window: the average since the start
+    return (1 - done) / rate;
 }
 
 } // namespace mapscape

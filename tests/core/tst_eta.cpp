@@ -64,6 +64,18 @@ private Q_SLOTS:
         QVERIFY2(qAbs(eta.eta() - 200) < 20, qPrintable(QString::number(eta.eta())));
     }
 
+    /// Seen on the walk: a run paused mid-batch (EGRL evaluates a generation of 22 maps at once)
+    /// reports the rest of the batch after the clock stopped; that progress came in no time and
+    /// made the estimate a few seconds where over a minute was left.
+    void progressWhileTheClockIsStoppedDoesNotSpeedUpTheRate()
+    {
+        EtaEstimator eta = feed(0.01, 0.01, 0, 20); // 1 % per second, 20 % done
+        eta.add(20, 0.3);                            // paused: 10 % more, no time
+        QVERIFY2(qAbs(eta.eta() - 70) < 1, qPrintable(QString::number(eta.eta()))); // 70 % at 1 %/s
+        eta.add(20, 1.0);
+        QCOMPARE(eta.eta(), 0.0);
+    }
+
     void stalledWindowFallsBackToTheAverage()
     {
         EtaEstimator eta;
