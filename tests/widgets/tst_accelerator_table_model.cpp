@@ -60,9 +60,9 @@ private Q_SLOTS:
 
         QVERIFY(!model.setData(cell(model, Component::GlobalBuffer, LevelField::Bandwidth), QStringLiteral("fast")));
         QCOMPARE(rejected.last().first().toString(),
-                 QStringLiteral("global_buffer.bandwidth_bits: expected a number of bits, got \"fast\""));
+                 QStringLiteral("Global buffer bandwidth (bits): expected a number of bits, got \"fast\""));
         QVERIFY(!model.setData(cell(model, Component::PeArray, LevelField::Size), QStringLiteral("14")));
-        QVERIFY(rejected.last().first().toString().startsWith(QStringLiteral("pe_array.size: expected X × Y")));
+        QVERIFY(rejected.last().first().toString().startsWith(QStringLiteral("PE array size: expected X × Y")));
         QVERIFY(!model.setData(cell(model, Component::LocalBuffer, LevelField::Energy), QStringLiteral("1 2")));
         QCOMPARE(doc.undoStack()->index(), 0); // nothing was pushed
 

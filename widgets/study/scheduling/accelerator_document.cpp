@@ -169,14 +169,37 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
     if (!levelFieldEditable(c, f))
         return field + QStringLiteral(": this cell cannot be edited");
     Accelerator a = m_acc;
-    const auto bad = [&](const QString& suffix, const QString& what) {
-        return field + suffix + QStringLiteral(": expected ") + what + QStringLiteral(", got \"") + raw + QLatin1Char('"');
+    // Refusals name the cell in words with its unit ("Global buffer size (bytes): …"), not by the
+    // file's keys (global_buffer.size_bytes).
+    const auto bad = [&](const QString& what) {
+        static const std::array<QString, kNumComponents> kTitles{
+            QStringLiteral("Register"),      QStringLiteral("MAC array"),   QStringLiteral("Local buffer"),
+            QStringLiteral("PE array"),      QStringLiteral("Global buffer"), QStringLiteral("Multi-chip array"),
+            QStringLiteral("DRAM")};
+        const QString level = kTitles[std::size_t(c)];
+        const QString cell = [f] {
+            switch (f) {
+            case LevelField::Present: return QStringLiteral("present");
+            case LevelField::Size: return QStringLiteral("size");
+            case LevelField::Dataflow: return QStringLiteral("dataflow");
+            case LevelField::AllowedDataflows: return QStringLiteral("allowed dataflows");
+            case LevelField::Bandwidth: return QStringLiteral("bandwidth (bits)");
+            case LevelField::Energy: return QStringLiteral("access energy (pJ per word)");
+            case LevelField::StaticPower: return QStringLiteral("static power (mW)");
+            case LevelField::UnitCycle: return QStringLiteral("cycles per access");
+            case LevelField::Bypass: return QStringLiteral("bypass");
+            default: return QStringLiteral("value");
+            }
+        }();
+        const QString unit = f == LevelField::Size && !isSpatial(c) ? QStringLiteral(" (bytes)") : QString();
+        return level + QLatin1Char(' ') + cell + unit + QStringLiteral(": expected ") + what + QStringLiteral(", got \"") + raw +
+               QLatin1Char('"');
     };
     if (f == LevelField::Present) {
         const QString t = text.toLower();
         const bool on = t == QStringLiteral("yes") || t == QStringLiteral("true") || t == QStringLiteral("1");
         if (!on && t != QStringLiteral("no") && t != QStringLiteral("false") && t != QStringLiteral("0"))
-            return bad(QStringLiteral(".present"), QStringLiteral("yes or no"));
+            return bad(QStringLiteral("yes or no"));
         if (isSpatial(c))
             a.array(c).present = on;
         else
@@ -189,7 +212,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
         const qlonglong x = xy.size() == 2 ? xy[0].toLongLong(&okX) : 0;
         const qlonglong y = xy.size() == 2 ? xy[1].toLongLong(&okY) : 0;
         if (!okX || !okY)
-            return bad(QStringLiteral(".size"), QStringLiteral("X × Y, e.g. 14 × 12"));
+            return bad(QStringLiteral("X × Y, e.g. 14 × 12"));
         a.array(c).sizeX = x;
         a.array(c).sizeY = y;
         return push(std::move(a), QStringLiteral("Set %1 size to %2 × %3").arg(field).arg(x).arg(y));
@@ -199,11 +222,11 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
     case LevelField::Size: {
         const auto v = parseNumbers(text);
         if (!v || v->empty() || v->size() > 3)
-            return bad(QStringLiteral(".size_bytes"), QStringLiteral("one (shared), two or three byte counts"));
+            return bad(QStringLiteral("one (shared), two or three byte counts"));
         b.sizeBytes.clear();
         for (double x : *v) {
             if (x != std::floor(x))
-                return bad(QStringLiteral(".size_bytes"), QStringLiteral("whole byte counts"));
+                return bad(QStringLiteral("whole byte counts"));
             b.sizeBytes.push_back(std::int64_t(x));
         }
         break;
@@ -211,7 +234,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
     case LevelField::Dataflow: {
         const auto df = parseDataflow(text.toStdString());
         if (!df)
-            return bad(QStringLiteral(".dataflow"), QStringLiteral("IS, WS, OS or -"));
+            return bad(QStringLiteral("IS, WS, OS or -"));
         b.dataflow = *df;
         break;
     }
@@ -220,7 +243,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
         for (const QString& p : text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
             const auto df = parseDataflow(p.toStdString());
             if (!df || *df == Dataflow::None)
-                return bad(QStringLiteral(".allowed_dataflows"), QStringLiteral("a list of IS, WS, OS"));
+                return bad(QStringLiteral("a list of IS, WS, OS"));
             b.allowedDataflows.push_back(*df);
         }
         break;
@@ -229,19 +252,16 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
         bool ok = false;
         const double v = text.toDouble(&ok);
         if (!ok)
-            return bad(QStringLiteral(".bandwidth_bits"), QStringLiteral("a number of bits"));
+            return bad(QStringLiteral("a number of bits"));
         b.bandwidthBits = v;
         break;
     }
     case LevelField::Energy:
     case LevelField::StaticPower:
     case LevelField::UnitCycle: {
-        const QString suffix = f == LevelField::Energy        ? QStringLiteral(".access_energy_pj")
-                               : f == LevelField::StaticPower ? QStringLiteral(".static_power_mw")
-                                                              : QStringLiteral(".unit_cycle");
         const auto v = parseNumbers(text);
         if (!v || (v->size() != 1 && v->size() != 3))
-            return bad(suffix, QStringLiteral("one value or three (input, weight, output)"));
+            return bad(QStringLiteral("one value or three (input, weight, output)"));
         std::array<double, kNumDataTypes>& target =
             f == LevelField::Energy ? b.accessEnergyPj : f == LevelField::StaticPower ? b.staticPowerMw : b.unitCycle;
         for (int t = 0; t < kNumDataTypes; ++t)
@@ -257,7 +277,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
                     continue;
                 const auto dt = parseDataType(QString(ch).toStdString());
                 if (!dt)
-                    return bad(QStringLiteral(".bypass"), QStringLiteral("letters I, W, O or -"));
+                    return bad(QStringLiteral("letters I, W, O or -"));
                 by[std::size_t(idx(*dt))] = true;
             }
         }
