@@ -111,6 +111,22 @@ private Q_SLOTS:
         d.reject();
     }
 
+    void aSuggestionWithAFolderStartsThere()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(QDir(tmp.path()).mkpath(QStringLiteral("bench/results")));
+        QFile f(tmp.filePath(QStringLiteral("bench/results/seed004.jsonl")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(tmp.path()));
+        // Relative to the working folder, as a recorded path may be.
+        FileDialog d(nullptr, FileDialog::Mode::Open, QStringLiteral("Load"), QStringLiteral("bench/results/seed004.jsonl"),
+                     QStringLiteral("Results (*.jsonl)"));
+        QDir::setCurrent(before);
+        QCOMPARE(QDir(d.directory()).canonicalPath(), QDir(tmp.filePath(QStringLiteral("bench/results"))).canonicalPath());
+    }
+
     void alwaysAFileType()
     {
         // Without filters (the close dialog's "Save project" had none): "All files", not an empty box.

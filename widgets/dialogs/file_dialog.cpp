@@ -29,11 +29,13 @@ FileDialog::FileDialog(QWidget* parent, Mode mode, const QString& title, const Q
     if (list.isEmpty())
         list = {tr("All files (*)")};
     setNameFilters(list);
+    // A suggestion with a folder (absolute or relative to the working folder) starts there; a bare
+    // name starts in the folder used last.
     const QFileInfo given(suggested);
     if (!suggested.isEmpty() && given.isDir())
         setDirectory(given.absoluteFilePath());
     else
-        setDirectory(!suggested.isEmpty() && given.isAbsolute() ? given.absolutePath() : startFolder());
+        setDirectory(suggested.contains(QLatin1Char('/')) ? given.absolutePath() : startFolder());
     if (!suggested.isEmpty() && !given.isDir() && (mode == Mode::Save || given.exists()))
         selectFile(given.fileName());
     setDefaultSuffix(suffixOf(list.first()));
