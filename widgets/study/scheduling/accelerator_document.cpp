@@ -35,6 +35,23 @@ QString perType(const std::array<double, kNumDataTypes>& v)
 
 QString key(Component c) { return QString::fromUtf8(componentKey(c).data()); }
 
+/// A level's cell in words, as the Edit menu's steps and the refusals name it.
+QString fieldNoun(LevelField f)
+{
+    switch (f) {
+    case LevelField::Present: return QStringLiteral("present");
+    case LevelField::Size: return QStringLiteral("size");
+    case LevelField::Dataflow: return QStringLiteral("dataflow");
+    case LevelField::AllowedDataflows: return QStringLiteral("allowed dataflows");
+    case LevelField::Bandwidth: return QStringLiteral("bandwidth");
+    case LevelField::Energy: return QStringLiteral("access energy");
+    case LevelField::StaticPower: return QStringLiteral("static power");
+    case LevelField::UnitCycle: return QStringLiteral("cycles per access");
+    case LevelField::Bypass: return QStringLiteral("bypass");
+    default: return QStringLiteral("value");
+    }
+}
+
 } // namespace
 
 bool levelFieldEditable(Component c, LevelField f)
@@ -177,22 +194,12 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
             QStringLiteral("PE array"),      QStringLiteral("Global buffer"), QStringLiteral("Multi-chip array"),
             QStringLiteral("DRAM")};
         const QString level = kTitles[std::size_t(c)];
-        const QString cell = [f] {
-            switch (f) {
-            case LevelField::Present: return QStringLiteral("present");
-            case LevelField::Size: return QStringLiteral("size");
-            case LevelField::Dataflow: return QStringLiteral("dataflow");
-            case LevelField::AllowedDataflows: return QStringLiteral("allowed dataflows");
-            case LevelField::Bandwidth: return QStringLiteral("bandwidth (bits)");
-            case LevelField::Energy: return QStringLiteral("access energy (pJ per word)");
-            case LevelField::StaticPower: return QStringLiteral("static power (mW)");
-            case LevelField::UnitCycle: return QStringLiteral("cycles per access");
-            case LevelField::Bypass: return QStringLiteral("bypass");
-            default: return QStringLiteral("value");
-            }
-        }();
-        const QString unit = f == LevelField::Size && !isSpatial(c) ? QStringLiteral(" (bytes)") : QString();
-        return level + QLatin1Char(' ') + cell + unit + QStringLiteral(": expected ") + what + QStringLiteral(", got \"") + raw +
+        const QString unit = f == LevelField::Size && !isSpatial(c) ? QStringLiteral(" (bytes)")
+                             : f == LevelField::Bandwidth                ? QStringLiteral(" (bits)")
+                             : f == LevelField::Energy                   ? QStringLiteral(" (pJ per word)")
+                             : f == LevelField::StaticPower              ? QStringLiteral(" (mW)")
+                                                                         : QString();
+        return level + QLatin1Char(' ') + fieldNoun(f) + unit + QStringLiteral(": expected ") + what + QStringLiteral(", got \"") + raw +
                QLatin1Char('"');
     };
     if (f == LevelField::Present) {
@@ -288,20 +295,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
         return field + QStringLiteral(": this cell cannot be edited");
     }
     // The Edit menu names the step in words: "Undo Set global buffer size to 4096".
-    const auto noun = [f] {
-        switch (f) {
-        case LevelField::Size: return QStringLiteral("size");
-        case LevelField::Dataflow: return QStringLiteral("dataflow");
-        case LevelField::AllowedDataflows: return QStringLiteral("allowed dataflows");
-        case LevelField::Bandwidth: return QStringLiteral("bandwidth");
-        case LevelField::Energy: return QStringLiteral("access energy");
-        case LevelField::StaticPower: return QStringLiteral("static power");
-        case LevelField::UnitCycle: return QStringLiteral("cycles per access");
-        case LevelField::Bypass: return QStringLiteral("bypass");
-        default: return QStringLiteral("value");
-        }
-    };
-    return push(std::move(a), QStringLiteral("Set %1 %2 to %3").arg(key(c).replace(QLatin1Char('_'), QLatin1Char(' ')), noun(), text));
+    return push(std::move(a), QStringLiteral("Set %1 %2 to %3").arg(key(c).replace(QLatin1Char('_'), QLatin1Char(' ')), fieldNoun(f), text));
 }
 
 QString AcceleratorDocument::setChipField(ChipField f, const QString& raw)
