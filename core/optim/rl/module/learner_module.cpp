@@ -5,6 +5,9 @@
 #include "core/model/validation.h"
 
 #include <dlfcn.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <cstdlib>
 #include <filesystem>
@@ -49,6 +52,24 @@ void pinKernels()
         setenv("OPENBLAS_CORETYPE", "Haswell", 0);
         setenv("DNNL_MAX_CPU_ISA", "AVX2", 0);
     }
+#endif
+}
+
+/// Keeps freed memory in the process for the learners' next step. A training step allocates and
+/// frees tensors of tens of megabytes from its thread's malloc arena. glibc's defaults hand an
+/// arena's emptied 64 MiB heap back to the system and map a fresh one moments later, so every
+/// page of the next tensors is faulted in again: one BERT-base EGRL run spent 14,000 to 22,000
+/// page faults a second that way (about a tenth of its time in the kernel), then 230 a second
+/// once these were set on it. What is kept: up to 256 MiB of free memory per arena before it is
+/// returned, and a heap is kept while it is the arena's spare. Allocations up to 32 MiB come from
+/// the arenas (setting the others fixes the threshold, which would otherwise stay at 128 KiB).
+/// Numbers are unchanged: LibTorch aligns every tensor the same wherever it lies.
+void keepFreedMemory()
+{
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TOP_PAD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
 }
 
@@ -103,6 +124,7 @@ const Api& api()
             s.failure = absentReason();
         } else {
             pinKernels();
+            keepFreedMemory();
             // RTLD_LOCAL: LibTorch's symbols stay out of the global namespace; the module finds the
             // core's through its own dependency on it. Never closed: objects it made outlive calls.
             void* handle = dlopen(path().c_str(), RTLD_NOW | RTLD_LOCAL);
