@@ -20,7 +20,7 @@ std::optional<MetricInfo> sharedMetric(std::string_view name, const std::string&
     const std::string label = toLower(objectiveLabel);
     if (name == "search/best")
         return MetricInfo{"Best " + label + " so far", unit, samples, true, true,
-                          "The objective of the best valid design found so far", objectiveLabel};
+                          "The objective of the best valid design found so far", objectiveLabel, true};
     if (name == "search/valid_fraction" || name == "ga/valid_fraction" || name == "random/valid_fraction")
         return MetricInfo{"Valid designs per batch", "", samples, false, true,
                           "Share of the designs of each batch that the model accepts (fit the buffers, map legally)",
@@ -62,7 +62,8 @@ MetricInfo describeMetric(std::string_view name, const StudyKind& kind, std::str
     if (name.starts_with("search/best_") && name != "search/best_total") {
         if (const ObjectiveInfo* other = kind.findObjective(name.substr(12))) {
             m = {"Best design's " + toLower(other->label), other->unit, "Samples (cost-model evaluations)", true, true,
-                 "The " + toLower(other->label) + " of the design that is best for the run's objective", other->label};
+                 "The " + toLower(other->label) + " of the design that is best for the run's objective", other->label,
+                 true};
             kind.refineMetric(name, m);
             return m;
         }

@@ -108,6 +108,9 @@ struct MetricInfo {
     bool integerX = true;  ///< steps are counts
     std::string help;      ///< a tooltip sentence
     std::string yAxis;     ///< short y-axis title ("Energy")
+    /// A best-so-far value recorded at each improvement, its step the run's samples: it holds
+    /// until the next point and up to the run's last sample (charts draw steps to that sample).
+    bool bestSoFar = false;
 };
 
 /// What a command produced: `text` goes to standard output (or to the --out file), `notes` to

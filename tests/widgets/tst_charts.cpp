@@ -276,6 +276,39 @@ private Q_SLOTS:
         QCOMPARE(smooth(raw, 0), raw);
     }
 
+    /// A best-so-far curve: steps (each value holds until the next improvement) and, held to the
+    /// run's last sample, drawn past its last improvement; the x axis reaches that sample.
+    void bestSoFarStepsToTheLastSample()
+    {
+        LiveLineChart chart;
+        chart.resize(500, 320);
+        chart.setAxisTitles(QStringLiteral("Samples"), QStringLiteral("Latency"), QStringLiteral("cycles"));
+        const QPointF improvements[] = {{1, 9}, {9, 5}, {29, 4}};
+        chart.append(QStringLiteral("#1"), improvements);
+        chart.holdSeries(QStringLiteral("#1"), 66);
+        chart.flush();
+        // Not stepped: a line through the improvements, then held flat to sample 66.
+        QCOMPARE(chart.shownPoints(QStringLiteral("#1")), (QList<QPointF>{{1, 9}, {9, 5}, {29, 4}, {66, 4}}));
+        QVERIFY(chart.xTickLabels().contains(QStringLiteral("60")));
+        chart.setStepped(true);
+        chart.flush();
+        QCOMPARE(chart.shownPoints(QStringLiteral("#1")),
+                 (QList<QPointF>{{1, 9}, {9, 9}, {9, 5}, {29, 5}, {29, 4}, {66, 4}}));
+        // A hold before the last point changes nothing; an unknown series is ignored.
+        chart.holdSeries(QStringLiteral("#1"), 20);
+        chart.holdSeries(QStringLiteral("#2"), 100);
+        chart.flush();
+        QCOMPARE(chart.shownPoints(QStringLiteral("#1")).last(), QPointF(29, 4));
+        QCOMPARE(chart.seriesNames(), QStringList{QStringLiteral("#1")});
+        // Log x: the steps and the hold are transformed like the points.
+        chart.holdSeries(QStringLiteral("#1"), 100);
+        chart.setLogX(true);
+        chart.flush();
+        const QList<QPointF> logged = chart.shownPoints(QStringLiteral("#1"));
+        QCOMPARE(logged.size(), 6);
+        QCOMPARE(logged.last(), QPointF(2, 4)); // log10(100)
+    }
+
     /// Three objectives: the third colours the points, and the points no other beats in all
     /// three are counted.
     void paretoThreeObjectives()

@@ -133,6 +133,17 @@ private Q_SLOTS:
 
         QVERIFY(panel.metricNames().contains(QStringLiteral("search/best_total")));
         QVERIFY(panel.curveChart()->seriesNames().contains(QStringLiteral("#1 bottom-up")));
+        // The best network total so far is drawn as steps to the run's last table, not as lines
+        // that stop at its last improvement.
+        panel.curveChart()->flush();
+        QVERIFY(panel.curveChart()->stepped());
+        const QList<QPointF> best = panel.curveChart()->shownPoints(QStringLiteral("#1 bottom-up"));
+        QVERIFY(!best.isEmpty());
+        QVERIFY(run->evaluations() >= 10000); // x reads in thousands
+        QVERIFY(panel.curveChart()->xAxisTitle().endsWith(QStringLiteral("(thousands)")));
+        QCOMPARE(best.last().x(), double(run->evaluations()) / 1000);
+        for (qsizetype i = 1; i < best.size(); ++i) // steps: x or y changes, never both
+            QVERIFY(best[i].x() == best[i - 1].x() || best[i].y() == best[i - 1].y());
         panel.paretoChart()->flush();
         QVERIFY(panel.paretoChart()->heldPoints() > 0);
         QVERIFY(!panel.paretoChart()->front().isEmpty());

@@ -83,6 +83,7 @@ struct LiveLineChart::Private {
     struct Series {
         QList<QPointF> points;
         QLineSeries* line = nullptr;
+        double holdTo = 0; ///< the last value is drawn up to this x (0: to the last point)
         int drawn = 0;
         bool dirty = false;
     };
@@ -231,6 +232,30 @@ void LiveLineChart::setIntegerX(bool integer)
     scheduleRedraw(false);
 }
 
+void LiveLineChart::setStepped(bool stepped)
+{
+    if (stepped == m_stepped)
+        return;
+    m_stepped = stepped;
+    scheduleRedraw(true);
+}
+
+void LiveLineChart::holdSeries(const QString& name, double x)
+{
+    auto it = d->series.find(name);
+    if (it == d->series.end() || x == it->holdTo)
+        return;
+    it->holdTo = x;
+    it->dirty = true;
+    scheduleRedraw(false);
+}
+
+QList<QPointF> LiveLineChart::shownPoints(const QString& name) const
+{
+    auto it = d->series.constFind(name);
+    return it == d->series.cend() ? QList<QPointF>() : it->line->points();
+}
+
 void LiveLineChart::setIntegerY(bool integer)
 {
     d->integerY = integer;
@@ -279,15 +304,19 @@ void LiveLineChart::redraw()
     const int budget = std::max(64, 2 * std::max(1, d->view->width()));
     double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL, ymax = -HUGE_VAL, yabs = 0;
     for (const auto& s : d->series) {
+        bool drawable = false;
         for (const QPointF& p : s.points) {
             if (!std::isfinite(p.y()) || (m_logY && p.y() <= 0) || (m_logX && p.x() <= 0))
                 continue;
+            drawable = true;
             xmin = std::min(xmin, p.x());
             xmax = std::max(xmax, p.x());
             ymin = std::min(ymin, p.y());
             ymax = std::max(ymax, p.y());
             yabs = std::max(yabs, std::abs(p.y()));
         }
+        if (drawable)
+            xmax = std::max(xmax, s.holdTo);
     }
     // Engineering prefix for the largest value drawn; a new prefix rescales every series.
     const ScaledUnit scale = d->yUnit.isEmpty() ? ScaledUnit{1, std::string()} : scaleFor(yabs, d->yUnit.toStdString());
@@ -313,6 +342,18 @@ void LiveLineChart::redraw()
             scaled.append(QPointF(p.x() / xFactor, p.y() / scale.factor));
         }
         QList<QPointF> plotted = smooth(scaled, m_smoothing);
+        if (!plotted.isEmpty() && s.holdTo / xFactor > plotted.last().x())
+            plotted.append(QPointF(s.holdTo / xFactor, plotted.last().y()));
+        if (m_stepped && plotted.size() > 1) { // each value holds until the next point's x
+            QList<QPointF> steps;
+            steps.reserve(2 * plotted.size());
+            for (qsizetype i = 0; i < plotted.size(); ++i) {
+                if (i > 0 && plotted[i].x() > plotted[i - 1].x() && plotted[i].y() != plotted[i - 1].y())
+                    steps.append(QPointF(plotted[i].x(), plotted[i - 1].y()));
+                steps.append(plotted[i]);
+            }
+            plotted = std::move(steps);
+        }
         if (m_logX || m_logY)
             for (QPointF& p : plotted)
                 p = QPointF(m_logX ? std::log10(p.x()) : p.x(), m_logY ? std::log10(std::max(p.y(), 1e-300)) : p.y());

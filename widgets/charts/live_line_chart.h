@@ -55,11 +55,21 @@ public:
     void setIntegerX(bool integer);
     /// Whole-number ticks on y (counts: members, generations).
     void setIntegerY(bool integer);
+    /// Draws every series as steps, each value holding until the next point's x (best-so-far
+    /// values, recorded at improvements only), instead of a line between the points.
+    void setStepped(bool stepped);
+    bool stepped() const { return m_stepped; }
+    /// The series' last value holds until `x` (a best-so-far curve drawn to its run's last
+    /// sample rather than to its last improvement); an x at or before the last point does nothing.
+    /// Ignored for a series not yet appended to.
+    void holdSeries(const QString& series, double x);
 
     QStringList seriesNames() const;
     /// Points currently drawn for a series (after decimation) / held in total.
     int drawnPoints(const QString& series) const;
     int heldPoints(const QString& series) const;
+    /// The points as drawn (after holding, steps, smoothing and decimation; scaled x and y).
+    QList<QPointF> shownPoints(const QString& series) const;
     /// The y axis as drawn (in the scaled unit) and its title, for tests.
     QPointF yRange() const;
     QString yAxisTitle() const;
@@ -92,6 +102,7 @@ private:
     int m_frames = 0;
     bool m_logY = false;
     bool m_logX = false;
+    bool m_stepped = false;
     double m_smoothing = 0;
 };
 

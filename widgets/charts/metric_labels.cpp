@@ -8,7 +8,7 @@ MetricLabel metricLabel(const QString& name, const StudyKind& kind, const std::s
 {
     const MetricInfo m = describeMetric(name.toStdString(), kind, objectiveId);
     const auto q = [](const std::string& s) { return QString::fromStdString(s); };
-    return {q(m.title), q(m.unit), q(m.xTitle), m.logY, m.integerX, q(m.help), q(m.yAxis)};
+    return {q(m.title), q(m.unit), q(m.xTitle), m.logY, m.integerX, q(m.help), q(m.yAxis), m.bestSoFar};
 }
 
 } // namespace mapscape

@@ -23,6 +23,7 @@ struct MetricLabel {
     bool integerX = true; ///< steps are counts
     QString help;         ///< a tooltip sentence
     QString yAxis;        ///< short y-axis title ("Energy"); the chart title says the rest
+    bool bestSoFar = false; ///< recorded at improvements: drawn as steps up to the run's last sample
 };
 
 /// The label of a recorded metric for a run of a study kind optimising `objectiveId`.

@@ -469,6 +469,8 @@ void RunsPanel::drain()
             m_curves->append(m_model->titleAt(row), curvePoints);
             m_curves->setSeriesColor(m_model->titleAt(row), m_model->colorAt(row));
         }
+        if (m_curves->stepped())
+            m_curves->holdSeries(m_model->titleAt(row), double(run.evaluations()));
         auto& store = m_evaluated[run.id()];
         std::vector<QPointF> fresh2;
         std::vector<std::array<double, 3>> fresh3;
@@ -549,6 +551,9 @@ void RunsPanel::applyMetricLabel()
     m_curves->setTitle(label.title);
     m_curves->setAxisTitles(label.xTitle, label.yAxis, label.unit);
     m_curves->setIntegerX(label.integerX);
+    // A best so far holds between its improvements and after the last one: steps up to the
+    // run's last sample, not lines between improvements that stop at the last of them.
+    m_curves->setStepped(label.bestSoFar);
     m_logY->setChecked(label.logY);
     m_curves->setLogY(label.logY);
     m_curveHelp->setText(label.help);
@@ -729,6 +734,8 @@ void RunsPanel::rebuildCurves()
             continue;
         m_curves->append(m_model->titleAt(row), std::span<const QPointF>(it->constData(), std::size_t(it->size())));
         m_curves->setSeriesColor(m_model->titleAt(row), m_model->colorAt(row));
+        if (m_curves->stepped())
+            m_curves->holdSeries(m_model->titleAt(row), double(r ? r->evaluations() : rec ? rec->evaluations : 0));
     }
     // Say what is not drawn and why, rather than leaving runs out silently.
     m_hiddenNote->setVisible(otherSetups > 0);

@@ -398,8 +398,9 @@ public:
         };
         const std::string its = "Iterations (maps evaluated)";
         for (const Row& r : rows)
-            if (name == r.name)
-                return MetricInfo{r.title, "", its, false, true, r.help, r.axis};
+            if (name == r.name) // the best map's figures change at its improvements only
+                return MetricInfo{r.title, "", its, false, true, r.help, r.axis,
+                                  name == "placement/best_speedup" || name == "placement/best_true_speedup"};
         if (name.starts_with("zeroshot/")) {
             // "zeroshot/<workload>[_compiled|_epsilon]": the champion GNN on another workload.
             std::string target(name.substr(9));

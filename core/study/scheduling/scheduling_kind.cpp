@@ -487,7 +487,7 @@ public:
         if (name == "search/best_total")
             return MetricInfo{"Best network total: " + label, objective.unit, "Tables evaluated", true, true,
                               "The objective summed over the best table of every layer, once every layer has one",
-                              objective.label};
+                              objective.label, true};
         if (name == "ppo/best_total")
             return MetricInfo{"PPO: best network total", objective.unit, "Episodes", true, true,
                               "The network's objective over the best table of each layer, per episode", objective.label};
