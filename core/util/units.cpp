@@ -74,8 +74,8 @@ ScaledUnit scaleFor(double magnitude, std::string_view unit)
     }
     if (unit == "µm²")
         return m >= 1e4 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"}; // 0.2976 mm², not 2.976e+05 µm²
-    if (unit == "mW")
-        return m >= 1e3 ? ScaledUnit{1e3, "W"} : ScaledUnit{1, "mW"};
+    if (unit == "mW") // up to megawatts: MAESTRO's power of an "unbounded" NoC is 12.92 MW, not 1.292e+07 W
+        return m >= 1e9 ? ScaledUnit{1e9, "MW"} : m >= 1e6 ? ScaledUnit{1e6, "kW"} : m >= 1e3 ? ScaledUnit{1e3, "W"} : ScaledUnit{1, "mW"};
     // Counts and compound units: k, M, G, T on the number.
     static constexpr std::array<std::pair<double, const char*>, 5> prefixes{
         {{1, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}}};

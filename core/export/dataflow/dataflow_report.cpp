@@ -218,8 +218,11 @@ std::string writeDataflowResult(const DataflowLayer& layer, const DataflowMappin
     o << "Buffers: L1 " << r.l1ReqTotal << " B per PE required (hardware " << limit(hw.l1Size) << ")"
       << (r.fitsL1 ? "" : " — DOES NOT FIT") << "; L2 " << r.l2ReqTotal << " B required (hardware " << limit(hw.l2Size)
       << ")" << (r.fitsL2 ? "" : " — DOES NOT FIT") << "\n";
-    o << areaPowerText(hw, r) << " (power: PEs " << formatSig(r.pePower, 4) << ", L1 " << formatSig(r.l1Power, 4)
-      << ", L2 " << formatSig(r.l2Power, 4) << ", NoC " << formatSig(r.nocPower, 4) << " mW)\n";
+    // Each part in engineering units; an unbounded NoC's figure (megawatts) says it is left out.
+    const auto mw = [](double v) { return formatQuantity(v, "mW", 4); };
+    o << areaPowerText(hw, r) << " (power: PEs " << mw(r.pePower) << ", L1 " << mw(r.l1Power) << ", L2 "
+      << mw(r.l2Power) << ", NoC " << mw(r.nocPower)
+      << (shownAreaPower(hw, r).unboundedNoc ? ", left out above" : "") << ")\n";
     o << "NoC bandwidth required: peak " << r.peakNocBw << ", average " << formatSig(r.avgNocBw, 4)
       << " elements/cycle; off-chip " << r.offchipBwReq << " elements/cycle\n";
     o << "Tensor   L2 req (B)   L1 req (B)       L2 reads      L2 writes       L1 reads      L1 writes\n";
