@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 namespace mapscape {
 
@@ -24,6 +25,20 @@ int energyExponent(std::string_view unit)
     if (unit == "J")
         return 0;
     return 1; // not an energy
+}
+
+using Ladder = std::span<const std::pair<double, const char*>>;
+
+/// The largest unit of an ascending ladder (factor, name) in which the magnitude is at least 1;
+/// the smallest below that.
+ScaledUnit largestFitting(double magnitude, Ladder ladder)
+{
+    ScaledUnit best{ladder.front().first, ladder.front().second};
+    for (const auto& [f, name] : ladder) {
+        if (magnitude >= f)
+            best = {f, name};
+    }
+    return best;
 }
 
 std::string number(double v, int significant)
@@ -56,26 +71,19 @@ ScaledUnit scaleFor(double magnitude, std::string_view unit)
     if (unit == "B") {
         static constexpr std::array<std::pair<double, const char*>, 4> units{
             {{1, "B"}, {1024, "KiB"}, {1024.0 * 1024, "MiB"}, {1024.0 * 1024 * 1024, "GiB"}}};
-        ScaledUnit best{1, "B"};
-        for (const auto& [f, name] : units) {
-            if (m >= f)
-                best = {f, name};
-        }
-        return best;
+        return largestFitting(m, units);
     }
     if (unit == "s") {
         static constexpr std::array<std::pair<double, const char*>, 4> units{{{1e-9, "ns"}, {1e-6, "µs"}, {1e-3, "ms"}, {1, "s"}}};
-        ScaledUnit best{1e-9, "ns"};
-        for (const auto& [f, name] : units) {
-            if (m >= f)
-                best = {f, name};
-        }
-        return m == 0 ? ScaledUnit{1, "s"} : best;
+        return m == 0 ? ScaledUnit{1, "s"} : largestFitting(m, units);
     }
     if (unit == "µm²")
         return m >= 1e4 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"}; // 0.2976 mm², not 2.976e+05 µm²
-    if (unit == "mW") // up to megawatts: MAESTRO's power of an "unbounded" NoC is 12.92 MW, not 1.292e+07 W
-        return m >= 1e9 ? ScaledUnit{1e9, "MW"} : m >= 1e6 ? ScaledUnit{1e6, "kW"} : m >= 1e3 ? ScaledUnit{1e3, "W"} : ScaledUnit{1, "mW"};
+    if (unit == "mW") {
+        // Up to megawatts: MAESTRO's power of an "unbounded" NoC is 12.92 MW, not 1.292e+07 W.
+        static constexpr std::array<std::pair<double, const char*>, 4> units{{{1, "mW"}, {1e3, "W"}, {1e6, "kW"}, {1e9, "MW"}}};
+        return largestFitting(m, units);
+    }
     // Counts and compound units: k, M, G, T on the number.
     static constexpr std::array<std::pair<double, const char*>, 5> prefixes{
         {{1, ""}, {1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}}};

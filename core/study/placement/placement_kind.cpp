@@ -357,12 +357,13 @@ public:
             const char* title;
             const char* help;
             const char* axis;
+            bool bestSoFar = false; ///< the best map's figures: they change at its improvements only
         };
         static const Row rows[] = {
             {"placement/best_speedup", "Best speed-up over the compiler so far",
-             "Measured speed-up L_compiler / L of the best valid map so far (with the preset's noise)", "Speed-up"},
+             "Measured speed-up L_compiler / L of the best valid map so far (with the preset's noise)", "Speed-up", true},
             {"placement/best_true_speedup", "Best map's noiseless speed-up",
-             "The noiseless speed-up of the map with the best measured reward (what deploying it gives)", "Speed-up"},
+             "The noiseless speed-up of the map with the best measured reward (what deploying it gives)", "Speed-up", true},
             {"placement/speedup", "Speed-up of each map",
              "Measured speed-up of every map evaluated; 0 for an invalid map (the compiler had to demote tensors)", "Speed-up"},
             {"placement/true_speedup", "Noiseless speed-up of each map",
@@ -398,9 +399,8 @@ public:
         };
         const std::string its = "Iterations (maps evaluated)";
         for (const Row& r : rows)
-            if (name == r.name) // the best map's figures change at its improvements only
-                return MetricInfo{r.title, "", its, false, true, r.help, r.axis,
-                                  name == "placement/best_speedup" || name == "placement/best_true_speedup"};
+            if (name == r.name)
+                return MetricInfo{r.title, "", its, false, true, r.help, r.axis, r.bestSoFar};
         if (name.starts_with("zeroshot/")) {
             // "zeroshot/<workload>[_compiled|_epsilon]": the champion GNN on another workload.
             std::string target(name.substr(9));
