@@ -54,6 +54,17 @@ private Q_SLOTS:
         QVERIFY(model.setData(cell(model, Component::LocalBuffer, LevelField::AllowedDataflows), QStringLiteral("IS, WS")));
         QCOMPARE(doc.accelerator().localBuffer.allowedDataflows.size(), std::size_t(2));
         QCOMPARE(doc.undoStack()->count(), 4);
+        // The Edit menu names the level in the same words as the refusals, not by file keys.
+        QCOMPARE(doc.undoStack()->text(0), QStringLiteral("Set PE array size to 16 × 16"));
+        QCOMPARE(doc.undoStack()->text(1), QStringLiteral("Set global buffer size to 131072"));
+        QCOMPARE(doc.undoStack()->text(2), QStringLiteral("Set local buffer access energy to 0.2 0.7 0.3"));
+        QVERIFY(model.setData(cell(model, Component::MultiChips, LevelField::Size), QStringLiteral("2x2")));
+        QCOMPARE(doc.undoStack()->text(4), QStringLiteral("Set multi-chip array size to 2 × 2"));
+        QVERIFY(model.setData(cell(model, Component::MultiChips, LevelField::Present), QStringLiteral("yes")));
+        QCOMPARE(doc.undoStack()->text(5), QStringLiteral("Add multi-chip array"));
+        QVERIFY(!model.setData(cell(model, Component::MultiChips, LevelField::Size), QStringLiteral("two")));
+        QVERIFY2(rejected.last().first().toString().startsWith(QStringLiteral("Multi-chip array size: expected X × Y")),
+                 qPrintable(rejected.last().first().toString()));
         while (doc.undoStack()->canUndo())
             doc.undoStack()->undo();
         QCOMPARE(doc.accelerator(), test::eyeriss());

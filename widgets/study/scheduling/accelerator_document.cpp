@@ -33,7 +33,24 @@ QString perType(const std::array<double, kNumDataTypes>& v)
     return num(v[0]) + QStringLiteral(", ") + num(v[1]) + QStringLiteral(", ") + num(v[2]);
 }
 
-QString key(Component c) { return QString::fromUtf8(componentKey(c).data()); }
+
+// A level in words, as refusals and the Edit menu name it: "global buffer", "multi-chip array".
+// Sentence-initial uses capitalise the first letter ("Global buffer size (bytes): …").
+QString levelWords(Component c)
+{
+    static const std::array<QString, kNumComponents> kWords{
+        QStringLiteral("register"),      QStringLiteral("MAC array"),        QStringLiteral("local buffer"),
+        QStringLiteral("PE array"),      QStringLiteral("global buffer"),    QStringLiteral("multi-chip array"),
+        QStringLiteral("DRAM")};
+    return kWords[std::size_t(c)];
+}
+
+QString levelTitle(Component c)
+{
+    QString t = levelWords(c);
+    t[0] = t[0].toUpper();
+    return t;
+}
 
 /// A level's cell in words, as the Edit menu's steps and the refusals name it.
 QString fieldNoun(LevelField f)
@@ -182,18 +199,13 @@ QString AcceleratorDocument::push(Accelerator after, const QString& label)
 QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QString& raw)
 {
     const QString text = raw.trimmed();
-    QString field = key(c);
     if (!levelFieldEditable(c, f))
-        return field + QStringLiteral(": this cell cannot be edited");
+        return levelTitle(c) + QLatin1Char(' ') + fieldNoun(f) + QStringLiteral(": this cell cannot be edited");
     Accelerator a = m_acc;
     // Refusals name the cell in words with its unit ("Global buffer size (bytes): …"), not by the
-    // file's keys (global_buffer.size_bytes).
+    // file's keys (global_buffer.size_bytes); the Edit menu uses the same words.
     const auto bad = [&](const QString& what) {
-        static const std::array<QString, kNumComponents> kTitles{
-            QStringLiteral("Register"),      QStringLiteral("MAC array"),   QStringLiteral("Local buffer"),
-            QStringLiteral("PE array"),      QStringLiteral("Global buffer"), QStringLiteral("Multi-chip array"),
-            QStringLiteral("DRAM")};
-        const QString level = kTitles[std::size_t(c)];
+        const QString level = levelTitle(c);
         const QString unit = f == LevelField::Size && !isSpatial(c) ? QStringLiteral(" (bytes)")
                              : f == LevelField::Bandwidth                ? QStringLiteral(" (bits)")
                              : f == LevelField::Energy                   ? QStringLiteral(" (pJ per word)")
@@ -211,7 +223,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
             a.array(c).present = on;
         else
             a.buffer(c).present = on;
-        return push(std::move(a), QStringLiteral("%1 %2").arg(on ? QStringLiteral("Add") : QStringLiteral("Remove"), field));
+        return push(std::move(a), QStringLiteral("%1 %2").arg(on ? QStringLiteral("Add") : QStringLiteral("Remove"), levelWords(c)));
     }
     if (isSpatial(c)) {
         const QStringList xy = text.split(QRegularExpression(QStringLiteral("\\s*[x×*,]\\s*")), Qt::SkipEmptyParts);
@@ -222,7 +234,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
             return bad(QStringLiteral("X × Y, e.g. 14 × 12"));
         a.array(c).sizeX = x;
         a.array(c).sizeY = y;
-        return push(std::move(a), QStringLiteral("Set %1 size to %2 × %3").arg(field).arg(x).arg(y));
+        return push(std::move(a), QStringLiteral("Set %1 size to %2 × %3").arg(levelWords(c)).arg(x).arg(y));
     }
     BufferSpec& b = a.buffer(c);
     switch (f) {
@@ -292,10 +304,10 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
         break;
     }
     default:
-        return field + QStringLiteral(": this cell cannot be edited");
+        return levelTitle(c) + QLatin1Char(' ') + fieldNoun(f) + QStringLiteral(": this cell cannot be edited");
     }
     // The Edit menu names the step in words: "Undo Set global buffer size to 4096".
-    return push(std::move(a), QStringLiteral("Set %1 %2 to %3").arg(key(c).replace(QLatin1Char('_'), QLatin1Char(' ')), fieldNoun(f), text));
+    return push(std::move(a), QStringLiteral("Set %1 %2 to %3").arg(levelWords(c), fieldNoun(f), text));
 }
 
 QString AcceleratorDocument::setChipField(ChipField f, const QString& raw)
