@@ -159,8 +159,8 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
 {
     if (!r.is_object())
         fail(source, prefix, "expected an object");
-    checkMembers(r, {"id", "optimizer", "setup", "setup_key", "state", "error", "seconds", "evaluations", "visible",
-                     "curves", "best", "result"},
+    checkMembers(r, {"id", "optimizer", "setup", "setup_key", "state", "error", "seconds", "evaluations", "progress",
+                     "visible", "curves", "best", "result"},
                  source, prefix + ".");
     RunRecord rec;
     auto number = [&](const char* key, double def) {
@@ -190,6 +190,12 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
     rec.error = text("error");
     rec.seconds = number("seconds", 0);
     rec.evaluations = std::uint64_t(std::max(0.0, number("evaluations", 0)));
+    // Files before the field knew only that a finished run had done all of its budget.
+    rec.progress = number("progress", rec.state == "finished" ? 1.0 : -1.0);
+    if (r.contains("progress") && !(rec.progress >= 0 && rec.progress <= 1))
+        fail(source, prefix + ".progress", "expected a fraction from 0 to 1, got " + r["progress"].dump());
+    if (rec.state == "finished")
+        rec.progress = 1.0;
     if (r.contains("visible")) {
         if (!r["visible"].is_boolean())
             fail(source, prefix + ".visible", "expected true or false");
@@ -239,6 +245,8 @@ ojson runJson(const RunRecord& r, const StudyKind& kind)
         j["error"] = r.error;
     j["seconds"] = r.seconds;
     j["evaluations"] = r.evaluations;
+    if (const double progress = r.state == "finished" ? 1.0 : r.progress; progress >= 0)
+        j["progress"] = std::min(progress, 1.0);
     j["visible"] = r.visible;
     ojson curves = ojson::object();
     for (const RunCurve& c : r.curves) {

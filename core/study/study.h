@@ -55,6 +55,7 @@ struct RunRecord {
     std::string error;      ///< why it failed
     double seconds = 0;
     std::uint64_t evaluations = 0;
+    double progress = -1;   ///< fraction of its budget done when it ended or was saved (-1: not known)
     bool visible = true;
     std::vector<RunCurve> curves;
     std::vector<std::pair<std::string, double>> best; ///< objective id → value of the best result

@@ -71,6 +71,12 @@ Project sample()
     r.result = dataflowResultToJson(d.inputs.get<DataflowInputs>().mapping,
                                     DfLayerType::Conv, {{"tile_K", 16}});
     d.runs.push_back(r);
+    RunRecord stopped = r; // cancelled at a quarter of its budget
+    stopped.id = 4;
+    stopped.state = "cancelled";
+    stopped.evaluations = 500;
+    stopped.progress = 0.25;
+    d.runs.push_back(stopped);
     p.studies.push_back(d);
     p.active = 1;
     return p;
@@ -115,7 +121,12 @@ private Q_SLOTS:
         QCOMPARE(mb->layers.size(), std::size_t(1));
         QCOMPARE(mb->layers[0].table, (p.studies[0].inputs).get<SchedulingInputs>().mapping->layers[0].table);
         QVERIFY((back.studies[1].inputs).get<DataflowInputs>() == (p.studies[1].inputs).get<DataflowInputs>());
-        QCOMPARE(back.studies[1].runs.size(), std::size_t(1));
+        QCOMPARE(back.studies[1].runs.size(), std::size_t(2));
+        // A cancelled run keeps how far it got.
+        QCOMPARE(back.studies[1].runs[1].state, std::string("cancelled"));
+        QCOMPARE(back.studies[1].runs[1].evaluations, std::uint64_t(500));
+        QCOMPARE(back.studies[1].runs[1].progress, 0.25);
+        QCOMPARE(back.studies[1].runs[0].progress, 1.0);
         const RunRecord& r = back.studies[1].runs[0];
         QCOMPARE(r.setupKey, p.studies[1].runs[0].setupKey);
         QCOMPARE(r.curves, p.studies[1].runs[0].curves);
@@ -206,7 +217,26 @@ private Q_SLOTS:
                                                              "\"state\": \"exploded\"");
         QCOMPARE(messageOf(badRun), QStringLiteral("p.json:%1: studies[1].runs[0].state: expected finished, cancelled, failed or interrupted")
                                         .arg(lineOf(badRun, "exploded")));
+        // How far a run got is a fraction of its budget.
+        const std::string badProgress = std::string(text).replace(text.find("\"progress\": 0.25"), 16, "\"progress\": 2.5");
+        QCOMPARE(messageOf(badProgress), QStringLiteral("p.json:%1: studies[1].runs[1].progress: expected a fraction from 0 to 1, got 2.5")
+                                             .arg(lineOf(badProgress, "\"progress\": 2.5")));
         QVERIFY_THROWS_EXCEPTION(InputError, loadProject("/nonexistent/p.json"));
+    }
+
+    /// Files written before runs kept their progress: a finished run has done all of its budget,
+    /// how far any other run got is not known (the runs table shows "–").
+    void runsWithoutProgressOpen()
+    {
+        std::string text = projectToJson(sample());
+        for (auto at = text.find("\"progress\""); at != std::string::npos; at = text.find("\"progress\"")) {
+            const auto end = text.find('\n', at);
+            text.erase(at, end - at + 1);
+        }
+        QVERIFY(text.find("progress") == std::string::npos);
+        const Project back = projectFromJson(text, "old.json");
+        QCOMPARE(back.studies[1].runs[0].progress, 1.0);
+        QCOMPARE(back.studies[1].runs[1].progress, -1.0);
     }
 
     /// Runs saved while they ran are "interrupted" (files of earlier versions said "running" and
@@ -215,6 +245,7 @@ private Q_SLOTS:
     void partsThatCannotBeReadAreLeftOut()
     {
         Project p = sample();
+        p.studies[1].runs.resize(1); // the finished run, and a copy that was interrupted
         p.studies[1].runs.push_back(p.studies[1].runs[0]);
         p.studies[1].runs[1].id = 4;
         p.studies[1].runs[1].state = "interrupted";

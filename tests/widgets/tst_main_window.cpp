@@ -34,6 +34,7 @@
 #include "core/sweep/sweep.h"
 #include "support/onnx_models.h"
 
+#include <QRegularExpression>
 #include <QChartView>
 #include <QBarSeries>
 #include <QBarSet>
@@ -355,8 +356,14 @@ private Q_SLOTS:
             for (int i = 0; i < w.studyCount(); ++i) {
                 RunListModel* model = w.workbench(i)->runsPanel()->runModel();
                 QCOMPARE(model->rowCount(), 2);
-                for (int r = 0; r < 2; ++r)
+                for (int r = 0; r < 2; ++r) {
                     QCOMPARE(model->index(r, RunListModel::State).data().toString(), QStringLiteral("interrupted"));
+                    // How far it got when saved, not "–".
+                    const QString progress = model->index(r, RunListModel::Progress).data().toString();
+                    QVERIFY2(QRegularExpression(QStringLiteral("^\\d+\\.\\d %$")).match(progress).hasMatch(), qPrintable(progress));
+                    const double fraction = model->index(r, RunListModel::Progress).data(RunListModel::SortRole).toDouble();
+                    QVERIFY2(fraction >= 0 && fraction < 1, qPrintable(progress));
+                }
             }
             QCOMPARE(w.liveRuns(), 0);
         }

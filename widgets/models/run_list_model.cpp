@@ -326,7 +326,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
             return runStateName(run->state());
         return rec->state == "running" ? tr("interrupted") : qs(rec->state);
     case Progress: {
-        const double p = run ? run->progress() : (rec->state == "finished" ? 1.0 : -1.0);
+        const double p = run ? run->progress() : rec->state == "finished" ? 1.0 : rec->progress;
         if (sort)
             return p;
         return p < 0 ? QStringLiteral("–") : QStringLiteral("%1 %").arg(100 * p, 0, 'f', 1);

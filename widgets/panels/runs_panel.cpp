@@ -32,6 +32,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -831,6 +832,7 @@ RunRecord RunsPanel::recordOf(const OptimizerRun& run) const
     r.error = run.errorMessage().toStdString();
     r.seconds = run.elapsedSeconds();
     r.evaluations = run.evaluations();
+    r.progress = s == RunState::Finished ? 1.0 : std::clamp(run.progress(), 0.0, 1.0);
     const int row = m_model->rowOf(&run);
     r.visible = row < 0 || m_model->isVisibleAt(row);
     const auto history = m_history.value(run.id());
