@@ -89,13 +89,14 @@ std::vector<Run> runsOf(const std::string& path)
 
 /// A sweep folder's runs as recorded lines: the shard's curve is the best map's noiseless
 /// speed-up at each improvement of the measured best (the kind's progress metric), the file's
-/// curve too.
+/// curve too. A run that finished without a valid map ("no result") is a result, a speed-up of
+/// 0 with no curve, as the tables count it; a shard that failed is not a run and is left out.
 std::vector<PlacementBenchRun> benchRunsOf(const std::string& folder)
 {
     std::vector<PlacementBenchRun> out;
     const bench::SweepResults res = bench::readSweepResults(folder);
     for (const sweep::ShardResult& r : res.rows) {
-        if (r.status != "ok")
+        if (r.status != "ok" && r.status != "no result")
             continue;
         PlacementBenchRun b;
         const std::string sigma = r.level("preset");

@@ -73,6 +73,26 @@ for l in lines:
     if r["speedup"] > 0 and (not r["curve"] or r["curve"][-1][1] != r["speedup"]):
         sys.exit("%s %s seed %s: curve ends at %s, speed-up %s" % (r["preset"], r["method"], r["seed"], r["curve"][-1:], r["speedup"]))
 PY
+    # A run that ends without a valid map (random search on BERT-base never finds one) is a
+    # result too: merged as a speed-up of 0 with no curve, not skipped, which would leave the
+    # file's earlier line for that run in place.
+    cat >"$work/invalid.json" <<'JSON'
+{"schema": "mapscape/sweep", "version": 2, "name": "seed004-no-valid-map", "studies": ["placement"],
+ "variations": [{"name": "preset", "path": "/hardware/noise_sigma", "values": [0]},
+                {"name": "workload", "argument": "workload", "values": ["bert"]}],
+ "optimizers": [{"id": "random", "options": {"iterations": 40}}], "seeds": [7]}
+JSON
+    "$cli" sweep run "$work/invalid.json" -o "$work/invalid" -j 1 -q
+    grep -q '"status": "no result"' "$work/invalid"/shard-00000.json || fail "random search on BERT-base found a valid map"
+    lines=$(wc -l <"$work/recorded.jsonl")
+    "$bench/reproduce_seed004" --results "$work/invalid" --merge-into "$work/recorded.jsonl" >/dev/null || fail "--merge-into exited $?"
+    [ "$(wc -l <"$work/recorded.jsonl")" -eq $((lines + 1)) ] || fail "a run without a valid map was not merged"
+    tail -n 1 "$work/recorded.jsonl" | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.read())
+want = {"preset": "noiseless", "workload": "bert", "method": "random", "seed": 7, "iterations": 40, "speedup": 0.0, "valid": 0, "curve": []}
+bad = {k: r.get(k) for k in want if r.get(k) != want[k]}
+sys.exit("merged line differs: %s" % bad if bad else 0)' || fail "the merged run without a valid map"
     "$bench/reproduce_seed004" --results "$work/recorded.jsonl" >/dev/null || fail "the merged file does not read back"
 fi
 echo "PASS: seed $seed smoke sweep and report"
