@@ -451,6 +451,36 @@ private Q_SLOTS:
         QVERIFY(ink > 10);
     }
 
+    /// A progress that is not known (-1: a run restored from a file that did not keep it) draws
+    /// no bar: an empty track would read as 0 %.
+    void unknownProgressDrawsNoBar()
+    {
+        QStandardItemModel model(2, 1);
+        model.setData(model.index(0, 0), QStringLiteral("–"));
+        model.setData(model.index(0, 0), -1.0, Qt::UserRole + 1);
+        model.setData(model.index(1, 0), QStringLiteral("0.0 %"));
+        model.setData(model.index(1, 0), 0.0, Qt::UserRole + 1);
+        QTableView view;
+        view.setModel(&model);
+        view.setItemDelegateForColumn(0, new ProgressDelegate(Qt::UserRole + 1, &view));
+        view.horizontalHeader()->resizeSection(0, 120);
+        view.resizeRowsToContents();
+        view.resize(200, 120);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QImage img = view.viewport()->grab().toImage();
+        const QColor track = view.palette().color(QPalette::Midlight);
+        const auto trackPixels = [&](int row) {
+            const QRect bar = ProgressDelegate::barRect(view.visualRect(model.index(row, 0)));
+            int n = 0;
+            for (int x = bar.left(); x <= bar.right(); ++x)
+                n += img.pixel(x, bar.center().y()) == track.rgb() ? 1 : 0;
+            return n;
+        };
+        QVERIFY(trackPixels(1) > 100); // 0 %: the whole track, empty
+        QCOMPARE(trackPixels(0), 0);  // not known: no track
+    }
+
     void exportsPngAndSvg()
     {
         QTemporaryDir dir;

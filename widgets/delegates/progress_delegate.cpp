@@ -17,6 +17,13 @@ ProgressDelegate::ProgressDelegate(int fractionRole, QObject* parent)
 
 void ProgressDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
+    // Progress not known (a run restored from a file that did not keep it): the cell as any
+    // other, its text ("–") where the other cells have theirs, and no empty bar that reads as 0 %.
+    const QVariant value = index.data(m_role);
+    if (!value.isValid() || value.toDouble() < 0) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
     // The cell as any other (selection, text right-aligned above), then the bar as a thin strip
     // along its bottom: the text never sits on the bar, so neither hides the other.
     QStyleOptionViewItem cell(option);
@@ -33,7 +40,7 @@ void ProgressDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     cell.backgroundBrush = Qt::NoBrush;
     cell.state &= ~QStyle::State_HasFocus;
     style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
-    const double fraction = std::clamp(index.data(m_role).toDouble(), 0.0, 1.0);
+    const double fraction = std::clamp(value.toDouble(), 0.0, 1.0);
     const bool selected = option.state & QStyle::State_Selected;
     const QPalette& pal = option.palette;
     painter->save();
