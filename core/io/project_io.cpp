@@ -190,11 +190,10 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
     rec.error = text("error");
     rec.seconds = number("seconds", 0);
     rec.evaluations = std::uint64_t(std::max(0.0, number("evaluations", 0)));
-    // Files before the field knew only that a finished run had done all of its budget.
-    rec.progress = number("progress", rec.state == "finished" ? 1.0 : -1.0);
+    rec.progress = number("progress", -1);
     if (r.contains("progress") && !(rec.progress >= 0 && rec.progress <= 1))
         fail(source, prefix + ".progress", "expected a fraction from 0 to 1, got " + r["progress"].dump());
-    if (rec.state == "finished")
+    if (rec.state == "finished") // all of its budget, also in files from before the field
         rec.progress = 1.0;
     if (r.contains("visible")) {
         if (!r["visible"].is_boolean())

@@ -21,6 +21,28 @@
 
 using namespace mapscape;
 
+namespace {
+
+/// Progress cells (text, fraction) in a one-column table drawn by ProgressDelegate, as the runs
+/// table draws them; the view is shown (wait for it to be exposed before grabbing).
+void showProgressCells(QStandardItemModel& model, QTableView& view, const QList<QPair<QString, double>>& cells)
+{
+    model.setRowCount(int(cells.size()));
+    model.setColumnCount(1);
+    for (int row = 0; row < int(cells.size()); ++row) {
+        model.setData(model.index(row, 0), cells[row].first);
+        model.setData(model.index(row, 0), cells[row].second, Qt::UserRole + 1);
+    }
+    view.setModel(&model);
+    view.setItemDelegateForColumn(0, new ProgressDelegate(Qt::UserRole + 1, &view));
+    view.horizontalHeader()->resizeSection(0, 120);
+    view.resizeRowsToContents();
+    view.resize(200, 80 + 20 * int(cells.size()));
+    view.show();
+}
+
+} // namespace
+
 class TestCharts : public QObject {
     Q_OBJECT
 
@@ -416,16 +438,9 @@ private Q_SLOTS:
     /// item 10: the "%" box covered the bar).
     void progressTextBesideBar()
     {
-        QStandardItemModel model(1, 1);
-        model.setData(model.index(0, 0), QStringLiteral("43.7 %"));
-        model.setData(model.index(0, 0), 0.437, Qt::UserRole + 1);
+        QStandardItemModel model;
         QTableView view;
-        view.setModel(&model);
-        view.setItemDelegateForColumn(0, new ProgressDelegate(Qt::UserRole + 1, &view));
-        view.horizontalHeader()->resizeSection(0, 120);
-        view.resizeRowsToContents();
-        view.resize(200, 100);
-        view.show();
+        showProgressCells(model, view, {{QStringLiteral("43.7 %"), 0.437}});
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QRect cell = view.visualRect(model.index(0, 0));
         const QImage img = view.viewport()->grab().toImage();
@@ -455,18 +470,9 @@ private Q_SLOTS:
     /// no bar: an empty track would read as 0 %.
     void unknownProgressDrawsNoBar()
     {
-        QStandardItemModel model(2, 1);
-        model.setData(model.index(0, 0), QStringLiteral("–"));
-        model.setData(model.index(0, 0), -1.0, Qt::UserRole + 1);
-        model.setData(model.index(1, 0), QStringLiteral("0.0 %"));
-        model.setData(model.index(1, 0), 0.0, Qt::UserRole + 1);
+        QStandardItemModel model;
         QTableView view;
-        view.setModel(&model);
-        view.setItemDelegateForColumn(0, new ProgressDelegate(Qt::UserRole + 1, &view));
-        view.horizontalHeader()->resizeSection(0, 120);
-        view.resizeRowsToContents();
-        view.resize(200, 120);
-        view.show();
+        showProgressCells(model, view, {{QStringLiteral("–"), -1.0}, {QStringLiteral("0.0 %"), 0.0}});
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QImage img = view.viewport()->grab().toImage();
         const QColor track = view.palette().color(QPalette::Midlight);

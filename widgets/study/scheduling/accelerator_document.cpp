@@ -33,7 +33,6 @@ QString perType(const std::array<double, kNumDataTypes>& v)
     return num(v[0]) + QStringLiteral(", ") + num(v[1]) + QStringLiteral(", ") + num(v[2]);
 }
 
-
 // A level in words, as refusals and the Edit menu name it: "global buffer", "multi-chip array".
 // Sentence-initial uses capitalise the first letter ("Global buffer size (bytes): …").
 QString levelWords(Component c)
@@ -199,8 +198,9 @@ QString AcceleratorDocument::push(Accelerator after, const QString& label)
 QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QString& raw)
 {
     const QString text = raw.trimmed();
+    const auto notEditable = [&] { return levelTitle(c) + QLatin1Char(' ') + fieldNoun(f) + QStringLiteral(": this cell cannot be edited"); };
     if (!levelFieldEditable(c, f))
-        return levelTitle(c) + QLatin1Char(' ') + fieldNoun(f) + QStringLiteral(": this cell cannot be edited");
+        return notEditable();
     Accelerator a = m_acc;
     // Refusals name the cell in words with its unit ("Global buffer size (bytes): …"), not by the
     // file's keys (global_buffer.size_bytes); the Edit menu uses the same words.
@@ -304,7 +304,7 @@ QString AcceleratorDocument::setLevelField(Component c, LevelField f, const QStr
         break;
     }
     default:
-        return levelTitle(c) + QLatin1Char(' ') + fieldNoun(f) + QStringLiteral(": this cell cannot be edited");
+        return notEditable();
     }
     // The Edit menu names the step in words: "Undo Set global buffer size to 4096".
     return push(std::move(a), QStringLiteral("Set %1 %2 to %3").arg(levelWords(c), fieldNoun(f), text));
