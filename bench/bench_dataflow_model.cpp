@@ -8,8 +8,8 @@
 /// Usage: bench_dataflow_model [--cases FILE] [--seconds S] [--maestro PATH] [--maestro-calls N]
 
 #include "bench/bench_args.h"
-#include "core/cost/dataflow/dataflow_model.h"
-#include "core/io/dataflow/maestro_files.h"
+#include "core/maestro/dataflow_model.h"
+#include "core/maestro/maestro_files.h"
 
 #include <nlohmann/json.hpp>
 

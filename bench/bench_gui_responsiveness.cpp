@@ -8,7 +8,7 @@
 /// Usage: bench_gui_responsiveness [seconds] [optimizer1] [optimizer2]
 
 #include "app/gui/main_window.h"
-#include "widgets/study/scheduling/scheduling_workbench.h"
+#include "kinds/scheduling/widgets/scheduling_workbench.h"
 #include "core/runner/optimizer_run.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"

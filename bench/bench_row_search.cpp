@@ -6,9 +6,9 @@
 /// prints the unpruned space, nodes visited, tables evaluated and the time, on one thread.
 /// Usage: bench_row_search [accelerator]
 
-#include "core/io/scheduling/preset_io.h"
+#include "kinds/scheduling/core/preset_io.h"
 #include "core/io/preset_library.h"
-#include "core/optim/scheduling/mapping_space.h"
+#include "kinds/scheduling/core/mapping_space.h"
 
 #include <chrono>
 #include <cstdio>

@@ -6,8 +6,8 @@
 /// that a capacity or fan-out check fails (invalid), evaluated round-robin on one thread.
 /// Usage: bench_scheduling_model [golden-dir] [seconds]
 
-#include "core/cost/scheduling/scheduling_model.h"
-#include "core/io/scheduling/neurospector_json.h"
+#include "kinds/scheduling/core/scheduling_model.h"
+#include "kinds/scheduling/core/neurospector_json.h"
 
 #include <algorithm>
 #include <chrono>

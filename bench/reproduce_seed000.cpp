@@ -17,11 +17,11 @@
 /// ../shared/golden/neurospector_baselines.md) and are labelled so.
 
 #include "bench/report/sweep_report.h"
-#include "core/cost/scheduling/network_evaluation.h"
+#include "kinds/scheduling/core/network_evaluation.h"
 #include "core/io/file_util.h"
-#include "core/io/scheduling/neurospector_cfg.h"
-#include "core/io/scheduling/preset_io.h"
-#include "core/study/scheduling/scheduling_study.h"
+#include "kinds/scheduling/core/neurospector_cfg.h"
+#include "kinds/scheduling/core/preset_io.h"
+#include "kinds/scheduling/core/scheduling_study.h"
 #include "core/util/strings.h"
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 ///   reproduce_seed001 --results results/seed001 [--agents results/seed001-agents] [--markdown FILE]
 
 #include "bench/report/sweep_report.h"
-#include "core/study/dataflow/dataflow_study.h"
+#include "kinds/dataflow/core/dataflow_study.h"
 #include "core/util/strings.h"
 
 #include <algorithm>

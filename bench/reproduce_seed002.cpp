@@ -16,9 +16,9 @@
 
 #include "bench/report/sweep_report.h"
 #include "core/io/json_document.h"
-#include "core/study/accel/accel_study.h"
-#include "core/optim/accel/accel_problem.h"
-#include "core/optim/accel/sensitivity.h"
+#include "kinds/accel/core/accel_study.h"
+#include "kinds/accel/core/accel_problem.h"
+#include "kinds/accel/core/sensitivity.h"
 #include "core/study/study_kind.h"
 #include "core/optim/pareto.h"
 #include "core/util/statistics.h"

@@ -13,10 +13,10 @@
 
 #include "bench/report/sweep_report.h"
 #include "core/io/json_document.h"
-#include "core/optim/dpu/dpu_bandit.h"
-#include "core/optim/dpu/dpu_calibration.h"
-#include "core/optim/dpu/dpu_methods.h"
-#include "core/study/dpu/dpu_study.h"
+#include "kinds/dpu/core/dpu_bandit.h"
+#include "kinds/dpu/core/dpu_calibration.h"
+#include "kinds/dpu/core/dpu_methods.h"
+#include "kinds/dpu/core/dpu_study.h"
 
 #include <algorithm>
 #include <array>

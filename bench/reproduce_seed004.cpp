@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-/// Seed 004 (EGRL) report (specs/seed-004.md §5): speed-up over the compiler's map of EGRL, EA,
+/// Seed 004 (EGRL) report (docs/reproduction.md, seed 004): speed-up over the compiler's map of EGRL, EA,
 /// PG and Greedy-DP (and random search) on ResNet-50, ResNet-101 and BERT at 4,000 iterations,
 /// mean ± std over seeds, in the noiseless and the "hardware-like" (σ = 0.02) presets, next to
 /// the paper's numbers; and (--rate-only) the latency model + legalizer's evaluation rate. The
@@ -16,11 +16,11 @@
 ///       (the folder's runs replace the file's lines of the same runs; the others stay as they are)
 
 #include "bench/report/sweep_report.h"
-#include "core/cost/placement/placement_model.h"
+#include "kinds/placement/core/placement_model.h"
 #include "core/io/file_util.h"
-#include "core/io/placement/placement_io.h"
-#include "core/optim/placement/placement_search.h"
-#include "core/study/placement/placement_study.h"
+#include "kinds/placement/core/placement_io.h"
+#include "kinds/placement/core/placement_search.h"
+#include "kinds/placement/core/placement_study.h"
 
 #include <algorithm>
 #include <chrono>

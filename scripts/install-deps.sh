@@ -16,7 +16,7 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake ninja-build ccache pkg-config git \
     libeigen3-dev nlohmann-json3-dev libcli11-dev libtorch-dev libopenblas0-openmp \
-    libonnx-dev libprotobuf-dev
+    libonnx-dev libprotobuf-dev libyaml-cpp-dev
 
 # Qt 6. qt6-charts-dev needs libqt6opengl6-dev and libgl-dev, which it does not pull in
 # when recommends are off; name them explicitly.

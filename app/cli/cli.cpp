@@ -20,12 +20,6 @@ namespace mapscape::cli {
 
 namespace {
 
-std::vector<Verb>& extraVerbs()
-{
-    static std::vector<Verb> verbs;
-    return verbs;
-}
-
 int runPresets()
 {
     std::set<std::string> listed;
@@ -53,8 +47,6 @@ std::string hexByte(unsigned char ch)
 
 } // namespace
 
-void registerVerb(Verb verb) { extraVerbs().push_back(std::move(verb)); }
-
 int run(int argc, char** argv)
 {
     CLI::App app{"Mapscape command line: evaluate, optimize and sweep studies of DNN accelerators"};
@@ -71,8 +63,6 @@ int run(int argc, char** argv)
 
     std::vector<Verb> verbs = builtinVerbs();
     verbs.push_back(importVerb());
-    for (const Verb& v : extraVerbs())
-        verbs.push_back(v);
     std::vector<CLI::App*> verbCommands;
     for (const Verb& v : verbs)
         verbCommands.push_back(v.add(app));

@@ -29,9 +29,6 @@ struct Verb {
     std::function<int(const CLI::App& command)> run;
 };
 
-/// Registers a verb before `run` is called (the built-in ones come first).
-void registerVerb(Verb verb);
-
 /// Parses the command line and runs the command.
 int run(int argc, char** argv);
 

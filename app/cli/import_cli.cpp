@@ -4,9 +4,9 @@
 
 #include "app/cli/cli_output.h"
 #include "core/io/file_util.h"
-#include "core/io/onnx_import.h"
-#include "core/io/placement/placement_io.h"
-#include "core/io/scheduling/preset_io.h"
+#include "core/network/onnx_import.h"
+#include "core/network/workload_io.h"
+#include "core/network/network_io.h"
 #include "core/model/validation.h"
 
 #include <CLI/CLI.hpp>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/study_commands.h"
 
-#include "core/io/project_io.h"
+#include "core/study/project_io.h"
 
 #include "app/cli/cli_output.h"
 #include "app/cli/cli_sink.h"
@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <cmath>
 #include <iostream>
 #include <set>
@@ -47,7 +48,7 @@ void printNotes(const std::vector<std::string>& notes)
 Study commandStudy(const StudyCommandArgs& a, const ArgumentValues& args)
 {
     std::vector<std::string> notes;
-    Study st = studyFromCommandLine(a.study, args, notes);
+    Study st = studyFromCommandLine(a.studies, args, notes);
     printNotes(notes);
     return st;
 }
@@ -168,7 +169,8 @@ std::vector<std::uint64_t> parseSeeds(const std::string& text)
 CLI::App* addEvaluateCommand(CLI::App& app, StudyCommandArgs& a)
 {
     CLI::App* c = app.add_subcommand("evaluate", "Evaluate a study's current design (its mapping, design, policy or map)");
-    c->add_option("--study", a.study, "Study file, study preset or study kind (default: built from the kinds' arguments)");
+    c->add_option("--study", a.studies, "Study file, folder, study preset or study kind (default: built from the kinds' arguments); "
+                                         "several files when they are the parts of one study (a Timeloop spec)");
     c->add_option("-f,--format", a.format, "text, json or csv")->capture_default_str();
     c->add_option("-o,--out", a.out, "Write to a file instead of standard output");
     c->add_option("-s,--seed", a.seed, "Seed of measurement noise (tensor placement)");
@@ -196,7 +198,8 @@ CLI::App* addConvertCommand(CLI::App& app, StudyCommandArgs& a)
     CLI::App* c = app.add_subcommand(
         "convert", "Write a study in another tool's format: neurospector, json, csv, timeloop (scheduling), maestro "
                    "(dataflow, accelerator sizing) or study");
-    c->add_option("--study", a.study, "Study file, study preset or study kind (default: built from the kinds' arguments)");
+    c->add_option("--study", a.studies, "Study file, folder, study preset or study kind (default: built from the kinds' arguments); "
+                                         "several files when they are the parts of one study (a Timeloop spec)");
     c->add_option("--to", a.to, "The format (see above)")->required();
     c->add_option("-o,--out", a.out, "Output file, or folder for formats that are several files");
     a.arguments.add(*c, {StudyArgument::Use::Input});
@@ -282,7 +285,8 @@ CLI::App* addOptimizeCommand(CLI::App& app, StudyCommandArgs& a)
             ids += (ids.empty() ? "" : "|") + i.id;
         list += (list.empty() ? "" : "; ") + k->id() + " studies: " + ids;
     }
-    c->add_option("--study", a.study, "Study file, study preset or study kind (default: built from the kinds' arguments)");
+    c->add_option("--study", a.studies, "Study file, folder, study preset or study kind (default: built from the kinds' arguments); "
+                                         "several files when they are the parts of one study (a Timeloop spec)");
     c->add_option("-O,--optimizer", a.optimizers,
                   "Optimizer, or several separated by commas (default: the kind's flagship); " + list);
     c->add_option("--option", a.options, "Optimizer option key=value (repeatable)");
@@ -313,7 +317,8 @@ int runOptimize(const CLI::App& command, const StudyCommandArgs& a)
     spec.name = "optimize";
     sweep::StudyEntry entry;
     entry.name = study.name;
-    entry.study = a.study;
+    for (const std::string& s : a.studies) // the label; the study itself is passed loaded
+        entry.study += (entry.study.empty() ? "" : ",") + s;
     for (const StudyArgument& arg : kind.studyArguments())
         if (arg.use == StudyArgument::Use::Input && args.count(arg.key()))
             entry.arguments[arg.key()] = args.at(arg.key());
@@ -321,6 +326,7 @@ int runOptimize(const CLI::App& command, const StudyCommandArgs& a)
     entry.objective = study.optimizer.objective;
     if (entry.study.empty() && entry.arguments.empty())
         entry.study = kind.id(); // the default study, as the kinds' arguments would build it
+    entry.loaded = std::make_shared<const Study>(study); // read once, not once per shard
     spec.studies.push_back(entry);
     if (!a.objective.empty()) {
         if (kind.normalizeObjective(a.objective).empty()) {

@@ -40,7 +40,7 @@ private:
 };
 
 struct StudyCommandArgs {
-    std::string study;
+    std::vector<std::string> studies; ///< --study, once or several times (the parts of one study)
     std::string format = "text";
     std::string out;
     std::uint64_t seed = 1;

@@ -159,9 +159,7 @@ int runLocal(const SweepArgs& a, const SweepSpec& spec, const std::vector<Shard>
                     const Shard& s = shards[std::size_t(open[k])];
                     std::string line;
                     try {
-                        runShardInto(a.folder, spec, s.index, stop.get_token());
-                        const ShardResult r = shardResultFromJson(
-                            readTextFile((fs::path(a.folder) / shardFileName(s.index)).string()), shardFileName(s.index));
+                        const ShardResult r = runShardInto(a.folder, spec, s, stop.get_token()).result;
                         if (r.status == "failed")
                             ++failed;
                         line = shardText(spec, s) + ": " + resultText(r) + " (" + formatSig(r.seconds, 3) + " s)";
@@ -306,17 +304,20 @@ int runRunShard(const SweepArgs& a)
     if (index >= int(shards.size()))
         throw InputError("--index: shard " + std::to_string(index) + " does not exist; the sweep has " +
                          std::to_string(shards.size()) + " shards");
-    const bool ran = runShardInto(a.folder, spec, index);
-    const std::string file = (fs::path(a.folder) / shardFileName(index)).string();
-    const ShardResult r = shardResultFromJson(readTextFile(file), file);
+    const auto [ran, r] = runShardInto(a.folder, spec, shards[std::size_t(index)]);
     std::cout << shardFileName(index) << " " << shardText(spec, shards[std::size_t(index)]) << ": " << resultText(r)
               << (ran ? " (" + formatSig(r.seconds, 3) + " s)" : " (already finished)") << "\n";
     return kExitOk;
 }
 
+/// A task's log is a few lines of mapscape-cli's output; more than this is not a log of ours.
+constexpr std::uint64_t kMaxTaskLogBytes = 64ull << 20;
+
 std::string lastLine(const std::string& file)
 {
-    std::ifstream in(file);
+    // A task's log, read through the bounded, regular-files-only reader (a FIFO or a link to
+    // /dev/zero is refused with the file named, not read forever).
+    std::istringstream in(readTextFile(file, kMaxTaskLogBytes));
     std::string line, last;
     while (std::getline(in, line))
         if (!trim(line).empty())
@@ -384,7 +385,12 @@ int runStatus(const SweepArgs& a)
                                          (arr->jobId + "_" + std::to_string(task) + ".out");
                     std::error_code ec;
                     if (fs::exists(log, ec)) {
-                        const std::string tail = lastLine(log.string());
+                        std::string tail;
+                        try {
+                            tail = printableLine(lastLine(log.string())); // no control sequences reach the terminal
+                        } catch (const InputError& e) {
+                            tail = std::string("not read: ") + e.what();
+                        }
                         std::cout << "; log " << log.string() << (tail.empty() ? "" : ": " + tail);
                         break;
                     }

@@ -64,7 +64,8 @@ int main(int argc, char** argv)
         kindIds << qs(k->id());
     const QCommandLineOption study(QStringLiteral("study"),
                                    QStringLiteral("Show this study at launch: a study kind (%1; its default study), a "
-                                                  "study preset or a study file.")
+                                                  "study preset, a study file or folder; several times for the parts of one study (a Timeloop "
+                                                  "spec: arch.yaml, problem.yaml, map.yaml…).")
                                        .arg(kindIds.join(QStringLiteral(", "))),
                                    QStringLiteral("study"));
     const QCommandLineOption shot(QStringLiteral("screenshot"),
@@ -120,7 +121,12 @@ int main(int argc, char** argv)
         mapscape::Study st;
         try {
             std::vector<std::string> notes;
-            st = mapscape::studyFromCommandLine(parser.value(study).toStdString(), args, notes);
+            // --study once, or several times for the parts of one study (a Timeloop spec), as
+            // with mapscape-cli.
+            std::vector<std::string> studies;
+            for (const QString& s : parser.values(study))
+                studies.push_back(s.toStdString());
+            st = mapscape::studyFromCommandLine(studies, args, notes);
         } catch (const mapscape::InputError& e) {
             qCritical("%s", e.what());
             return 2;

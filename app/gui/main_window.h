@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/io/project_io.h"
+#include "core/study/project_io.h"
 #include "core/study/study.h"
 
 #include <QMainWindow>

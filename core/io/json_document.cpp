@@ -418,4 +418,59 @@ std::string fieldFromPointer(const std::string& pointer)
     return out;
 }
 
+/// "layers[3] (CONV_1).K" / "global_buffer.size_bytes[1]" → JSON pointer.
+namespace {
+
+std::string pointerFromField(const std::string& field)
+{
+    std::string out = "/";
+    for (std::size_t i = 0; i < field.size(); ++i) {
+        const char c = field[i];
+        if (c == ' ' && i + 1 < field.size() && field[i + 1] == '(') {
+            i = field.find(')', i);
+            if (i == std::string::npos)
+                break;
+        } else if (c == '.' || c == '[') {
+            if (out.back() != '/')
+                out += '/';
+        } else if (c != ']') {
+            out += c;
+        }
+    }
+    if (out.size() > 1 && out.back() == '/')
+        out.pop_back();
+    return out;
+}
+
+} // namespace
+
+void failOnFieldIssues(const JsonDocument& doc, const FieldIssues& issues)
+{
+    if (issues.empty())
+        return;
+    // Report the first issue with its line; list the rest.
+    std::string rest;
+    for (std::size_t i = 1; i < issues.size(); ++i)
+        rest += "\n  also: " + issues[i].field + ": " + issues[i].message;
+    doc.fail(pointerFromField(issues[0].field), issues[0].message + rest);
+}
+
+/// Pretty-prints the top level but keeps each element of the list `listKey` on one line, which
+/// keeps network and mapping files short and diffable. `listKey` must be the last member.
+std::string compactListDocument(const nlohmann::ordered_json& j, const char* listKey)
+{
+    std::string out = "{\n";
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key() == listKey)
+            continue;
+        out += "  " + nlohmann::ordered_json(it.key()).dump() + ": " + it.value().dump() + ",\n";
+    }
+    const nlohmann::ordered_json& list = j.at(listKey);
+    out += "  " + nlohmann::ordered_json(listKey).dump() + ": [\n";
+    for (std::size_t i = 0; i < list.size(); ++i)
+        out += "    " + list[i].dump() + (i + 1 < list.size() ? ",\n" : "\n");
+    out += "  ]\n}\n";
+    return out;
+}
+
 } // namespace mapscape::io

@@ -111,4 +111,12 @@ auto readGuarded(const std::string& source, F&& read) -> decltype(read())
 /// "layers[3].K" for "/layers/3/K".
 std::string fieldFromPointer(const std::string& pointer);
 
+/// Fails (JsonDocument::fail) on the first issue at its field's line ("layers[3] (CONV_1).K" is
+/// found as /layers/3/K) and lists the others; does nothing when there are none.
+void failOnFieldIssues(const JsonDocument& doc, const FieldIssues& issues);
+
+/// Pretty-prints the top level but keeps each element of the list `listKey` on one line, which
+/// keeps network and mapping files short and diffable. `listKey` must be the last member.
+std::string compactListDocument(const nlohmann::ordered_json& j, const char* listKey);
+
 } // namespace mapscape::io

@@ -8,7 +8,6 @@
 
 #include "core/io/json_document.h"
 #include "core/model/physical_range.h"
-#include "core/model/scheduling/dims.h"
 
 #include <array>
 #include <cmath>
@@ -145,8 +144,10 @@ public:
         if (v.is_object()) {
             ObjectReader r(m_doc, p, v);
             std::array<double, 3> out = def;
-            for (DataType t : kAllDataTypes)
-                out[std::size_t(idx(t))] = r.real(std::string(dataTypeName(t)), def[std::size_t(idx(t))]);
+            // In the order of the network model's data types (core/network/dims.h).
+            static constexpr std::array<const char*, 3> kTypes{"input", "weight", "output"};
+            for (std::size_t i = 0; i < kTypes.size(); ++i)
+                out[i] = r.real(kTypes[i], def[i]);
             r.finish();
             return out;
         }

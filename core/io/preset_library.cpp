@@ -62,7 +62,14 @@ std::vector<PresetInfo> listPresets(const PresetFolder& folder)
         if (!fs::is_directory(sub, ec))
             continue;
         for (const fs::directory_entry& e : fs::directory_iterator(sub, ec)) {
-            if (e.path().extension() != ".json")
+            const std::string ext = e.path().extension().string();
+            bool wanted = false;
+            for (std::string_view rest = folder.extensions; !rest.empty() && !wanted;) {
+                const std::size_t sp = rest.find(' ');
+                wanted = !ext.empty() && rest.substr(0, sp) == ext;
+                rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
+            }
+            if (!wanted)
                 continue;
             const std::string stem = e.path().stem().string();
             if (seen.insert(stem).second)

@@ -16,6 +16,7 @@ namespace mapscape {
 struct PresetFolder {
     std::string_view folder; ///< "accelerators", "dataflow-hardware", ...
     std::string_view noun;   ///< "accelerator", "dataflow hardware" (for messages)
+    std::string_view extensions = ".json"; ///< the presets' file extensions, space-separated (".yaml .yml")
 };
 
 inline constexpr PresetFolder kStudyPresets{"studies", "study"};

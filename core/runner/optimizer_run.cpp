@@ -58,7 +58,6 @@ public:
             m_run.m_progress = fraction;
             m_run.m_eta.add(m_run.elapsedLocked(), fraction);
         }
-        m_run.post([r = &m_run, fraction] { Q_EMIT r->progressChanged(fraction); });
     }
     void evaluations(std::uint64_t total) override
     {

@@ -119,7 +119,6 @@ public:
 Q_SIGNALS:
     void stateChanged(mapscape::RunState state);
     void dataAvailable();
-    void progressChanged(double fraction);
     void finished();
     void failed(const QString& message);
 

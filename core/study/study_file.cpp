@@ -4,9 +4,10 @@
 
 #include "core/io/file_util.h"
 #include "core/io/json_document.h"
-#include "core/io/project_io.h"
+#include "core/study/project_io.h"
 #include "core/model/validation.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -72,11 +73,44 @@ Study loadStudyFile(const std::string& path)
                      "; expected a mapscape/study file or a study kind's own format");
 }
 
+Study loadStudyFiles(const std::vector<std::string>& paths)
+{
+    if (paths.size() == 1)
+        return loadStudyFile(paths.front());
+    if (paths.empty())
+        throw InputError("--study: no files given");
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const std::string& p : paths)
+        files.emplace_back(p, readTextFile(p));
+    for (const StudyKind* k : studyKinds()) {
+        std::optional<Study> st = io::readGuarded(paths.front(), [&] { return k->readStudyFiles(files); });
+        if (st)
+            return std::move(*st);
+    }
+    std::string names;
+    for (const std::string& p : paths)
+        names += (names.empty() ? "" : ", ") + p;
+    throw InputError("--study: " + names + " are not the parts of one study of any kind (only one --study is "
+                     "allowed unless its files are the parts of one study, such as a Timeloop spec)");
+}
+
 Study resolveStudy(const std::string& nameOrPath)
 {
     std::error_code ec;
     if (fs::is_regular_file(nameOrPath, ec))
         return loadStudyFile(nameOrPath);
+    if (fs::is_directory(nameOrPath, ec)) {
+        std::vector<std::string> files;
+        for (const fs::directory_entry& e : fs::directory_iterator(nameOrPath, ec))
+            if (e.is_regular_file(ec) && e.path().filename().string().front() != '.')
+                files.push_back(e.path().string());
+        std::sort(files.begin(), files.end());
+        if (files.empty())
+            throw InputError("--study: the folder " + nameOrPath + " holds no files");
+        if (files.size() == 1)
+            return loadStudyFile(files.front());
+        return loadStudyFiles(files);
+    }
     if (const std::string p = findPreset(nameOrPath, kStudyPresets); !p.empty())
         return loadStudyFile(p);
     for (const StudyKind* k : studyKinds())
@@ -96,9 +130,18 @@ Study resolveStudy(const std::string& nameOrPath)
 
 Study studyFromCommandLine(const std::string& study, const ArgumentValues& args, std::vector<std::string>& notes)
 {
+    return studyFromCommandLine(study.empty() ? std::vector<std::string>{} : std::vector<std::string>{study}, args, notes);
+}
+
+Study studyFromCommandLine(const std::vector<std::string>& studies, const ArgumentValues& args,
+                           std::vector<std::string>& notes)
+{
     std::optional<Study> st;
-    if (!study.empty()) {
-        st = resolveStudy(study);
+    const bool given = !studies.empty();
+    if (studies.size() > 1) {
+        st = loadStudyFiles(studies);
+    } else if (given) {
+        st = resolveStudy(studies.front());
     } else {
         for (const StudyKind* k : studyKinds())
             if ((st = k->studyFromArguments(args, false, notes)))
@@ -120,7 +163,7 @@ Study studyFromCommandLine(const std::string& study, const ArgumentValues& args,
             continue;
         throw InputError("--" + key + ": only for " + owners + " studies (this is a " + kind.title() + " study)");
     }
-    if (!study.empty())
+    if (given)
         kind.applyArguments(*st, args);
     return std::move(*st);
 }

@@ -23,8 +23,12 @@ void checkJsonSyntax(std::string_view text, const std::string& path);
 
 /// Reads a study file of any kind. Throws InputError naming the file (and line and field).
 Study loadStudyFile(const std::string& path);
+/// Reads a study given as several files (one file: loadStudyFile), asking each kind whether they
+/// are one study of it (a Timeloop spec split into arch.yaml, problem.yaml, map.yaml…).
+Study loadStudyFiles(const std::vector<std::string>& paths);
 
-/// The study a name or path stands for (see above). Throws InputError saying what was tried.
+/// The study a name or path stands for (see above; a folder is the study of its files). Throws
+/// InputError saying what was tried.
 Study resolveStudy(const std::string& nameOrPath);
 
 /// The study of a command line: `study` (--study) resolved and the kind's arguments applied to
@@ -32,6 +36,9 @@ Study resolveStudy(const std::string& nameOrPath);
 /// --maestro-mapping: dataflow, -w: placement, -p: DPU) or else the default kind's default
 /// study. Arguments of other kinds than the study's are refused, naming the argument.
 Study studyFromCommandLine(const std::string& study, const ArgumentValues& args, std::vector<std::string>& notes);
+/// The same for a study given as several files (`--study` more than once); one or none as above.
+Study studyFromCommandLine(const std::vector<std::string>& studies, const ArgumentValues& args,
+                           std::vector<std::string>& notes);
 
 /// Every study preset (presets/studies and the kinds' study-preset folders): name, kind and path.
 struct StudyPreset {

@@ -3,7 +3,7 @@
 #include "core/study/study_kind.h"
 
 #include "core/model/validation.h"
-#include "core/io/project_io.h"
+#include "core/study/project_io.h"
 #include "core/study/builtin_kinds.h"
 #include "core/study/study.h"
 
@@ -160,6 +160,11 @@ int StudyKind::objectiveIndex(std::string_view id) const
 }
 
 std::optional<Study> StudyKind::readStudyFile(const std::string&, std::string_view, std::string_view) const
+{
+    return std::nullopt;
+}
+
+std::optional<Study> StudyKind::readStudyFiles(const std::vector<std::pair<std::string, std::string>>&) const
 {
     return std::nullopt;
 }

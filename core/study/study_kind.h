@@ -7,8 +7,8 @@
 /// objectives, its inputs (their JSON, study files, presets and command-line arguments), its
 /// optimizers and a factory for study jobs that run them. Shared code (projects, the runner, the
 /// CLI, sweeps, the GUI's runs panel) asks the descriptor and never names a kind; a kind's own
-/// code lives in its folders (core/study/<kind>/, core/cost/<kind>/, core/optim/<kind>/, ...)
-/// and is registered once (core/study/builtin_kinds.cpp, or `registerStudyKind` for kinds
+/// code lives in its folder (kinds/<kind>/: core/, learners/, widgets/, cli/, tests/)
+/// and is registered once (its line in kinds/kinds.cmake, or `registerStudyKind` for kinds
 /// outside the tree). docs/architecture.md lists the files a new kind touches.
 
 #include "core/io/preset_library.h"
@@ -213,6 +213,9 @@ public:
     /// "schema" member ("" when it has none or is not JSON).
     virtual std::optional<Study> readStudyFile(const std::string& path, std::string_view text,
                                                std::string_view schema) const;
+    /// A study given as several files ({path, text}: `--study a.yaml --study b.yaml`, or the
+    /// files of a folder), or nullopt when they are not one study of this kind (the default).
+    virtual std::optional<Study> readStudyFiles(const std::vector<std::pair<std::string, std::string>>& files) const;
 
     // Command line.
     /// Arguments beside --study that build or change a study of this kind.

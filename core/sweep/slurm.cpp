@@ -21,6 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// jobs.tsv holds a line per submitted array: far below this even for 100,000 resubmissions.
+constexpr std::uint64_t kMaxJobsFileBytes = 16ull << 20;
+
 /// Single-quoted for a POSIX shell.
 std::string shellQuote(const std::string& s)
 {
@@ -171,7 +174,13 @@ std::vector<SlurmArray> submitArrays(const std::string& folder, const std::strin
 std::vector<SlurmArray> submittedArrays(const std::string& folder)
 {
     std::vector<SlurmArray> out;
-    std::ifstream in(jobsFile(folder));
+    // Through the bounded, regular-files-only reader: a FIFO or a link to /dev/zero in place of
+    // the file is refused, naming it, instead of hanging or growing without end.
+    const std::string path = jobsFile(folder);
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(path, ec)))
+        return out; // nothing submitted yet
+    std::istringstream in(readTextFile(path, kMaxJobsFileBytes));
     std::string line;
     while (std::getline(in, line)) {
         const std::vector<std::string> f = split(line, '\t');

@@ -92,6 +92,8 @@ std::string relativeToSweep(const SweepSpec& spec, const std::string& value)
 /// The study of an entry as the sweep names it (before variations).
 Study entryStudy(const SweepSpec& spec, const StudyEntry& e)
 {
+    if (e.loaded)
+        return *e.loaded;
     std::vector<std::string> notes;
     ArgumentValues args;
     for (const auto& [k, v] : e.arguments)
@@ -141,6 +143,220 @@ std::string optimizerText(const OptimizerChoice& o)
     return opts.empty() ? o.id : o.id + " (" + opts + ")";
 }
 
+/// Version 1 sweeps: scheduling tables only; each accelerator × network is a study from -a / -n.
+void readLegacyStudies(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
+{
+    const std::string kind = r.text("kind", std::string());
+    const std::vector<std::string> accelerators = textList(r, "accelerators");
+    const std::vector<std::string> networks = textList(r, "networks");
+    // The product's size first: lists of 65,536 entries must not build billions of studies.
+    {
+        const std::size_t optimizers = r.has("optimizers") && r.get("optimizers").is_array() ? r.get("optimizers").size() : 1;
+        const std::size_t seeds = r.has("seeds") && r.get("seeds").is_array() ? r.get("seeds").size() : 1;
+        std::size_t n = 1;
+        for (const std::size_t k : {accelerators.size(), networks.size(), optimizers, seeds})
+            n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
+        if (n > kMaxShards)
+            doc.fail("", "sweep \"" + s.name + "\": " + std::to_string(accelerators.size()) + " × " +
+                             std::to_string(networks.size()) + " × " + std::to_string(optimizers) + " × " +
+                             std::to_string(seeds) + " shards, more than the limit of " + std::to_string(kMaxShards));
+    }
+    const std::string layer = r.text("layer", std::string());
+    for (const std::string& a : accelerators)
+        for (const std::string& n : networks) {
+            StudyEntry e;
+            e.name = a + " × " + n;
+            e.arguments = {{"accelerator", a}, {"network", n}};
+            if (!layer.empty())
+                e.arguments["layer"] = layer;
+            e.kind = kind;
+            s.studies.push_back(std::move(e));
+        }
+    s.objective = r.text("metric", std::string("energy"));
+    const std::string dataflow = r.text("dataflow", std::string("fixed"));
+    if (dataflow != "fixed" && dataflow != "flexible")
+        doc.fail("/dataflow", "expected fixed or flexible, got \"" + dataflow + "\"");
+    if (dataflow != "fixed")
+        s.runOptions["dataflow"] = dataflow;
+}
+
+/// The studies of a version-2 sweep: files, presets or kinds, or objects with arguments.
+void readStudies(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
+{
+    const json& v = r.get("studies");
+    if (!v.is_array() || v.empty())
+        doc.fail("/studies", "expected a non-empty list of studies (files, presets or kinds, or objects)");
+    if (v.size() > kMaxShards)
+        doc.fail("/studies", "more than the limit of " + std::to_string(kMaxShards) + " studies");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::string p = "/studies/" + std::to_string(i);
+        StudyEntry e;
+        if (v[i].is_string()) {
+            e.study = v[i].get<std::string>();
+            if (e.study.empty())
+                doc.fail(p, "expected a study file, preset or kind");
+        } else {
+            io::ObjectReader o(doc, p, v[i]);
+            e.study = o.text("study", std::string());
+            e.name = o.text("name", std::string());
+            e.kind = o.text("kind", std::string());
+            e.objective = o.text("objective", std::string());
+            if (o.has("arguments")) {
+                const json& args = o.get("arguments");
+                if (!args.is_object())
+                    doc.fail(p + "/arguments", "expected an object of argument values ({\"hardware\": \"edge-256\"})");
+                for (auto it = args.begin(); it != args.end(); ++it) {
+                    const std::optional<std::string> t = scalarText(it.value());
+                    if (!t)
+                        doc.fail(p + "/arguments/" + it.key(), "expected a string, a number or true");
+                    e.arguments[it.key()] = *t;
+                }
+            }
+            o.finish();
+            if (e.study.empty() && e.arguments.empty())
+                doc.fail(p, "names no study: give \"study\" (a file, preset or kind) or \"arguments\"");
+        }
+        if (e.name.empty()) {
+            e.name = e.study;
+            for (const auto& [k, val] : e.arguments)
+                e.name += (e.name.empty() ? "" : " ") + k + "=" + val;
+        }
+        if (!names.insert(e.name).second)
+            doc.fail(p, "a second study named \"" + e.name + "\"; give each a distinct \"name\"");
+        if (!e.kind.empty() && !findStudyKind(e.kind))
+            doc.fail(p + "/kind", "unknown study kind \"" + e.kind + "\"");
+        s.studies.push_back(std::move(e));
+    }
+}
+
+/// Named input variations: a study argument's values, or JSON values at a pointer.
+void readVariations(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
+{
+    if (!r.has("variations"))
+        return;
+    const json& vs = r.get("variations");
+    if (!vs.is_array())
+        doc.fail("/variations", "expected a list of {name, argument or path, values}");
+    std::set<std::string> seen;
+    static const std::regex kName("[A-Za-z0-9_.-]+");
+    for (std::size_t i = 0; i < vs.size(); ++i) {
+        const std::string p = "/variations/" + std::to_string(i);
+        io::ObjectReader o(doc, p, vs[i]);
+        Variation var;
+        var.name = o.text("name");
+        if (!std::regex_match(var.name, kName))
+            doc.fail(p + "/name", "expected letters, digits, '_', '-' or '.', got \"" + var.name + "\"");
+        if (!seen.insert(var.name).second)
+            doc.fail(p + "/name", "a second variation named \"" + var.name + "\"");
+        var.argument = o.text("argument", std::string());
+        var.path = o.text("path", std::string());
+        var.kind = o.text("kind", std::string());
+        if (var.argument.empty() == var.path.empty())
+            doc.fail(p, "give one of \"argument\" (a study argument such as \"hardware\") and \"path\" (a JSON "
+                        "pointer into the study's inputs such as \"/hardware/num_pes\")");
+        if (!var.path.empty() && var.path.front() != '/')
+            doc.fail(p + "/path", "expected a JSON pointer starting with '/', got \"" + var.path + "\"");
+        if (!var.kind.empty() && !findStudyKind(var.kind))
+            doc.fail(p + "/kind", "unknown study kind \"" + var.kind + "\"");
+        const json& values = o.get("values");
+        if (!values.is_array() || values.empty())
+            doc.fail(p + "/values", "expected a non-empty list of values");
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            std::optional<std::string> t =
+                var.path.empty() ? scalarText(values[k]) : std::optional<std::string>(values[k].dump());
+            if (!t || t->empty())
+                doc.fail(p + "/values/" + std::to_string(k), "expected a string, a number or true");
+            var.values.push_back(*t);
+        }
+        o.finish();
+        s.variations.push_back(std::move(var));
+    }
+}
+
+/// The kinds' run options beside the optimizers' own ({"dataflow": "flexible"}).
+void readRunOptions(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
+{
+    if (!r.has("run_options"))
+        return;
+    const json& ro = r.get("run_options");
+    if (!ro.is_object())
+        doc.fail("/run_options", "expected an object ({\"dataflow\": \"flexible\"})");
+    for (auto it = ro.begin(); it != ro.end(); ++it) {
+        const std::optional<std::string> t = scalarText(it.value());
+        if (!t)
+            doc.fail("/run_options/" + it.key(), "expected a string");
+        s.runOptions[it.key()] = *t;
+    }
+}
+
+/// The optimizers, their names and option names checked against every kind that has them.
+void readOptimizers(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
+{
+    const json& v = r.get("optimizers");
+    if (!v.is_array() || v.empty())
+        doc.fail("/optimizers", "expected a non-empty list of {\"id\": …, \"options\": {…}}");
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::string p = "/optimizers/" + std::to_string(i);
+        OptimizerChoice c;
+        if (v[i].is_string()) {
+            c.id = v[i].get<std::string>();
+        } else {
+            io::ObjectReader o(doc, p, v[i]);
+            c.id = o.text("id");
+            c.kind = o.text("kind", std::string());
+            if (o.has("options")) {
+                const json& opts = o.get("options");
+                if (!opts.is_object())
+                    doc.fail(p + "/options", "expected an object of option values");
+                for (auto it = opts.begin(); it != opts.end(); ++it) {
+                    const std::optional<std::string> t = scalarText(it.value());
+                    if (!t)
+                        doc.fail(p + "/options/" + it.key(), "expected a number, true/false or a string");
+                    c.options[it.key()] = *t;
+                }
+            }
+            o.finish();
+        }
+        // The optimizer and its option names are checked now, not in shard 4,711 on a
+        // cluster (values when `sweep plan` builds every optimizer once).
+        std::vector<const OptimizerInfo*> infos;
+        for (const StudyKind* k : studyKinds())
+            if (c.kind.empty() || c.kind == k->id())
+                if (const OptimizerInfo* info = findOptimizer(*k, c.id))
+                    infos.push_back(info);
+        if (infos.empty())
+            doc.fail(p + "/id", "unknown optimizer \"" + c.id + "\"" +
+                                    (c.kind.empty() ? std::string() : " for " + c.kind + " studies"));
+        for (const auto& [key, value] : c.options) {
+            const bool known = std::any_of(infos.begin(), infos.end(), [&key = key](const OptimizerInfo* info) {
+                return info->option(key) != nullptr;
+            });
+            if (!known) {
+                std::string list;
+                for (const OptionSpec& o : infos.front()->options)
+                    list += (list.empty() ? "" : ", ") + o.key;
+                doc.fail(p + "/options/" + key,
+                         "unknown option of " + c.id + (list.empty() ? " (it has none)" : "; expected " + list));
+            }
+        }
+        s.optimizers.push_back(std::move(c));
+    }
+}
+
+void readSeeds(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
+{
+    const json& v = r.get("seeds");
+    if (!v.is_array() || v.empty())
+        doc.fail("/seeds", "expected a non-empty list of seeds");
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::int64_t seed = r.integerValue(v[i], "/seeds/" + std::to_string(i));
+        if (seed < 0)
+            doc.fail("/seeds/" + std::to_string(i), "must be a non-negative integer, got " + std::to_string(seed));
+        s.seeds.push_back(std::uint64_t(seed));
+    }
+}
+
 SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& source)
 {
     const io::JsonDocument doc = io::JsonDocument::parse(text, source);
@@ -151,201 +367,16 @@ SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& sourc
     s.description = r.text("description", std::string());
     if (s.name.empty() || s.name.find_first_of("/\\\n") != std::string::npos)
         doc.fail("/name", "must be a non-empty name without slashes or line breaks");
-    const bool legacy = r.has("accelerators") || r.has("networks");
-    if (legacy) {
-        // Version 1: scheduling tables only; each accelerator × network is a study from -a / -n.
-        const std::string kind = r.text("kind", std::string());
-        const std::vector<std::string> accelerators = textList(r, "accelerators");
-        const std::vector<std::string> networks = textList(r, "networks");
-        // The product's size first: lists of 65,536 entries must not build billions of studies.
-        {
-            const std::size_t optimizers = r.has("optimizers") && r.get("optimizers").is_array() ? r.get("optimizers").size() : 1;
-            const std::size_t seeds = r.has("seeds") && r.get("seeds").is_array() ? r.get("seeds").size() : 1;
-            std::size_t n = 1;
-            for (const std::size_t k : {accelerators.size(), networks.size(), optimizers, seeds})
-                n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
-            if (n > kMaxShards)
-                doc.fail("", "sweep \"" + s.name + "\": " + std::to_string(accelerators.size()) + " × " +
-                                 std::to_string(networks.size()) + " × " + std::to_string(optimizers) + " × " +
-                                 std::to_string(seeds) + " shards, more than the limit of " + std::to_string(kMaxShards));
-        }
-        const std::string layer = r.text("layer", std::string());
-        for (const std::string& a : accelerators)
-            for (const std::string& n : networks) {
-                StudyEntry e;
-                e.name = a + " × " + n;
-                e.arguments = {{"accelerator", a}, {"network", n}};
-                if (!layer.empty())
-                    e.arguments["layer"] = layer;
-                e.kind = kind;
-                s.studies.push_back(std::move(e));
-            }
-        s.objective = r.text("metric", std::string("energy"));
-        const std::string dataflow = r.text("dataflow", std::string("fixed"));
-        if (dataflow != "fixed" && dataflow != "flexible")
-            doc.fail("/dataflow", "expected fixed or flexible, got \"" + dataflow + "\"");
-        if (dataflow != "fixed")
-            s.runOptions["dataflow"] = dataflow;
+    if (r.has("accelerators") || r.has("networks")) {
+        readLegacyStudies(doc, r, s);
     } else {
-        const json& v = r.get("studies");
-        if (!v.is_array() || v.empty())
-            doc.fail("/studies", "expected a non-empty list of studies (files, presets or kinds, or objects)");
-        if (v.size() > kMaxShards)
-            doc.fail("/studies", "more than the limit of " + std::to_string(kMaxShards) + " studies");
-        std::set<std::string> names;
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const std::string p = "/studies/" + std::to_string(i);
-            StudyEntry e;
-            if (v[i].is_string()) {
-                e.study = v[i].get<std::string>();
-                if (e.study.empty())
-                    doc.fail(p, "expected a study file, preset or kind");
-            } else {
-                io::ObjectReader o(doc, p, v[i]);
-                e.study = o.text("study", std::string());
-                e.name = o.text("name", std::string());
-                e.kind = o.text("kind", std::string());
-                e.objective = o.text("objective", std::string());
-                if (o.has("arguments")) {
-                    const json& args = o.get("arguments");
-                    if (!args.is_object())
-                        doc.fail(p + "/arguments", "expected an object of argument values ({\"hardware\": \"edge-256\"})");
-                    for (auto it = args.begin(); it != args.end(); ++it) {
-                        const std::optional<std::string> t = scalarText(it.value());
-                        if (!t)
-                            doc.fail(p + "/arguments/" + it.key(), "expected a string, a number or true");
-                        e.arguments[it.key()] = *t;
-                    }
-                }
-                o.finish();
-                if (e.study.empty() && e.arguments.empty())
-                    doc.fail(p, "names no study: give \"study\" (a file, preset or kind) or \"arguments\"");
-            }
-            if (e.name.empty()) {
-                e.name = e.study;
-                for (const auto& [k, val] : e.arguments)
-                    e.name += (e.name.empty() ? "" : " ") + k + "=" + val;
-            }
-            if (!names.insert(e.name).second)
-                doc.fail(p, "a second study named \"" + e.name + "\"; give each a distinct \"name\"");
-            if (!e.kind.empty() && !findStudyKind(e.kind))
-                doc.fail(p + "/kind", "unknown study kind \"" + e.kind + "\"");
-            s.studies.push_back(std::move(e));
-        }
-        if (r.has("variations")) {
-            const json& vs = r.get("variations");
-            if (!vs.is_array())
-                doc.fail("/variations", "expected a list of {name, argument or path, values}");
-            std::set<std::string> seen;
-            static const std::regex kName("[A-Za-z0-9_.-]+");
-            for (std::size_t i = 0; i < vs.size(); ++i) {
-                const std::string p = "/variations/" + std::to_string(i);
-                io::ObjectReader o(doc, p, vs[i]);
-                Variation var;
-                var.name = o.text("name");
-                if (!std::regex_match(var.name, kName))
-                    doc.fail(p + "/name", "expected letters, digits, '_', '-' or '.', got \"" + var.name + "\"");
-                if (!seen.insert(var.name).second)
-                    doc.fail(p + "/name", "a second variation named \"" + var.name + "\"");
-                var.argument = o.text("argument", std::string());
-                var.path = o.text("path", std::string());
-                var.kind = o.text("kind", std::string());
-                if (var.argument.empty() == var.path.empty())
-                    doc.fail(p, "give one of \"argument\" (a study argument such as \"hardware\") and \"path\" (a JSON "
-                                "pointer into the study's inputs such as \"/hardware/num_pes\")");
-                if (!var.path.empty() && var.path.front() != '/')
-                    doc.fail(p + "/path", "expected a JSON pointer starting with '/', got \"" + var.path + "\"");
-                if (!var.kind.empty() && !findStudyKind(var.kind))
-                    doc.fail(p + "/kind", "unknown study kind \"" + var.kind + "\"");
-                const json& values = o.get("values");
-                if (!values.is_array() || values.empty())
-                    doc.fail(p + "/values", "expected a non-empty list of values");
-                for (std::size_t k = 0; k < values.size(); ++k) {
-                    std::optional<std::string> t =
-                        var.path.empty() ? scalarText(values[k]) : std::optional<std::string>(values[k].dump());
-                    if (!t || t->empty())
-                        doc.fail(p + "/values/" + std::to_string(k), "expected a string, a number or true");
-                    var.values.push_back(*t);
-                }
-                o.finish();
-                s.variations.push_back(std::move(var));
-            }
-        }
+        readStudies(doc, r, s);
+        readVariations(doc, r, s);
         s.objective = r.text("objective", std::string());
-        if (r.has("run_options")) {
-            const json& ro = r.get("run_options");
-            if (!ro.is_object())
-                doc.fail("/run_options", "expected an object ({\"dataflow\": \"flexible\"})");
-            for (auto it = ro.begin(); it != ro.end(); ++it) {
-                const std::optional<std::string> t = scalarText(it.value());
-                if (!t)
-                    doc.fail("/run_options/" + it.key(), "expected a string");
-                s.runOptions[it.key()] = *t;
-            }
-        }
+        readRunOptions(doc, r, s);
     }
-    {
-        const json& v = r.get("optimizers");
-        if (!v.is_array() || v.empty())
-            doc.fail("/optimizers", "expected a non-empty list of {\"id\": …, \"options\": {…}}");
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const std::string p = "/optimizers/" + std::to_string(i);
-            OptimizerChoice c;
-            if (v[i].is_string()) {
-                c.id = v[i].get<std::string>();
-            } else {
-                io::ObjectReader o(doc, p, v[i]);
-                c.id = o.text("id");
-                c.kind = o.text("kind", std::string());
-                if (o.has("options")) {
-                    const json& opts = o.get("options");
-                    if (!opts.is_object())
-                        doc.fail(p + "/options", "expected an object of option values");
-                    for (auto it = opts.begin(); it != opts.end(); ++it) {
-                        const std::optional<std::string> t = scalarText(it.value());
-                        if (!t)
-                            doc.fail(p + "/options/" + it.key(), "expected a number, true/false or a string");
-                        c.options[it.key()] = *t;
-                    }
-                }
-                o.finish();
-            }
-            // The optimizer and its option names are checked now, not in shard 4,711 on a
-            // cluster (values when `sweep plan` builds every optimizer once).
-            std::vector<const OptimizerInfo*> infos;
-            for (const StudyKind* k : studyKinds())
-                if (c.kind.empty() || c.kind == k->id())
-                    if (const OptimizerInfo* info = findOptimizer(*k, c.id))
-                        infos.push_back(info);
-            if (infos.empty())
-                doc.fail(p + "/id", "unknown optimizer \"" + c.id + "\"" +
-                                        (c.kind.empty() ? std::string() : " for " + c.kind + " studies"));
-            for (const auto& [key, value] : c.options) {
-                const bool known = std::any_of(infos.begin(), infos.end(), [&key = key](const OptimizerInfo* info) {
-                    return info->option(key) != nullptr;
-                });
-                if (!known) {
-                    std::string list;
-                    for (const OptionSpec& o : infos.front()->options)
-                        list += (list.empty() ? "" : ", ") + o.key;
-                    doc.fail(p + "/options/" + key,
-                             "unknown option of " + c.id + (list.empty() ? " (it has none)" : "; expected " + list));
-                }
-            }
-            s.optimizers.push_back(std::move(c));
-        }
-    }
-    {
-        const json& v = r.get("seeds");
-        if (!v.is_array() || v.empty())
-            doc.fail("/seeds", "expected a non-empty list of seeds");
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const std::int64_t seed = r.integerValue(v[i], "/seeds/" + std::to_string(i));
-            if (seed < 0)
-                doc.fail("/seeds/" + std::to_string(i), "must be a non-negative integer, got " + std::to_string(seed));
-            s.seeds.push_back(std::uint64_t(seed));
-        }
-    }
+    readOptimizers(doc, r, s);
+    readSeeds(doc, r, s);
     s.baseDir = r.text("base_dir", std::string());
     r.finish();
     // An upper bound of the product (every optimizer and variation applying to every study).
@@ -641,7 +672,11 @@ Study shardStudy(const SweepSpec& spec, const Shard& shard)
             args[var.argument] = relativeToSweep(spec, shard.levels[v]);
     }
     std::vector<std::string> notes;
-    Study st = studyFromCommandLine(relativeToSweep(spec, e.study), args, notes);
+    const bool sameArguments = std::all_of(args.begin(), args.end(), [&](const auto& kv) {
+        const auto it = e.arguments.find(kv.first);
+        return it != e.arguments.end() && relativeToSweep(spec, it->second) == kv.second;
+    });
+    Study st = e.loaded && sameArguments ? *e.loaded : studyFromCommandLine(relativeToSweep(spec, e.study), args, notes);
     const StudyKind& kind = st.kind();
     for (std::size_t v = 0; v < spec.variations.size(); ++v) {
         const Variation& var = spec.variations[v];
@@ -990,26 +1025,22 @@ std::vector<int> unfinishedShards(const std::string& folder, const SweepSpec& sp
     return out;
 }
 
-bool runShardInto(const std::string& folder, const SweepSpec& spec, int index, std::stop_token stop)
+ShardOutcome runShardInto(const std::string& folder, const SweepSpec& spec, const Shard& shard, std::stop_token stop)
 {
-    const std::vector<Shard> shards = planSweep(spec);
-    if (index < 0 || index >= int(shards.size()))
-        throw InputError("shard index " + std::to_string(index) + " out of range: the sweep has " +
-                         std::to_string(shards.size()) + " shards (0 to " + std::to_string(shards.size() - 1) + ")");
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (ec)
         throw InputError(folder + ": cannot create the results folder (" + ec.message() + ")");
-    if (finishedShard(folder, spec, shards[std::size_t(index)], nullptr))
-        return false;
-    ShardResult r;
+    if (std::optional<ShardResult> done = finishedShard(folder, spec, shard, nullptr))
+        return {false, std::move(*done)};
+    ShardOutcome out{true, {}};
     try {
-        r = runShard(spec, shards[std::size_t(index)], stop);
+        out.result = runShard(spec, shard, stop);
     } catch (const ShardCancelled& e) {
         throw InputError(e.what());
     }
-    writeTextFileAtomic((fs::path(folder) / shardFileName(index)).string(), shardResultToJson(r));
-    return true;
+    writeTextFileAtomic((fs::path(folder) / shardFileName(shard.index)).string(), shardResultToJson(out.result));
+    return out;
 }
 
 // Collected tables.

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -37,7 +38,14 @@ struct StudyEntry {
     ArgumentValues arguments; ///< study arguments applied to it (as on the command line, without dashes)
     std::string kind;         ///< its kind's id (filled in when the sweep is loaded)
     std::string objective;    ///< what its shards optimise: as the sweep file names it ("edp"), else its study's own (filled in when loaded)
-    friend bool operator==(const StudyEntry&, const StudyEntry&) = default;
+    /// The study already built from `study` and `arguments` (the CLI's optimize passes the one it
+    /// read), used instead of reading the file again for every shard; never saved, not compared.
+    std::shared_ptr<const Study> loaded;
+    friend bool operator==(const StudyEntry& a, const StudyEntry& b)
+    {
+        return a.name == b.name && a.study == b.study && a.arguments == b.arguments && a.kind == b.kind &&
+               a.objective == b.objective;
+    }
 };
 
 /// A named input variation: every study it applies to is run once per value.
@@ -180,8 +188,16 @@ std::map<int, ShardResult> readFinishedShards(const std::string& folder, const S
 /// Indices of the shards without a finished result file, in order.
 std::vector<int> unfinishedShards(const std::string& folder, const SweepSpec& spec,
                                   std::vector<std::string>* problems = nullptr);
-/// Runs shard `index` unless its result file exists; writes it atomically. Returns whether it ran.
-bool runShardInto(const std::string& folder, const SweepSpec& spec, int index, std::stop_token stop = {});
+/// What runShardInto did: whether the shard ran now (false: its result file was already there),
+/// and its result either way.
+struct ShardOutcome {
+    bool ran = false;
+    ShardResult result;
+};
+/// Runs a shard of the sweep's plan unless its result file exists; writes it atomically and
+/// returns it (callers pass the shard they planned, so nothing is planned or read twice).
+ShardOutcome runShardInto(const std::string& folder, const SweepSpec& spec, const Shard& shard,
+                          std::stop_token stop = {});
 
 struct CollectOptions {
     bool timing = true; ///< include seconds and host (leave them out to compare runs byte for byte)

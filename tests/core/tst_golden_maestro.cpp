@@ -8,8 +8,8 @@
 // power agree to 1e-6 relative. Cases MAESTRO rejects must be rejected too (by the parser or the
 // model), with a message.
 
-#include "core/cost/dataflow/dataflow_model.h"
-#include "core/io/dataflow/maestro_files.h"
+#include "core/maestro/dataflow_model.h"
+#include "core/maestro/maestro_files.h"
 #include "core/model/validation.h"
 
 #include <QtTest>

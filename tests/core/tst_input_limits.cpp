@@ -6,10 +6,11 @@
 
 #include "core/io/file_util.h"
 #include "core/io/input_limits.h"
-#include "core/io/dataflow/maestro_files.h"
-#include "core/io/scheduling/neurospector_cfg.h"
-#include "core/io/scheduling/preset_io.h"
-#include "core/io/project_io.h"
+#include "core/maestro/maestro_files.h"
+#include "kinds/scheduling/core/neurospector_cfg.h"
+#include "kinds/scheduling/core/preset_io.h"
+#include "core/study/project_io.h"
+#include "core/study/study_file.h"
 #include "core/model/validation.h"
 #include "core/sweep/sweep.h"
 #include "core/util/strings.h"
@@ -66,7 +67,7 @@ private Q_SLOTS:
                      QStringLiteral("deep.mapscape.json:1: malformed JSON: too deeply nested (limit 64)"));
             QCOMPARE(errorOf([&] { sweep::sweepFromJson(*text, "sweep.json"); }),
                      QStringLiteral("sweep.json:1: malformed JSON: too deeply nested (limit 64)"));
-            QVERIFY(detectSchema(*text).empty());
+            QVERIFY(documentSchema(*text).empty());
         }
         // 64 levels are fine for the parser (the network reader then names what is missing).
         const std::string ok = repeat("{\"a\":", 63) + "1" + repeat("}", 63);

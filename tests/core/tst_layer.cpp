@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/model/scheduling/layer.h"
+#include "core/network/layer.h"
 #include "support/fixtures.h"
 
 #include <QtTest>

@@ -12,8 +12,8 @@
 // reports as a runtime-0 row with negative energy) must be refused, with a message; at 7723091 a
 // buffer overflow is an error, which the model reports as a requirement that does not fit.
 
-#include "core/cost/dataflow/dataflow_model.h"
-#include "core/io/dataflow/maestro_files.h"
+#include "core/maestro/dataflow_model.h"
+#include "core/maestro/maestro_files.h"
 #include "core/model/validation.h"
 
 #include <QtTest>

@@ -5,8 +5,8 @@
 /// dataflow-mapping problem.
 
 #include "core/model/validation.h"
-#include "core/study/dataflow/dataflow_study.h"
-#include "core/optim/dataflow/dataflow_space.h"
+#include "kinds/dataflow/core/dataflow_study.h"
+#include "kinds/dataflow/core/dataflow_space.h"
 #include "core/study/study_kind.h"
 #include "core/optim/rl/common/torch_setup.h"
 #include "core/optim/rl/marl/marl_search.h"

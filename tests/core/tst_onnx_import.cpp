@@ -3,8 +3,8 @@
 // ONNX import: models built here with the ONNX protobuf API (support/onnx_models) become the
 // same layer lists and placement graphs as the presets and built-in generators.
 
-#include "core/io/onnx_import.h"
-#include "core/io/scheduling/preset_io.h"
+#include "core/network/onnx_import.h"
+#include "kinds/scheduling/core/preset_io.h"
 #include "core/model/validation.h"
 #include "support/onnx_models.h"
 

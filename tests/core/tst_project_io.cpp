@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "core/study/accel/accel_study.h"
-#include "core/study/dataflow/dataflow_study.h"
-#include "core/study/scheduling/scheduling_study.h"
-#include "core/io/accel/accel_io.h"
-#include "core/io/dataflow/dataflow_io.h"
-#include "core/io/scheduling/preset_io.h"
-#include "core/io/project_io.h"
+#include "kinds/accel/core/accel_study.h"
+#include "kinds/dataflow/core/dataflow_study.h"
+#include "kinds/scheduling/core/scheduling_study.h"
+#include "kinds/accel/core/accel_io.h"
+#include "kinds/dataflow/core/dataflow_io.h"
+#include "kinds/scheduling/core/preset_io.h"
+#include "core/study/project_io.h"
 #include "support/fixtures.h"
 
 #include <QTemporaryDir>
@@ -16,6 +16,17 @@
 using namespace mapscape;
 
 namespace {
+
+/// The registered kinds' ids as the project reader lists them ("scheduling, dataflow, … or placement").
+QString knownKindIds()
+{
+    QStringList ids;
+    for (const StudyKind* k : studyKinds())
+        ids << QString::fromStdString(k->info().id);
+    const QString last = ids.takeLast();
+    return ids.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+}
+
 
 SchedulingInputs schedulingInputs()
 {
@@ -189,7 +200,7 @@ private Q_SLOTS:
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[]})"),
                  QStringLiteral("p.json:1: studies: expected a non-empty list of studies"));
         QCOMPARE(messageOf(R"({"schema":"mapscape/project","version":2,"studies":[{"kind":"timeloop"}]})"),
-                 QStringLiteral("p.json:1: studies[0].kind: expected scheduling, dataflow, accel, dpu or placement, got \"timeloop\""));
+                 QStringLiteral("p.json:1: studies[0].kind: expected %1, got \"timeloop\"").arg(knownKindIds()));
         const std::string text = projectToJson(sample());
         const std::string badSeed = std::string(text).replace(text.find("\"seed\": 99"), 10, "\"seed\": -1");
         // Errors name the line of the file, also inside a study's inputs (each kind reads its

@@ -5,7 +5,7 @@
 #include "core/io/file_util.h"
 #include "core/model/validation.h"
 #include "core/sweep/slurm.h"
-#include "core/study/dataflow/dataflow_study.h"
+#include "kinds/dataflow/core/dataflow_study.h"
 #include "core/sweep/sweep.h"
 
 #include <QTemporaryDir>
@@ -98,7 +98,7 @@ private Q_SLOTS:
         const std::string out = m_dir.filePath(QStringLiteral("mixed")).toStdString();
         adoptSweepFolder(out, s);
         for (const Shard& shard : shards)
-            QVERIFY(runShardInto(out, s, shard.index));
+            QVERIFY(runShardInto(out, s, shard).ran);
         const std::map<int, ShardResult> done = readFinishedShards(out, sweepOfFolder(out));
         QCOMPARE(int(done.size()), 10);
         QCOMPARE(done.at(0).level("pes"), std::string("256"));
@@ -185,14 +185,18 @@ private Q_SLOTS:
     {
         const SweepSpec s = sweepFromJson(sweepText(m_dir.path()), "small.json");
         const std::string out = m_dir.filePath(QStringLiteral("results")).toStdString();
-        for (int i = 0; i < 48; ++i)
-            QVERIFY(runShardInto(out, s, i));
+        const std::vector<Shard> plan = planSweep(s);
+        QCOMPARE(int(plan.size()), 48);
+        for (const Shard& shard : plan)
+            QVERIFY(runShardInto(out, s, shard).ran);
         std::vector<std::string> problems;
         std::map<int, ShardResult> done = readFinishedShards(out, s, &problems);
         QCOMPARE(int(done.size()), 48);
         QVERIFY(problems.empty());
         // Finished shards are skipped.
-        QVERIFY(!runShardInto(out, s, 5));
+        const ShardOutcome again = runShardInto(out, s, plan[5]);
+        QVERIFY(!again.ran);
+        QVERIFY(again.result.sameResult(readFinishedShards(out, s).at(5)));
         // Results are those of the runs: every layer found, the network's layers, the seed.
         const ShardResult& r = done.at(13);
         QCOMPARE(r.seed, std::uint64_t(2));
@@ -204,7 +208,7 @@ private Q_SLOTS:
         QCOMPARE(r.kind, std::string("scheduling"));
         // The same shard elsewhere gives the same result (seeded, one thread).
         const std::string other = m_dir.filePath(QStringLiteral("other")).toStdString();
-        QVERIFY(runShardInto(other, s, 13));
+        QVERIFY(runShardInto(other, s, plan[13]).ran);
         QVERIFY(readFinishedShards(other, s).at(13).sameResult(r));
         // Different seeds of random search differ somewhere.
         bool differ = false;
@@ -226,8 +230,8 @@ private Q_SLOTS:
         QCOMPARE(int(problems.size()), 2);
         QVERIFY2(problems[0].find(shardFileName(5)) != std::string::npos, problems[0].c_str());
         QVERIFY2(problems[1].find("belongs to another sweep or shard") != std::string::npos, problems[1].c_str());
-        QVERIFY(runShardInto(out, s, 5));
-        QVERIFY(runShardInto(out, s, 6));
+        QVERIFY(runShardInto(out, s, plan[5]).ran);
+        QVERIFY(runShardInto(out, s, plan[6]).ran);
         done = readFinishedShards(out, s);
         QCOMPARE(int(done.size()), 48);
 
@@ -241,7 +245,6 @@ private Q_SLOTS:
                  csv.substr(0, 200).c_str());
         const std::string json = collectJson(rows);
         QVERIFY(json.find("\"index\": 47") != std::string::npos);
-        QVERIFY_THROWS_EXCEPTION(InputError, runShardInto(out, s, 48));
 
         // Collected tables read back (CSV and JSON, with and without timing) to the same results.
         for (const CollectOptions opts : {CollectOptions{.timing = true}, CollectOptions{.timing = false}}) {

@@ -7,7 +7,7 @@
 
 #include "fuzz_support.h"
 
-#include "core/io/dataflow/maestro_files.h"
+#include "core/maestro/maestro_files.h"
 
 using namespace mapscape;
 

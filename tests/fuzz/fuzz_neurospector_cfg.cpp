@@ -8,8 +8,8 @@
 
 #include <algorithm>
 
-#include "core/io/scheduling/neurospector_cfg.h"
-#include "core/io/scheduling/neurospector_json.h"
+#include "kinds/scheduling/core/neurospector_cfg.h"
+#include "kinds/scheduling/core/neurospector_json.h"
 
 using namespace mapscape;
 

@@ -6,7 +6,7 @@
 
 #include "fuzz_support.h"
 
-#include "core/io/onnx_import.h"
+#include "core/network/onnx_import.h"
 
 using namespace mapscape;
 

@@ -7,7 +7,7 @@
 
 #include "fuzz_support.h"
 
-#include "core/io/scheduling/preset_io.h"
+#include "kinds/scheduling/core/preset_io.h"
 
 using namespace mapscape;
 

@@ -6,7 +6,7 @@
 
 #include "fuzz_support.h"
 
-#include "core/io/project_io.h"
+#include "core/study/project_io.h"
 
 using namespace mapscape;
 

@@ -7,10 +7,10 @@
 
 #include "fuzz_support.h"
 
-#include "core/io/accel/accel_io.h"
-#include "core/io/dataflow/dataflow_io.h"
-#include "core/io/dpu/dpu_io.h"
-#include "core/io/placement/placement_io.h"
+#include "kinds/accel/core/accel_io.h"
+#include "kinds/dataflow/core/dataflow_io.h"
+#include "kinds/dpu/core/dpu_io.h"
+#include "kinds/placement/core/placement_io.h"
 
 using namespace mapscape;
 

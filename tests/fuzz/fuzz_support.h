@@ -8,7 +8,7 @@
 /// is a finding. Built twice: with libFuzzer (clang, scripts/fuzz.sh) and with replay_main.cpp
 /// (any compiler), which CTest runs over the corpus and every reproducer found so far.
 
-#include "core/io/scheduling/preset_io.h"
+#include "kinds/scheduling/core/preset_io.h"
 #include "core/model/validation.h"
 
 #include <cstdint>

@@ -4,13 +4,13 @@
 // Every preset file loads and validates; networks match the reference layer lists; every
 // accelerator evaluates every network; the shipped mappings are valid.
 
-#include "core/cost/scheduling/network_evaluation.h"
-#include "core/cost/placement/workload_graph.h"
-#include "core/io/dpu/dpu_io.h"
-#include "core/io/placement/placement_io.h"
-#include "core/io/scheduling/neurospector_json.h"
-#include "core/optim/dpu/dpu_calibration.h"
-#include "core/io/scheduling/preset_io.h"
+#include "kinds/scheduling/core/network_evaluation.h"
+#include "core/network/workload_graph.h"
+#include "kinds/dpu/core/dpu_io.h"
+#include "kinds/placement/core/placement_io.h"
+#include "kinds/scheduling/core/neurospector_json.h"
+#include "kinds/dpu/core/dpu_calibration.h"
+#include "kinds/scheduling/core/preset_io.h"
 #include "core/io/preset_library.h"
 
 #include <QtTest>

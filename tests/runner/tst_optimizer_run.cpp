@@ -2,12 +2,12 @@
 // SPDX-License-Identifier: MIT
 
 #include "core/study/point_search_job.h"
-#include "core/study/accel/accel_study.h"
-#include "core/study/dataflow/dataflow_study.h"
-#include "core/study/scheduling/scheduling_study.h"
-#include "core/cost/dataflow/dataflow_model.h"
-#include "core/io/accel/accel_io.h"
-#include "core/io/project_io.h"
+#include "kinds/accel/core/accel_study.h"
+#include "kinds/dataflow/core/dataflow_study.h"
+#include "kinds/scheduling/core/scheduling_study.h"
+#include "core/maestro/dataflow_model.h"
+#include "kinds/accel/core/accel_io.h"
+#include "core/study/project_io.h"
 #include "core/runner/optimizer_run.h"
 #include "support/fixtures.h"
 

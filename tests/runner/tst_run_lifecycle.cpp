@@ -10,11 +10,11 @@
 ///
 /// MAPSCAPE_SOAK_RUNS sets the runs per optimizer (default 100).
 
-#include "core/study/dataflow/dataflow_study.h"
-#include "core/study/placement/placement_study.h"
-#include "core/study/dpu/dpu_study.h"
-#include "core/study/accel/accel_study.h"
-#include "core/study/scheduling/scheduling_study.h"
+#include "kinds/dataflow/core/dataflow_study.h"
+#include "kinds/placement/core/placement_study.h"
+#include "kinds/dpu/core/dpu_study.h"
+#include "kinds/accel/core/accel_study.h"
+#include "kinds/scheduling/core/scheduling_study.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/fault_injection.h"
 #include "support/fixtures.h"

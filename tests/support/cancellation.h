@@ -7,7 +7,7 @@
 /// took: a loaded machine stretches any latency. The latency is measured by a benchmark
 /// (bench/bench_cancellation).
 
-#include "core/optim/scheduling/search.h"
+#include "kinds/scheduling/core/search.h"
 
 #include <QTest>
 

@@ -4,10 +4,10 @@
 
 /// Small in-code fixtures shared by the core tests (independent of the preset files).
 
-#include "core/study/dataflow/dataflow_study.h"
-#include "core/model/scheduling/accelerator.h"
-#include "core/model/scheduling/layer.h"
-#include "core/model/scheduling/scheduling_table.h"
+#include "kinds/dataflow/core/dataflow_study.h"
+#include "kinds/scheduling/core/accelerator.h"
+#include "core/network/layer.h"
+#include "kinds/scheduling/core/scheduling_table.h"
 #include "core/study/study.h"
 
 #include <initializer_list>

@@ -4,9 +4,10 @@
 // A kind registered from outside the tree (tests/toykind) runs through everything shared: the
 // registry, study jobs, the GUI's runner, project files and sweeps — none of which names it.
 
+#include "support/jobs.h"
 #include "toykind/toy_kind.h"
 
-#include "core/io/project_io.h"
+#include "core/study/project_io.h"
 #include "core/optim/run_control.h"
 #include "core/model/validation.h"
 #include "core/runner/optimizer_run.h"
@@ -20,32 +21,8 @@
 #include <nlohmann/json.hpp>
 
 using namespace mapscape;
+using test::runJob;
 using mapscape::toy::ToyInputs;
-
-namespace {
-
-struct NullSink final : MetricsSink {
-    void record(std::string_view, std::int64_t, double) override {}
-};
-
-JobResult runJob(const StudyInputs& inputs, const std::string& optimizer, std::uint64_t seed, OptionValues options = {},
-                 std::string* document = nullptr)
-{
-    const StudyKind& kind = inputs.kind();
-    OptimizerSettings s = defaultOptimizerSettings(kind);
-    s.id = optimizer;
-    s.seed = seed;
-    s.options = std::move(options);
-    auto job = kind.makeJob(inputs, s, {.label = "test", .reportPoints = false});
-    NullSink sink;
-    RunControl control;
-    job->run({}, sink, control);
-    if (document)
-        *document = job->resultDocument();
-    return job->result();
-}
-
-} // namespace
 
 class TestToyKind : public QObject {
     Q_OBJECT

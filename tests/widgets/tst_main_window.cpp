@@ -6,30 +6,30 @@
 /// boxes.
 
 #include "support/widgets.h"
-#include "core/study/placement/placement_study.h"
-#include "core/study/dpu/dpu_study.h"
-#include "core/study/accel/accel_study.h"
+#include "kinds/placement/core/placement_study.h"
+#include "kinds/dpu/core/dpu_study.h"
+#include "kinds/accel/core/accel_study.h"
 #include "core/study/study_kind.h"
-#include "core/study/dataflow/dataflow_study.h"
-#include "core/study/scheduling/scheduling_study.h"
+#include "kinds/dataflow/core/dataflow_study.h"
+#include "kinds/scheduling/core/scheduling_study.h"
 #include "app/gui/main_window.h"
 #include "core/io/file_util.h"
-#include "core/io/scheduling/preset_io.h"
+#include "kinds/scheduling/core/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/fault_injection.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/help/help_window.h"
-#include "widgets/study/scheduling/accelerator_document.h"
+#include "kinds/scheduling/widgets/accelerator_document.h"
 #include "widgets/document/inputs_document.h"
-#include "widgets/study/scheduling/network_document.h"
+#include "kinds/scheduling/widgets/network_document.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/accel/accel_workbench.h"
-#include "widgets/study/dataflow/dataflow_workbench.h"
-#include "widgets/study/placement/placement_workbench.h"
-#include "widgets/study/scheduling/scheduling_workbench.h"
+#include "kinds/accel/widgets/accel_workbench.h"
+#include "kinds/dataflow/widgets/dataflow_workbench.h"
+#include "kinds/placement/widgets/placement_workbench.h"
+#include "kinds/scheduling/widgets/scheduling_workbench.h"
 #include "widgets/views/sweep_comparison_view.h"
 #include "core/sweep/sweep.h"
 #include "support/onnx_models.h"
@@ -607,8 +607,10 @@ private Q_SLOTS:
         const sweep::SweepSpec spec = sweep::loadSweepFile(d + "/sweep.json");
         const std::string out = d + "/results";
         sweep::adoptSweepFolder(out, spec);
-        for (int i = 0; i < 12; ++i)
-            QVERIFY(sweep::runShardInto(out, spec, i));
+        const std::vector<sweep::Shard> plan = sweep::planSweep(spec);
+        QCOMPARE(int(plan.size()), 12);
+        for (const sweep::Shard& shard : plan)
+            QVERIFY(sweep::runShardInto(out, spec, shard).ran);
         std::vector<sweep::ShardResult> rows;
         for (auto& [i, r] : sweep::readFinishedShards(out, spec))
             rows.push_back(r);

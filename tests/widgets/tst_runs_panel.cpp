@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 
-#include "widgets/study/scheduling/scheduling_result_view.h"
-#include "core/io/scheduling/preset_io.h"
-#include "core/study/scheduling/scheduling_study.h"
+#include "kinds/scheduling/widgets/scheduling_result_view.h"
+#include "kinds/scheduling/core/preset_io.h"
+#include "kinds/scheduling/core/scheduling_study.h"
 #include "core/runner/optimizer_run.h"
 #include "support/fixtures.h"
 #include "support/typing.h"
@@ -13,7 +13,7 @@
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
-#include "widgets/study/scheduling/scheduling_table_view.h"
+#include "kinds/scheduling/widgets/scheduling_table_view.h"
 
 #include <QAbstractItemModelTester>
 #include <QPushButton>

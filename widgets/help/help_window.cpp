@@ -27,7 +27,19 @@ QString HelpWindow::pageMarkdown(const QString& kindId)
     QFile f(resourceOf(kindId));
     if (!f.open(QIODevice::ReadOnly))
         return {};
-    return QString::fromUtf8(f.readAll());
+    QString page = QString::fromUtf8(f.readAll());
+    if (kindId.isEmpty()) {
+        // The overview lists the kinds this build has, from their descriptors, so that a new
+        // kind appears without an edit here.
+        QString table = QStringLiteral("| Study kind | What it is about | Cost model |\n|---|---|---|\n");
+        for (const StudyKind* k : studyKinds())
+            table += QStringLiteral("| %1 | %2 | %3 |\n")
+                         .arg(QString::fromStdString(k->info().title), QString::fromStdString(k->info().description),
+                              QString::fromStdString(k->info().costModel));
+        page.replace(QStringLiteral("<!-- kinds: the study kinds of this build, filled in from their descriptors -->"),
+                     table);
+    }
+    return page;
 }
 
 HelpWindow::HelpWindow(QWidget* parent)

@@ -4,7 +4,7 @@
 
 /// The Help window: a page per study kind (what the problem is, what each tab shows, which paper,
 /// how to read the charts) and an overview, shipped as Markdown in the resources
-/// (resources/help/<kind id>.md, resources/help/mapscape.md). Pages are found by the kind's id,
+/// (kinds/<kind id>/help/<kind id>.md, resources/help/mapscape.md). Pages are found by the kind's id,
 /// so a kind brings its page by adding the file; nothing here names a kind.
 
 #include <QWidget>

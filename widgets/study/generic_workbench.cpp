@@ -3,7 +3,7 @@
 #include "widgets/study/generic_workbench.h"
 
 #include "core/io/file_util.h"
-#include "core/io/project_io.h"
+#include "core/study/project_io.h"
 #include "core/study/study_file.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/panels/optimizer_panel.h"

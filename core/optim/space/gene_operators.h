@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// GRMD's genetic operators (specs/seed-002.md §3.1), written against any design space so that
+/// GRMD's genetic operators (docs/reproduction.md, seed 002), written against any design space so that
 /// GRMD's stage 1, the plain GA and NSGA-II share them:
 /// - "small-granularity" crossover: per gene, a Choice gene comes from one parent (γ ∈ {0, 1},
 ///   paper Eqs. 1–2), an Integer gene is the floored blend ⌊γ·p1 + (1 − γ)·p2⌋ with γ ~ U[0, 1]

@@ -240,7 +240,7 @@ def mapping_text(l, directives, type_text=None):
 
 
 # ---------------------------------------------------------------------------------------------
-# Random mappings from the seed-001 parameter space (specs/seed-001.md section 2.2): the loop
+# Random mappings from the seed-001 parameter space (docs/reproduction.md, seed 001): the loop
 # order of {K, C, Y', X', R, S} at each level as a Lehmer-code permutation index, the parallel
 # dimension of each level, and per-PE tiles. The outer level's tile of the inner parallel
 # dimension is the whole dimension (tile x cluster size, clipped), R and S are mapped whole.

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-/// GRMD's Monte-Carlo actor-critic (specs/seed-002.md §3.2): an actor π_θ and a critic V_ω with
+/// GRMD's Monte-Carlo actor-critic (docs/reproduction.md, seed 002): an actor π_θ and a critic V_ω with
 /// separate weights, each a Conv1d feature layer over the resources (3 channels: normalised
 /// value, allocated flag, one-hot of the resource being decided) followed by two fully connected
 /// layers; the actor has one softmax head per resource. Parameters change only at the end of an

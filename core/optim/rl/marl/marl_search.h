@@ -110,4 +110,9 @@ private:
     std::unique_ptr<Impl> d;
 };
 
+/// The learner module's factory of MARL (core/optim/rl/module/learner_module.h).
+using MarlFactory = std::unique_ptr<PointOptimizer>(const PointProblem& problem, const MarlOptions& options,
+                                                    std::uint64_t seed);
+inline constexpr const char* kMarlFactory = "marl";
+
 } // namespace mapscape

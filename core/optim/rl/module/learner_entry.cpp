@@ -1,62 +1,66 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
-
-// The learner module's one entry point (libmapscape_learners.so): the table of factories the
-// core's loader (learner_module.cpp) looks up by name after opening the module.
-
+/// The learner module's entry point: the table the core reads after dlopen, over the factories
+/// that the learners' sources registered while the module was loaded (`learners::Registration`).
 #include "core/optim/rl/module/learner_module.h"
 
-#include "core/optim/placement/egrl.h"
 #include "core/optim/rl/common/torch_setup.h"
+#include "core/optim/rl/marl/marl_search.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
 
 namespace mapscape::learners {
 
 namespace {
 
-std::unique_ptr<SearchStrategy> ppoScheduler(const SchedulingProblem& problem, const PpoSchedulerOptions& options,
-                                             std::uint64_t seed)
+struct Table {
+    std::map<std::string, AnyFactory, std::less<>> factories;
+    std::string names;
+};
+
+/// Built on first use: registrations run from the module's static initialisers, in any order.
+Table& table()
 {
-    return std::make_unique<PpoScheduler>(problem, options, seed);
+    static Table t;
+    return t;
 }
 
-std::unique_ptr<PointOptimizer> marl(const PointProblem& problem, const MarlOptions& options, std::uint64_t seed)
+AnyFactory find(const char* name)
+{
+    const auto& f = table().factories;
+    const auto it = f.find(std::string_view(name));
+    return it == f.end() ? nullptr : it->second;
+}
+
+const char* names() { return table().names.c_str(); }
+
+/// MARL and the multi-head PPO agent search any design space (seed 001's agents).
+std::unique_ptr<PointOptimizer> makeMarl(const PointProblem& problem, const MarlOptions& options, std::uint64_t seed)
 {
     return std::make_unique<MarlSearch>(problem, options, seed);
 }
-
-std::unique_ptr<PointOptimizer> grmd(const AccelProblem& problem, const GrmdOptions& options, std::uint64_t seed)
-{
-    return std::make_unique<GrmdSearch>(problem, options, seed);
-}
-
-std::unique_ptr<dpu::PolicyTrainer> dpuAgent(std::shared_ptr<const dpu::RecordedRuns> runs,
-                                             const dpu::DpuAgentOptions& options)
-{
-    return dpu::makeDpuAgentTrainer(std::move(runs), options);
-}
-
-std::unique_ptr<placement::PlacementSearch> egrl(std::string_view id, const placement::PlacementModel& model,
-                                                 const placement::EgrlOptions& options, std::uint64_t seed,
-                                                 std::vector<placement::ZeroShotTarget> zeroShot)
-{
-    auto search = placement::makePlacementSearch(id, model, options, seed);
-    if (!zeroShot.empty())
-        if (auto* e = dynamic_cast<placement::EgrlSearch*>(search.get()))
-            e->setZeroShotTargets(std::move(zeroShot));
-    return search;
-}
+const Registration kMarl{kMarlFactory, &makeMarl};
 
 const Api kApi{
     .version = kApiVersion,
     .setThreads = &rl::setTorchThreads,
-    .ppoScheduler = &ppoScheduler,
-    .marl = &marl,
-    .grmd = &grmd,
-    .dpuAgent = &dpuAgent,
-    .egrl = &egrl,
+    .find = &find,
+    .names = &names,
 };
 
 } // namespace
+
+Registration::Registration(const char* name, AnyFactory factory)
+{
+    Table& t = table();
+    t.factories[name] = factory;
+    t.names.clear();
+    for (const auto& [n, f] : t.factories)
+        t.names += (t.names.empty() ? "" : ", ") + n;
+}
 
 } // namespace mapscape::learners
 

@@ -148,6 +148,16 @@ const Api& api()
     throw InputError(s.failure);
 }
 
+AnyFactory findFactory(std::string_view name)
+{
+    const Api& table = api();
+    const std::string key(name);
+    if (AnyFactory f = table.find(key.c_str()))
+        return f;
+    throw InputError("the learner module " + path() + " has no learner \"" + key + "\" (it has: " + table.names() +
+                     ")");
+}
+
 void setThreads(int threads)
 {
     State& s = state();

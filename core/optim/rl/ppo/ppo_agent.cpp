@@ -348,6 +348,5 @@ void PpoAgent::copyWeightsFrom(const PpoAgent& other)
     d->resetOptimisers();
 }
 
-void PpoAgent::reseed(std::uint64_t seed) { d->rng.seed(seed); }
 
 } // namespace mapscape::rl

@@ -72,8 +72,6 @@ public:
     /// Copies the weights (and optimiser state is reset) from another agent of the same shape:
     /// the warm start of a per-layer agent from a network-wide policy.
     void copyWeightsFrom(const PpoAgent& other);
-    /// Re-seeds the agent's sampling generator.
-    void reseed(std::uint64_t seed);
 
 private:
     struct Impl;

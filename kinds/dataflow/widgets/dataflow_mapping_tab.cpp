@@ -1,0 +1,558 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+// The dataflow workbench's Mapping tab: layer, hardware and directives editors, the evaluation and the loop nest.
+
+#include "kinds/dataflow/core/dataflow_study.h"
+#include "kinds/dataflow/widgets/dataflow_workbench.h"
+#include "widgets/study/view_cells.h"
+
+#include "core/model/validation.h"
+
+#include "core/maestro/dataflow_model.h"
+#include "kinds/dataflow/core/dataflow_report.h"
+#include "kinds/dataflow/core/dataflow_io.h"
+#include "core/io/file_util.h"
+#include "core/maestro/maestro_files.h"
+#include "core/io/preset_library.h"
+#include "core/study/project_io.h"
+#include "kinds/dataflow/core/dataflow_space.h"
+#include "core/util/strings.h"
+#include "core/util/units.h"
+#include "widgets/charts/heatmap_widget.h"
+#include "widgets/charts/pareto_chart.h"
+#include "widgets/document/inputs_document.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+#include "kinds/dataflow/widgets/agent_clustering_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <climits>
+#include <cmath>
+#include "kinds/dataflow/widgets/dataflow_workbench_parts.h"
+
+namespace mapscape {
+
+using namespace dataflow_wb;
+
+QWidget* DataflowWorkbench::buildMappingTab()
+{
+    // Left: what is mapped (layer, hardware, directives).
+    auto* editors = new QWidget(this);
+    auto* editorsLayout = new QVBoxLayout(editors);
+    auto* layerBox = new QGroupBox(tr("Layer"), editors);
+    auto* layerForm = new QFormLayout(layerBox);
+    m_type = new QComboBox(layerBox);
+    for (DfLayerType t : {DfLayerType::Conv, DfLayerType::DsConv, DfLayerType::Gemm})
+        m_type->addItem(qs(std::string(dfLayerTypeName(t))), int(t));
+    m_type->setToolTip(tr("CONV: convolution (FC: R = S = Y = X = 1); DSCONV: depthwise; GEMM: M×K by K×N"));
+    layerForm->addRow(tr("Type"), m_type);
+    connect(m_type, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating)
+            return;
+        DataflowInputs in = m_doc->inputs();
+        const DfLayerType t = DfLayerType(m_type->currentData().toInt());
+        if (t == in.layer.type)
+            return;
+        // A new type gets a plausible layer of that type; the mapping template is re-read for it.
+        const std::string name = in.layer.name;
+        in.layer = t == DfLayerType::Gemm ? DataflowLayer::gemm(name, 64, 64, 64)
+                   : t == DfLayerType::DsConv ? DataflowLayer::dsconv(name, 64, 3, 3, 58, 58)
+                                              : DataflowLayer::conv(name, 64, 64, 3, 3, 58, 58);
+        in.mapping.directives.clear();
+        in.mapping.name = "none";
+        in.space.restrictions.clear();
+        m_doc->apply(std::move(in), tr("Change layer type to %1").arg(m_type->currentText()));
+    });
+    // Typed numbers are read when committed (Return or leaving the field) and stored exactly;
+    // a refused entry keeps its text and says why here and in the status bar.
+    for (int var = 0; var < kDfMaxVars; ++var) {
+        auto* edit = new NumberEdit(layerBox);
+        edit->setRange(var == dfvar::N ? 0 : 1, kDfMaxDimension);
+        if (var == dfvar::N)
+            edit->setSpecialValue(0, tr("—")); // not declared: batch 1
+        auto* label = new QLabel(layerBox);
+        layerForm->addRow(label, edit);
+        m_varEdits[var] = edit;
+        m_varLabels[var] = label;
+        reportRefusals(edit, QString()); // named when the labels are set
+        connect(edit, &NumberEdit::valueCommitted, this, [this, var](qint64 v) {
+            if (!m_updating)
+                setField(var, int(v));
+        });
+    }
+    for (int key : {kStrideY, kStrideX}) {
+        auto* edit = new NumberEdit(layerBox);
+        edit->setRange(1, kDfMaxStride);
+        auto* label = new QLabel(key == kStrideY ? tr("Stride (rows)") : tr("Stride (columns)"), layerBox);
+        label->setToolTip(tr("Outer stride of the convolution window"));
+        layerForm->addRow(label, edit);
+        m_varEdits[key] = edit;
+        m_varLabels[key] = label;
+        reportRefusals(edit, label->text());
+        connect(edit, &NumberEdit::valueCommitted, this, [this, key](qint64 v) {
+            if (!m_updating)
+                setField(key, int(v));
+        });
+    }
+
+    auto* hwBox = new QGroupBox(tr("Hardware"), editors);
+    auto* hwForm = new QFormLayout(hwBox);
+    const struct {
+        int field;
+        const char* label;
+        const char* tip;
+        const char* suffix;
+        int min;
+    } hwFields[] = {
+        {HwPes, "PEs", "Processing elements of the spatial array", "", 1},
+        {HwL1, "L1 per PE (bytes)", "Local buffer of each PE; a mapping needing more is invalid when capacity is enforced", "", 1},
+        {HwL2, "L2, shared (bytes)", "Global buffer; a mapping needing more is invalid when capacity is enforced", "", 1},
+        {HwNocBw, "NoC (elements/cycle)", "Elements per cycle between a level and its sub-clusters", "", 1},
+        {HwHops, "NoC hops", "Average hops a transfer takes", "", 0},
+        {HwHopLatency, "Hop latency (cycles)", "Cycles per hop", "", 0},
+        {HwOffchip, "Off-chip (elements/cycle)", "Elements per cycle from DRAM into L2", "", 1},
+        {HwSimd, "MAC lanes per PE", "SIMD lanes: MACs each PE does per cycle", "", 1},
+    };
+    for (const auto& f : hwFields) {
+        auto* edit = new NumberEdit(hwBox);
+        const bool limit = !(f.field == HwPes || f.field == HwHops || f.field == HwHopLatency || f.field == HwSimd);
+        const int maximum = f.field == HwPes        ? kDfMaxPes
+                            : f.field == HwHops      ? kDfMaxNocHops
+                            : f.field == HwHopLatency ? kDfMaxNocHopLatency
+                            : f.field == HwSimd      ? kDfMaxSimdLanes
+                                                     : INT_MAX;
+        edit->setRange(f.min, maximum);
+        if (limit)
+            edit->setSpecialValue(INT_MAX, tr("unlimited")); // sizes and bandwidths: INT_MAX reads "unlimited"
+        edit->setToolTip(tr(f.tip));
+        auto* label = new QLabel(tr(f.label), hwBox);
+        label->setToolTip(tr(f.tip));
+        hwForm->addRow(label, edit);
+        m_hwEdits[f.field] = edit;
+        reportRefusals(edit, label->text());
+        const int field = f.field;
+        connect(edit, &NumberEdit::valueCommitted, this, [this, field](qint64 v) {
+            if (!m_updating)
+                setHardwareField(field, v);
+        });
+    }
+    m_costDb = new QComboBox(hwBox);
+    m_costDb->addItem(tr("MAESTRO 2021"), QStringLiteral("maestro-2021"));
+    m_costDb->addItem(tr("MAESTRO 2020 (HASCO)"), QStringLiteral("maestro-2020"));
+    m_costDb->setItemData(0, tr("MAESTRO master (2021): 28 nm-scaled MAC, per-byte SRAM cells"), Qt::ToolTipRole);
+    m_costDb->setItemData(1, tr("MAESTRO as HASCO pins it (2020): 64-byte and 32-KiB SRAM cells"), Qt::ToolTipRole);
+    m_costDb->setToolTip(tr("Area and power constants of MAESTRO's cost database"));
+    hwForm->addRow(tr("Cost database"), m_costDb);
+    connect(m_costDb, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating)
+            return;
+        DataflowInputs in = m_doc->inputs();
+        in.hardware.costDb = m_costDb->currentIndex() == 1 ? DfCostDatabase::maestro2020() : DfCostDatabase::maestro2021();
+        m_doc->apply(std::move(in), tr("Change cost database"));
+    });
+
+    auto* dirBox = new QGroupBox(tr("Directives (MAESTRO)"), editors);
+    auto* dirLayout = new QVBoxLayout(dirBox);
+    m_directives = new QPlainTextEdit(dirBox);
+    m_directives->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_directives->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_directives->setToolTip(tr("One directive per line, outermost first: SpatialMap(size,offset) V, "
+                                "TemporalMap(size,offset) V, Cluster(n, P) opens the next level; Sz(V) is the layer's "
+                                "size of V"));
+    m_directiveError = new QLabel(dirBox);
+    m_directiveError->setWordWrap(true);
+    m_directiveError->setStyleSheet(QStringLiteral("QLabel { color: #b02020; }"));
+    m_applyDirectives = new QPushButton(tr("Apply directives"), dirBox);
+    m_applyDirectives->setToolTip(tr("Evaluate the directives as written (undoable)"));
+    dirLayout->addWidget(m_directives, 1);
+    dirLayout->addWidget(m_directiveError);
+    dirLayout->addWidget(m_applyDirectives);
+    connect(m_applyDirectives, &QPushButton::clicked, this, [this] {
+        const QString error = setDirectivesText(m_directives->toPlainText());
+        m_directiveError->setText(error);
+    });
+
+    editorsLayout->addWidget(layerBox);
+    editorsLayout->addWidget(hwBox);
+    editorsLayout->addStretch(1);
+    auto* formsScroll = new QScrollArea(this);
+    formsScroll->setWidgetResizable(true);
+    formsScroll->setWidget(editors);
+    formsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The directives keep their own pane, so that Apply is always in view.
+    auto* editorsScroll = new QSplitter(Qt::Vertical, this);
+    editorsScroll->addWidget(formsScroll);
+    editorsScroll->addWidget(dirBox);
+    editorsScroll->setStretchFactor(0, 3);
+    editorsScroll->setStretchFactor(1, 2);
+    editorsScroll->setMinimumWidth(400);
+
+    // Right: what the model says.
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tensorTable = new QTableWidget(3, 6, this);
+    cells::setColumns(m_tensorTable,
+                      {{tr("L2 needed"), tr("Shared buffer (L2) space this tensor needs, in bytes, double-buffered")},
+                       {tr("L1 needed / PE"), tr("Local buffer (L1) space this tensor needs in each PE, in bytes, double-buffered")},
+                       {tr("L2 reads"), tr("Elements of this tensor read from L2 over the layer (counts)")},
+                       {tr("L2 writes"), tr("Elements of this tensor written to L2 over the layer (counts)")},
+                       {tr("L1 reads"), tr("Elements of this tensor read from the PEs' L1 over the layer, all PEs (counts)")},
+                       {tr("L1 writes"), tr("Elements of this tensor written to the PEs' L1 over the layer, all PEs (counts)")}});
+    m_tensorTable->setVerticalHeaderLabels({tr("input"), tr("filter"), tr("output")});
+    m_tensorTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tensorTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tensorTable->setToolTip(tr("Per tensor: buffer space the mapping needs (double-buffered) and the element reads "
+                                 "and writes of the top level"));
+    m_tensorTable->setMaximumHeight(130);
+    m_boundChart = new EnergyBreakdownChart(this);
+    m_energyChart = new EnergyBreakdownChart(this);
+    m_bufferChart = new EnergyBreakdownChart(this);
+    m_boundChart->setToolTip(tr("Top-level iterations by what bounds their delay: computation, data into the PEs "
+                                "(NoC in), results out (NoC out), or DRAM (off-chip)"));
+    m_energyChart->setToolTip(tr("Activity-count energy: buffer reads and writes and MACs times their unit energies"));
+    m_bufferChart->setToolTip(tr("Buffer space the mapping needs per tensor, next to the hardware's capacity"));
+    auto* charts = new QTabWidget(this);
+    charts->addTab(m_boundChart, tr("Runtime"));
+    charts->addTab(m_energyChart, tr("Energy"));
+    charts->addTab(m_bufferChart, tr("Buffers"));
+    m_loopNest = new QPlainTextEdit(this);
+    m_loopNest->setReadOnly(true);
+    m_loopNest->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_loopNest->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_loopNest->setToolTip(tr("The directives as nested loops: per cluster level, temporal loops then the spatial "
+                              "loop over its sub-clusters"));
+    auto* resultSplit = new QSplitter(Qt::Vertical, this);
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_summary);
+    topLayout->addWidget(m_tensorTable);
+    resultSplit->addWidget(top);
+    resultSplit->addWidget(charts);
+    resultSplit->addWidget(m_loopNest);
+    resultSplit->setStretchFactor(1, 2);
+    resultSplit->setStretchFactor(2, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(editorsScroll);
+    split->addWidget(resultSplit);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 3);
+    return split;
+}
+
+void DataflowWorkbench::setField(int var, int value)
+{
+    DataflowInputs in = m_doc->inputs();
+    if (var == kStrideY)
+        in.layer.strideY = value;
+    else if (var == kStrideX)
+        in.layer.strideX = value;
+    else
+        in.layer.set(var, value);
+    const QString name = var >= kStrideY ? m_varLabels[var]->text() : qs(std::string(dfVarName(in.layer.type, var)));
+    m_doc->apply(std::move(in), tr("Set %1 to %2").arg(name).arg(value), kMergeLayer + var);
+}
+
+void DataflowWorkbench::setHardwareField(int field, long long value)
+{
+    DataflowInputs in = m_doc->inputs();
+    DataflowHardware& hw = in.hardware;
+    const int v = int(std::min<long long>(value, INT_MAX));
+    switch (field) {
+    case HwPes:
+        hw.numPes = v;
+        break;
+    case HwL1:
+        hw.l1Size = v;
+        break;
+    case HwL2:
+        hw.l2Size = v;
+        break;
+    case HwNocBw:
+        hw.nocBandwidth = v;
+        break;
+    case HwHops:
+        hw.nocHops = v;
+        break;
+    case HwHopLatency:
+        hw.nocHopLatency = v;
+        break;
+    case HwOffchip:
+        hw.offchipBandwidth = v;
+        break;
+    case HwSimd:
+        hw.simdLanes = v;
+        break;
+    default:
+        return;
+    }
+    m_doc->apply(std::move(in), tr("Edit hardware"), kMergeHardware + field);
+}
+
+QString DataflowWorkbench::setDirectivesText(const QString& text)
+{
+    const DfLayerType type = m_doc->inputs().layer.type;
+    DataflowMapping m;
+    m.name = "edited";
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        QString line = lines[i].trimmed();
+        if (const int c = line.indexOf(QStringLiteral("//")); c >= 0)
+            line = line.left(c).trimmed();
+        if (line.isEmpty())
+            continue;
+        try {
+            m.directives.push_back(parseDirective(line.toStdString(), type));
+        } catch (const std::exception& e) {
+            return tr("line %1: %2").arg(i + 1).arg(QString::fromUtf8(e.what()));
+        }
+    }
+    if (m.directives.empty())
+        return tr("no directives: write at least one SpatialMap");
+    DataflowInputs in = m_doc->inputs();
+    if (in.mapping.directives == m.directives)
+        return {};
+    in.mapping = std::move(m);
+    m_doc->apply(std::move(in), tr("Edit directives"));
+    return {};
+}
+
+bool DataflowWorkbench::selectLayer(const QString& workload, const QString& layerName)
+{
+    try {
+        const QString path = presetPathOf(kDataflowWorkloadPresets, workload);
+        const DataflowWorkload w = loadDataflowWorkload(path.toStdString());
+        DataflowInputs in = m_doc->inputs();
+        const DataflowLayer layer = layerOf(w, layerName);
+        if (layer.type != in.layer.type) {
+            // The template's directives name the old type's variables: re-read it for the new one.
+            in.mapping = loadDataflowMapping(m_template->currentData().toString().toStdString(), layer.type);
+            in.space.restrictions.clear();
+        }
+        in.layer = layer;
+        in.workload = w.name;
+        m_doc->apply(std::move(in), tr("Choose layer %1").arg(qs(layer.name)));
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        refreshEditors();
+        return false;
+    }
+    return true;
+}
+
+bool DataflowWorkbench::selectHardware(const QString& nameOrPath)
+{
+    try {
+        DataflowInputs in = m_doc->inputs();
+        in.hardware = loadDataflowHardware(presetPathOf(kDataflowHardwarePresets, nameOrPath).toStdString());
+        m_doc->apply(std::move(in), tr("Choose hardware %1").arg(qs(in.hardware.name)));
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        refreshEditors();
+        return false;
+    }
+    return true;
+}
+
+bool DataflowWorkbench::selectMappingTemplate(const QString& nameOrPath)
+{
+    try {
+        DataflowInputs in = m_doc->inputs();
+        in.mapping = loadDataflowMapping(presetPathOf(kDataflowMappingPresets, nameOrPath).toStdString(), in.layer.type);
+        m_doc->apply(std::move(in), tr("Choose dataflow %1").arg(qs(in.mapping.name)));
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        refreshEditors();
+        return false;
+    }
+    return true;
+}
+
+bool DataflowWorkbench::showResult(const QString& resultJson, const QString& label)
+{
+    try {
+        DataflowInputs in = m_doc->inputs();
+        in.mapping = dataflowResultMapping(resultJson.toStdString(), in.layer.type, label.toStdString());
+        in.mapping.name = label.toStdString();
+        const auto point = dataflowResultPoint(resultJson.toStdString());
+        if (!point.empty()) {
+            m_explorePoint = point;
+            m_explorerDirty = true;
+        }
+        m_doc->apply(std::move(in), tr("Show %1").arg(label));
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()));
+        return false;
+    }
+    showTab(MappingTab);
+    return true;
+}
+
+void DataflowWorkbench::refreshEditors()
+{
+    const DataflowInputs& in = m_doc->inputs();
+    const bool was = m_updating;
+    m_updating = true;
+    // Choosers: presets plus at most one entry of the user's own value.
+    const auto sync = [](QComboBox* combo, const QString& text, const PresetFolder& kind) {
+        for (int i = combo->count() - 1; i >= 0; --i) {
+            if (combo->itemData(i).toString().isEmpty())
+                combo->removeItem(i);
+        }
+        int found = -1;
+        for (int i = 0; i < combo->count() && found < 0; ++i) {
+            try {
+                if (kind.folder == kDataflowHardwarePresets.folder &&
+                    qs(loadDataflowHardware(combo->itemData(i).toString().toStdString()).name) == text)
+                    found = i;
+            } catch (const std::exception&) {
+            }
+        }
+        if (found < 0) {
+            combo->addItem(text, QString());
+            found = combo->count() - 1;
+        }
+        combo->setCurrentIndex(found);
+    };
+    // Workload / layer.
+    int w = -1;
+    for (int i = 0; i < m_workload->count(); ++i) {
+        try {
+            if (qs(loadDataflowWorkload(m_workload->itemData(i).toString().toStdString()).name) == qs(in.workload))
+                w = i;
+        } catch (const std::exception&) {
+        }
+    }
+    m_workload->setCurrentIndex(w);
+    m_layer->clear();
+    bool layerIsPreset = false;
+    if (w >= 0) {
+        try {
+            const DataflowWorkload wl = loadDataflowWorkload(m_workload->itemData(w).toString().toStdString());
+            for (const DataflowLayer& l : wl.layers) {
+                m_layer->addItem(qs(l.name));
+                if (l == in.layer) {
+                    m_layer->setCurrentIndex(m_layer->count() - 1);
+                    layerIsPreset = true;
+                }
+            }
+        } catch (const std::exception&) {
+        }
+    }
+    if (!layerIsPreset) {
+        m_layer->addItem(qs(in.layer.name) + tr(" (edited)"));
+        m_layer->setCurrentIndex(m_layer->count() - 1);
+    }
+    // Hardware: a preset equal to it, else the user's own.
+    int hw = -1;
+    for (int i = 0; i < m_hardware->count() && hw < 0; ++i) {
+        const QString path = m_hardware->itemData(i).toString();
+        try {
+            if (!path.isEmpty() && loadDataflowHardware(path.toStdString()) == in.hardware)
+                hw = i;
+        } catch (const std::exception&) {
+        }
+    }
+    if (hw >= 0) {
+        for (int i = m_hardware->count() - 1; i >= 0; --i) {
+            if (m_hardware->itemData(i).toString().isEmpty())
+                m_hardware->removeItem(i);
+        }
+        m_hardware->setCurrentIndex(m_hardware->findText(m_hardware->itemText(hw)));
+    } else {
+        sync(m_hardware, qs(in.hardware.name) + tr(" (edited)"), kDataflowMappingPresets);
+    }
+    // Template: a preset whose directives equal the mapping's, else the mapping's own name.
+    int tp = -1;
+    for (int i = 0; i < m_template->count() && tp < 0; ++i) {
+        const QString path = m_template->itemData(i).toString();
+        try {
+            if (!path.isEmpty() && loadDataflowMapping(path.toStdString(), in.layer.type).directives == in.mapping.directives)
+                tp = i;
+        } catch (const std::exception&) {
+        }
+    }
+    if (tp >= 0) {
+        for (int i = m_template->count() - 1; i >= 0; --i) {
+            if (m_template->itemData(i).toString().isEmpty())
+                m_template->removeItem(i);
+        }
+        m_template->setCurrentIndex(m_template->findText(m_template->itemText(tp)));
+    } else {
+        sync(m_template, qs(in.mapping.name.empty() ? std::string("custom") : in.mapping.name), kDataflowMappingPresets);
+    }
+
+    m_type->setCurrentIndex(m_type->findData(int(in.layer.type)));
+    const bool gemm = in.layer.type == DfLayerType::Gemm;
+    for (auto& [var, spin] : m_varEdits) {
+        bool shown = false;
+        if (var == kStrideY || var == kStrideX) {
+            shown = !gemm;
+            spin->setValue(var == kStrideY ? in.layer.strideY : in.layer.strideX);
+        } else if (gemm) {
+            shown = var < dfVarCount(DfLayerType::Gemm);
+        } else {
+            shown = var != dfvar::Xo && var != dfvar::Yo && !(in.layer.type == DfLayerType::DsConv && var == dfvar::K);
+        }
+        if (var < kDfMaxVars) {
+            spin->setValue(in.layer.get(var));
+            const std::string_view n = var < dfVarCount(in.layer.type) ? dfVarName(in.layer.type, var) : std::string_view("?");
+            QString help;
+            if (!gemm) {
+                switch (var) {
+                case dfvar::K: help = tr("output channels"); break;
+                case dfvar::C: help = tr("input channels"); break;
+                case dfvar::R: help = tr("filter rows"); break;
+                case dfvar::S: help = tr("filter columns"); break;
+                case dfvar::Y: help = tr("input rows"); break;
+                case dfvar::X: help = tr("input columns"); break;
+                case dfvar::N: help = tr("batch; — is 1"); break;
+                default: break;
+                }
+            } else {
+                help = var == dfvar::GemmK ? tr("reduction") : var == dfvar::GemmM ? tr("output rows") : tr("output columns");
+            }
+            m_varLabels[var]->setText(QStringLiteral("%1 (%2)").arg(qs(std::string(n)), help));
+            spin->setFieldName(m_varLabels[var]->text());
+        }
+        spin->setVisible(shown);
+        m_varLabels[var]->setVisible(shown);
+    }
+    const DataflowHardware& h = in.hardware;
+    const int hwValues[HwFieldCount] = {h.numPes, h.l1Size, h.l2Size, h.nocBandwidth, h.nocHops, h.nocHopLatency,
+                                        h.offchipBandwidth, h.simdLanes};
+    for (auto& [field, spin] : m_hwEdits)
+        spin->setValue(hwValues[field]);
+    m_costDb->setCurrentIndex(h.costDb == DfCostDatabase::maestro2020() ? 1 : 0);
+    const QString dirs = qs(directivesText(in.mapping, in.layer.type));
+    if (m_directives->toPlainText() != dirs)
+        m_directives->setPlainText(dirs);
+    m_divisors->setChecked(in.space.divisorsOnly);
+    m_parallelRS->setChecked(in.space.parallelRS);
+    m_capacity->setChecked(in.space.enforceCapacity);
+    m_updating = was;
+}
+
+} // namespace mapscape

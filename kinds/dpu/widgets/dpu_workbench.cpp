@@ -1,0 +1,337 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "kinds/dpu/core/dpu_study.h"
+#include "kinds/dpu/widgets/dpu_workbench.h"
+#include "kinds/dpu/widgets/dpu_workbench_parts.h"
+
+#include "kinds/dpu/core/dpu_dataset.h"
+#include "kinds/dpu/core/dpu_io.h"
+#include "core/io/file_util.h"
+#include "core/io/preset_library.h"
+#include "core/util/strings.h"
+#include "widgets/charts/heatmap_widget.h"
+#include "widgets/models/run_list_model.h"
+#include "widgets/document/inputs_document.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+#include "kinds/dpu/widgets/dpu_run_views.h"
+#include "kinds/dpu/widgets/dpu_timeline_view.h"
+#include "widgets/study/view_cells.h"
+
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
+
+namespace mapscape {
+
+using namespace dpu_wb;
+
+using cells::kFeasible;
+using cells::kViolating;
+using cells::readOnly;
+using cells::sig;
+using namespace dpu;
+
+DpuWorkbench::DpuWorkbench(QWidget* parent)
+    : StudyWorkbench(parent)
+{
+    m_doc = new DpuDocument(this);
+    buildUi();
+    connect(m_doc, &InputsDocumentBase::changed, this, &DpuWorkbench::documentChanged);
+    connect(&m_runsWatcher, &QFutureWatcherBase::finished, this, [this] {
+        const auto runs = m_runsWatcher.result();
+        if (!runs || runs->platform() != inputs().platform || runs->options().seed != inputs().dataSeed)
+            return; // superseded by a newer edit
+        m_recorded = runs;
+        refreshRunViews();
+    });
+    m_runsTimer.setSingleShot(true);
+    m_runsTimer.setInterval(250);
+    connect(&m_runsTimer, &QTimer::timeout, this, &DpuWorkbench::regenerateRuns);
+    DpuInputs in;
+    in.variant = in.platform.variant(std::max(0, in.platform.findModel("InceptionV3")), 0);
+    in.state = 1;
+    in.action = std::max(0, in.platform.findAction("B2304_2"));
+    m_doc->setInputs(std::move(in));
+}
+
+DpuWorkbench::~DpuWorkbench()
+{
+    m_calibrationStop.request_stop();
+    m_calibration.waitForFinished();
+    m_runsWatcher.waitForFinished();
+}
+
+const DpuInputs& DpuWorkbench::inputs() const { return m_doc->inputs(); }
+
+void DpuWorkbench::buildUi()
+{
+    m_runs = new RunsPanel(dpuKind(), this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(buildPlatformTab(), tr("Platform"));
+    m_tabs->addTab(m_runs, tr("Optimize"));
+    m_training = new DpuTrainingView(m_runs, this);
+    m_evaluation = new DpuEvaluationView(m_runs, this, this);
+    m_timeline = new DpuTimelineView(m_runs, this, this);
+    m_policy = new DpuPolicyView(m_runs, this, this);
+    m_tabs->addTab(m_training, tr("Training"));
+    m_tabs->addTab(m_evaluation, tr("Evaluation"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_tabs->addTab(m_policy, tr("Policy"));
+    m_tabs->setTabToolTip(PlatformTab, tr("The simulated ZCU102: FPS, FPGA power and PPW of every DPU configuration for "
+                                          "every model variant and background load; parameters, corrections, calibration"));
+    m_tabs->setTabToolTip(OptimizeTab, tr("Train the DPUCConfig PPO agent or LinUCB on the recorded runs"));
+    m_tabs->setTabToolTip(TrainingTab, tr("A learner's reward, violations, held-out PPW and the reward's context buckets"));
+    m_tabs->setTabToolTip(EvaluationTab, tr("Fig. 5: the learner against optimal, max-FPS and min-power on the held-out models"));
+    m_tabs->setTabToolTip(TimelineTab, tr("Fig. 6: a policy at run time, with its reconfiguration overheads"));
+    m_tabs->setTabToolTip(PolicyTab, tr("Ask a trained policy about any observation"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) { refreshRunViews(); });
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
+    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
+    connect(m_runs, &RunsPanel::runsChanged, this, &DpuWorkbench::refreshRunViews);
+    m_runViewsTimer.setSingleShot(true);
+    m_runViewsTimer.setInterval(300);
+    connect(&m_runViewsTimer, &QTimer::timeout, this, [this] {
+        if (m_tabs->currentIndex() == TrainingTab)
+            m_training->refresh();
+    });
+    connect(m_runs, &RunsPanel::drained, this, [this] {
+        if (!m_runViewsTimer.isActive())
+            m_runViewsTimer.start();
+    });
+    connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
+    connect(m_runs, &RunsPanel::resultRequested, this, [this] {
+        const int row = m_runs->selectedRow();
+        if (row < 0)
+            return;
+        showTab(EvaluationTab);
+        m_evaluation->chooser()->selectRun(m_runs->runModel()->idAt(row));
+    });
+    connect(m_doc->undoStack(), &QUndoStack::indexChanged, this, &StudyWorkbench::changed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document
+
+void DpuWorkbench::editInputs(const std::function<void(DpuInputs&)>& edit, const QString& label, int mergeKey)
+{
+    DpuInputs in = inputs();
+    edit(in);
+    m_doc->apply(std::move(in), label, mergeKey);
+}
+
+void DpuWorkbench::reportError(const QString& message) { Q_EMIT errorOccurred(message); }
+
+void DpuWorkbench::documentChanged()
+{
+    const DpuInputs& in = inputs();
+    m_runs->setInputs(studyName(), in);
+    m_explorerState = in.state;
+    const bool stale = !m_recorded || m_recorded->platform() != in.platform || m_recorded->options().seed != in.dataSeed;
+    if (stale) {
+        m_recorded.reset();
+        m_runsTimer.start();
+    }
+    refreshTables();
+    refreshExplorer();
+    refreshAnchors();
+    Q_EMIT setupChanged();
+    Q_EMIT evaluationShown();
+    if (stale)
+        refreshRunViews();
+}
+
+void DpuWorkbench::regenerateRuns()
+{
+    const DpuInputs in = inputs();
+    m_runsWatcher.setFuture(QtConcurrent::run([platform = in.platform, seed = in.dataSeed]() -> std::shared_ptr<const RecordedRuns> {
+        try {
+            return std::make_shared<const RecordedRuns>(RecordedRuns::generate(platform, {.seed = seed}));
+        } catch (const std::exception&) {
+            return nullptr; // the platform was validated before it was applied
+        }
+    }));
+}
+
+void DpuWorkbench::waitForRecordedRuns()
+{
+    for (int i = 0; i < 200 && !m_recorded; ++i) {
+        if (m_runsTimer.isActive()) {
+            m_runsTimer.stop();
+            regenerateRuns();
+        }
+        m_runsWatcher.waitForFinished();
+        QCoreApplication::processEvents();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Platform explorer
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+// ---------------------------------------------------------------------------------------------
+// Run views
+
+void DpuWorkbench::refreshRunViews()
+{
+    switch (m_tabs->currentIndex()) {
+    case TrainingTab:
+        m_training->refresh();
+        break;
+    case EvaluationTab:
+        m_evaluation->refresh();
+        break;
+    case TimelineTab:
+        m_timeline->refresh();
+        break;
+    case PolicyTab:
+        m_policy->refresh();
+        break;
+    default:
+        m_training->syncChooser();
+        break;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Study and files
+
+QList<QUndoStack*> DpuWorkbench::undoStacks() const { return {m_doc->undoStack()}; }
+
+QUndoStack* DpuWorkbench::activeUndoStack() const { return m_doc->undoStack(); }
+
+QString DpuWorkbench::setupText() const { return qs(setupLabel(inputs())); }
+
+void DpuWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
+
+std::optional<Study> DpuWorkbench::study() const
+{
+    Study st = makeStudy(studyName().toStdString(), inputs());
+    st.optimizer = m_runs->optimizerPanel()->settings();
+    st.runs = m_runs->records();
+    return st;
+}
+
+bool DpuWorkbench::setStudy(const Study& study, QString* error)
+{
+    const auto* in = (study.inputs).getIf<DpuInputs>();
+    if (!in) {
+        if (error)
+            *error = tr("not a DPU-configuration study");
+        return false;
+    }
+    const FieldIssues issues = validate(in->platform);
+    if (!issues.empty() || in->variant < 0 || in->variant >= in->platform.variantCount() || in->state < 0 ||
+        in->state >= kStates || in->action < 0 || in->action >= int(in->platform.actions.size())) {
+        if (error)
+            *error = issues.empty() ? tr("shown: model, state or configuration out of range") : qs(joinIssues(issues));
+        return false;
+    }
+    setStudyName(qs(study.name));
+    m_doc->setInputs(*in);
+    restoreOptimizerAndRuns(study);
+    refreshRunViews();
+    return true;
+}
+
+QString DpuWorkbench::openFileFilter() const { return tr("DPU platform files (*.json)"); }
+
+QString DpuWorkbench::openFile(const QString& path)
+{
+    try {
+        const Platform p = dpuPlatformFromJson(readTextFile(path.toStdString()), path.toStdString());
+        const QString e = applyPlatform(p, tr("Open platform %1").arg(QFileInfo(path).fileName()), -1);
+        if (e.isEmpty())
+            Q_EMIT message(tr("Platform %1 opened").arg(QFileInfo(path).fileName()), 5000);
+        return e;
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+}
+
+QString DpuWorkbench::resultsFilter() const { return tr("Text (*.txt);;CSV (*.csv)"); }
+
+QString DpuWorkbench::exportResults(const QString& path) const
+{
+    m_evaluation->refresh();
+    QString text = m_evaluation->summaryText();
+    if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)) {
+        QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        for (QString& l : lines) {
+            QStringList cells = l.split(QLatin1Char('\t'));
+            for (QString& c : cells)
+                c = QStringLiteral("\"%1\"").arg(c.replace(QLatin1Char('"'), QStringLiteral("\"\"")));
+            l = cells.join(QLatin1Char(','));
+        }
+        text = lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    }
+    try {
+        writeTextFileAtomic(path.toStdString(), text.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+QString DpuWorkbench::mappingFilter() const { return tr("Platform file (*.json);;Simulated table (*.csv)"); }
+
+QString DpuWorkbench::writeMapping(const QString& path) const
+{
+    const Platform& p = inputs().platform;
+    try {
+        if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)) {
+            std::ostringstream s;
+            s << "model,state,configuration,fps,p_fpga_w,p_arm_w,ppw,meets_constraint,optimal\n";
+            for (int v = 0; v < p.variantCount(); ++v) {
+                for (int w = 0; w < kStates; ++w) {
+                    const std::vector<dpu::Outcome> all = outcomesOf(p, v, w);
+                    const Optimum best = optimum(all, p.fpsConstraint);
+                    for (int a = 0; a < int(all.size()); ++a) {
+                        const dpu::Outcome& o = all[std::size_t(a)];
+                        s << p.variantName(v) << ',' << p.params.states[std::size_t(w)].name << ',' << p.actionName(a) << ','
+                          << formatSig(o.fps, 6) << ',' << formatSig(o.fpgaPowerW, 6) << ',' << formatSig(o.armPowerW, 6) << ','
+                          << formatSig(o.ppw, 6) << ',' << (o.feasible(p.fpsConstraint) ? "true" : "false") << ','
+                          << (a == best.action && best.feasible ? "true" : "false") << '\n';
+                    }
+                }
+            }
+            writeTextFileAtomic(path.toStdString(), s.str());
+        } else {
+            writeTextFileAtomic(path.toStdString(), dpuPlatformToJson(p));
+        }
+    } catch (const std::exception& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+QStringList DpuWorkbench::tabNames() const
+{
+    return {QStringLiteral("platform"), QStringLiteral("optimize"), QStringLiteral("training"), QStringLiteral("evaluation"), QStringLiteral("timeline"), QStringLiteral("policy")};
+}
+
+} // namespace mapscape

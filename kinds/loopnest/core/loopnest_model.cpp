@@ -1,0 +1,1871 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "kinds/loopnest/core/loopnest_model.h"
+
+#include "core/model/validation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace mapscape::loopnest {
+
+namespace {
+
+constexpr int kMaxDims = 16;
+constexpr int kMaxRanks = 8;
+constexpr int kMaxDs = 8;
+constexpr int kMaxLoops = 256;
+constexpr std::uint64_t kMaxSpatial = std::uint64_t{1} << 16;  // spatial elements per fan-out
+
+using Coord = std::int64_t;
+
+std::atomic<std::uint64_t> gMemoLeaves{1024};
+
+/// Throws InputError with a one-line message.
+[[noreturn]] void inputError(std::string msg)
+{
+    for (char& c : msg)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    throw InputError(msg);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Point sets: unions of axis-aligned boxes, with Timeloop's carving order (so that equality of
+// deltas, which compares decompositions, behaves the same).
+// ----------------------------------------------------------------------------------------------
+
+struct Box {
+    std::array<Coord, kMaxRanks> lo;  // not initialized: only the first `order` ranks are used
+    std::array<Coord, kMaxRanks> hi;  // exclusive
+};
+
+std::uint64_t boxSize(const Box& b, int order)
+{
+    std::uint64_t s = static_cast<std::uint64_t>(b.hi[0] - b.lo[0]);
+    for (int r = 1; r < order; ++r)
+        s *= static_cast<std::uint64_t>(b.hi[r] - b.lo[r]);
+    return s;
+}
+
+bool boxEq(const Box& a, const Box& b, int order)
+{
+    for (int r = 0; r < order; ++r)
+        if (a.lo[r] != b.lo[r] || a.hi[r] != b.hi[r])
+            return false;
+    return true;
+}
+
+struct Translation {
+    int order = 0;  // 0: none
+    std::array<Coord, kMaxRanks> v{};
+    bool operator==(const Translation& o) const
+    {
+        if (order != o.order)
+            return false;
+        for (int r = 0; r < order; ++r)
+            if (v[r] != o.v[r])
+                return false;
+        return true;
+    }
+};
+
+
+
+// ----------------------------------------------------------------------------------------------
+// Compiled form
+// ----------------------------------------------------------------------------------------------
+
+struct Term {
+    int dim;
+    Coord coef;  // 1 when absent
+};
+
+struct CLevel {
+    std::string name;
+    std::uint64_t instances = 1, meshX = 1, meshY = 1;
+    std::uint64_t fanoutX = 1, fanoutY = 1;  // from this level to the next inner one
+    bool hasSize = false;
+    std::uint64_t size = 0, effSize = 0;
+    std::uint64_t blockSize = 1, clusterSize = 1;
+    bool dummy = false;
+    std::optional<double> readBw, writeBw, sharedBw;
+    double minUtil = 0.0;
+    bool overbooking = false;
+    double eRead = 0, eFill = 0, eUpdate = 0, eLeak = 0;
+    std::optional<double> addrGen;
+    double area = 0;
+};
+
+} // namespace
+
+struct LoopnestModel::Impl {
+    Architecture arch;
+    Problem prob;
+    EnvOptions env;
+    int nd = 0, nds = 0, nlev = 0;  // nlev = storage levels
+    std::array<int, kMaxDs> order{};
+    std::array<bool, kMaxDs> readWrite{};
+    std::array<std::array<std::vector<Term>, kMaxRanks>, kMaxDs> proj;
+    std::vector<CLevel> lev;  // Timeloop order: innermost (0) to outermost
+    std::uint64_t arithInstances = 1, arithMeshX = 1, arithMeshY = 1;
+    double computeEnergy = 0, arithArea = 0;
+    std::string arithName;
+    double totalArea = 0;
+
+    EvalResult run(const Mapping& m, bool full) const;
+};
+
+namespace {
+
+// ----------------------------------------------------------------------------------------------
+// Loop nest and Timeloop's nest analysis (perfect factorization, no skew, no flattening).
+// ----------------------------------------------------------------------------------------------
+
+struct Loop {
+    int dim = 0;
+    std::uint64_t end = 1;
+    int space = 0;  // 0 time, 1 X, 2 Y
+};
+
+struct AccessEntry {
+    std::uint64_t multicast, scatter;
+    double accesses;
+};
+
+/// Timeloop's AccessStatMatrix: entries keyed by (multicast, scatter), kept sorted.
+struct AccessStats {
+    std::vector<AccessEntry> e;
+    double& at(std::uint64_t m, std::uint64_t s)
+    {
+        if (e.size() == 1 && e[0].multicast == m && e[0].scatter == s)
+            return e[0].accesses;
+        auto it = std::lower_bound(e.begin(), e.end(), std::make_pair(m, s), [](const AccessEntry& a, const auto& k) {
+            return a.multicast < k.first || (a.multicast == k.first && a.scatter < k.second);
+        });
+        if (it == e.end() || it->multicast != m || it->scatter != s)
+            it = e.insert(it, AccessEntry{m, s, 0.0});
+        return it->accesses;
+    }
+    double total() const
+    {
+        double t = 0;
+        for (const auto& x : e)
+            t += x.accesses;
+        return t;
+    }
+    double weighted() const
+    {
+        double t = 0;
+        for (const auto& x : e)
+            t += x.accesses * static_cast<double>(x.multicast);
+        return t;
+    }
+    void accumulate(const AccessStats& o)
+    {
+        for (const auto& x : o.e)
+            at(x.multicast, x.scatter) += x.accesses;
+    }
+};
+
+/// A delta as a list of boxes (a box minus a box has at most 2 pieces per rank).
+struct Pieces {
+    int n = 0;
+    std::array<Box, 2 * kMaxRanks> b;
+
+    std::uint64_t size(int order) const
+    {
+        std::uint64_t s = 0;
+        for (int i = 0; i < n; ++i)
+            s += boxSize(b[i], order);
+        return s;
+    }
+};
+
+/// Timeloop's MultiSubtract of one box from another, into `out`.
+void carve(const Box& a, const Box& sub, int order, Pieces& out)
+{
+    out.n = 0;
+    for (int r = 0; r < order; ++r)
+        if (a.hi[r] <= sub.lo[r] || sub.hi[r] <= a.lo[r]) {
+            out.b[out.n++] = a;
+            return;
+        }
+    Box middle = a;
+    for (int r = 0; r < order; ++r) {
+        if (middle.lo[r] < sub.lo[r]) {
+            Box& left = out.b[out.n++];
+            left = middle;
+            left.hi[r] = sub.lo[r];
+            middle.lo[r] = sub.lo[r];
+        }
+        if (sub.hi[r] < middle.hi[r]) {
+            Box& right = out.b[out.n++];
+            right = middle;
+            right.lo[r] = sub.hi[r];
+            middle.hi[r] = sub.hi[r];
+        }
+    }
+}
+
+/// |a \ sub|
+std::uint64_t carvedSize(const Box& a, const Box& sub, int order)
+{
+    std::uint64_t inter = 1;
+    for (int r = 0; r < order; ++r) {
+        const Coord lo = std::max(a.lo[r], sub.lo[r]);
+        const Coord hi = std::min(a.hi[r], sub.hi[r]);
+        if (hi <= lo)
+            return boxSize(a, order);
+        inter *= static_cast<std::uint64_t>(hi - lo);
+    }
+    return boxSize(a, order) - inter;
+}
+
+/// w such that `cur` equals `prev` translated by w (as box lists, in any order), if any.
+bool shiftBetween(const Pieces& prev, const Pieces& cur, int order, Translation& w)
+{
+    if (prev.n != cur.n || cur.n == 0)
+        return false;
+    const Box& c0 = cur.b[0];
+    for (int k = 0; k < prev.n; ++k) {
+        const Box& p = prev.b[k];
+        bool sameShape = true;
+        for (int r = 0; r < order && sameShape; ++r)
+            sameShape = (p.hi[r] - p.lo[r]) == (c0.hi[r] - c0.lo[r]);
+        if (!sameShape)
+            continue;
+        Translation t;
+        t.order = order;
+        for (int r = 0; r < order; ++r)
+            t.v[r] = c0.lo[r] - p.lo[r];
+        bool all = true;
+        for (int i = 0; i < prev.n && all; ++i) {
+            Box q = prev.b[i];
+            for (int r = 0; r < order; ++r) {
+                q.lo[r] += t.v[r];
+                q.hi[r] += t.v[r];
+            }
+            bool found = false;
+            for (int j = 0; j < cur.n && !found; ++j)
+                found = boxEq(q, cur.b[j], order);
+            all = found;
+        }
+        if (all) {
+            w = t;
+            return true;
+        }
+    }
+    return false;
+}
+
+struct Hist {
+    // (multicast, scatter) pairs, sorted by multicast.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> e;
+    std::uint64_t groups = 0;
+};
+
+struct LinkResult {
+    Translation w;
+    std::uint64_t reused = 0;
+    Hist rest;
+};
+
+/// Per boundary level: Timeloop's last point set (always one box) and last translation.
+struct BoundaryState {
+    std::array<Box, kMaxDs> prev;
+    bool prevValid = false;
+    std::array<Translation, kMaxDs> pt;
+};
+
+/// A group of consecutive spatial loops (master first). Element idx of the fan-out receives
+/// element 0's delta translated by v(idx) = sum over loops of digit × step translation.
+struct SpatialGroup {
+    int master = 0, bottom = 0;
+    std::uint64_t N = 1, gridH = 1, gridV = 1;
+    std::array<bool, kMaxDs> coded{};
+    std::array<std::array<Coord, kMaxRanks>, kMaxDs> range{}, mult{};
+    std::array<std::vector<Coord>, kMaxDs> code;            // per element (when coded)
+    std::array<std::vector<Coord>, kMaxDs> v;               // N × order (when not coded)
+    std::array<std::vector<std::uint32_t>, kMaxDs> gid;     // multicast group of each element
+    std::array<std::uint32_t, kMaxDs> ngroups{};
+    std::array<Hist, kMaxDs> base;
+    std::array<std::vector<LinkResult>, kMaxDs> cache;
+    std::array<Pieces, kMaxDs> prevDelta;
+    bool prevValid = false;
+};
+
+struct LevelState {
+    std::array<AccessStats, kMaxDs> access;
+    std::array<std::uint64_t, kMaxDs> linkTransfers{};
+};
+
+using Sizes = std::array<std::uint64_t, kMaxDs>;
+
+/// Thrown (and caught in run) when a nest needs more analysis steps than kMaxCalls.
+struct TooDeep {};
+constexpr std::uint64_t kMaxCalls = 20'000'000;
+
+using Origin = std::array<std::array<Coord, kMaxRanks>, kMaxDs>;
+
+/// Per loop level and data space: the working-set box relative to the projected transform,
+/// and the projected step of the level's loop.
+struct LevelGeom {
+    Origin loOff, hiOff, step;
+    Sizes size{};
+};
+
+/// Timeloop's nest analysis (NestAnalysis::ComputeDeltas and friends) for perfectly factorized
+/// nests without skews or flattening, restructured for speed with identical results:
+///  - a level's saved point set is always one box (its last working set), so deltas are one box
+///    minus another;
+///  - within a spatial fan-out every element's delta is element 0's delta translated by a lattice
+///    vector, so multicast and link-transfer analysis reduce to integer codes;
+///  - a boundary call's effects depend only on the saved state relative to the projected
+///    transform and scale with the epoch count, so repeated relative states are replayed from a
+///    memo (recorded through an accumulation journal).
+struct Analysis {
+    const LoopnestModel::Impl* M = nullptr;
+    std::vector<Loop> loops;
+    std::vector<int> boundaries;  // per storage level: loop index of its outermost loop
+    int n = 0;
+    std::vector<char> boundary, master;
+    std::vector<int> storageOf;
+    std::vector<double> utilizedElems;
+    std::vector<std::uint64_t> logicalFanout, logicalFanoutX, logicalFanoutY;
+    std::vector<std::array<Coord, kMaxDims>> vstride, moldHigh;
+    std::vector<LevelGeom> geom;
+    int pureTop = -1;              // innermost storage boundary when its subtree is all temporal
+    std::uint64_t pureProduct = 1;  // product of the loop ends up to pureTop
+    std::array<Coord, kMaxDims> transform{};
+    Origin org{};
+    std::uint64_t epochs = 1;
+    std::uint64_t computeAccesses = 0;
+    std::vector<LevelState> state;
+    std::vector<BoundaryState> bstate;
+    std::vector<int> groupOf;  // master level -> index in groups
+    std::vector<SpatialGroup> groups;
+    std::size_t groupsUsed = 0;
+    std::vector<std::pair<Coord, std::uint32_t>> sortScratch;
+    std::vector<std::uint32_t> countScratch;
+    std::vector<char> reuseScratch;
+
+    // ---- Memo (see above). Effects are recorded through a journal of accumulations.
+    struct JournalEntry {
+        int kind;  // 0 access, 1 link transfers, 2 computes
+        int level, ds;
+        std::uint64_t m, s;
+        std::uint64_t value;
+    };
+    struct MemoEntry {
+        std::uint64_t hash;
+        std::size_t keyAt, keyLen;       // in arena
+        std::size_t stateAt, stateLen;   // final relative state, in arena
+        std::size_t piecesAt, piecesLen; // relative delta pieces, in arena
+        std::size_t effAt, effLen;       // per-epoch effects, in effects
+        Sizes sizes;
+    };
+    std::vector<char> memoize;
+    std::vector<std::uint32_t> memoLevelHits, memoLevelMisses;
+    std::vector<int> stateLevels;
+    std::vector<std::vector<MemoEntry>> memo;
+    std::vector<Coord> arena;
+    std::vector<JournalEntry> effects;
+    std::vector<JournalEntry> journal;
+    int recording = 0;
+    bool memoOk = true;
+    std::vector<Coord> keyBuf;
+    std::uint64_t memoHits = 0, memoMisses = 0, calls = 0;
+
+    void init(const LoopnestModel::Impl& model)
+    {
+        M = &model;
+        n = static_cast<int>(loops.size());
+        boundary.assign(n, 0);
+        storageOf.assign(n, 0);
+        int s = 0, li = 0;
+        for (int b : boundaries) {
+            boundary[b] = 1;
+            for (; li <= b; ++li)
+                storageOf[li] = s;
+            ++s;
+        }
+        master.assign(n, 0);
+        utilizedElems.assign(n, 1.0);
+        double prod = 1;
+        bool prevSpatial = false;
+        for (int l = n - 1; l >= 0; --l) {
+            utilizedElems[l] = prod;
+            if (loops[l].space != 0) {
+                master[l] = !prevSpatial;
+                prod *= static_cast<double>(loops[l].end);
+                prevSpatial = true;
+            } else {
+                prevSpatial = false;
+            }
+        }
+        logicalFanout.assign(n, 1);
+        logicalFanoutX.assign(n, 1);
+        logicalFanoutY.assign(n, 1);
+        for (int l = n - 1; l >= 0; --l) {
+            if (loops[l].space == 0)
+                continue;
+            if (!master[l]) {
+                logicalFanout[l] = 0;
+                continue;
+            }
+            std::uint64_t f = 1;
+            for (int k = l; k >= 0 && loops[k].space != 0; --k) {
+                if (loops[k].space == 1)
+                    logicalFanoutX[l] *= loops[k].end;
+                else
+                    logicalFanoutY[l] *= loops[k].end;
+                f *= loops[k].end;
+            }
+            logicalFanout[l] = f;
+        }
+        vstride.resize(n);
+        moldHigh.resize(n);
+        std::array<Coord, kMaxDims> scale;
+        scale.fill(1);
+        for (int l = 0; l < n; ++l) {
+            vstride[l] = scale;
+            scale[loops[l].dim] *= static_cast<Coord>(loops[l].end);
+            for (int d = 0; d < M->nd; ++d)
+                moldHigh[l][d] = scale[d] - 1;
+        }
+        geom.resize(n);
+        for (int l = 0; l < n; ++l) {
+            LevelGeom& gm = geom[l];
+            const int dimL = loops[l].dim;
+            for (int ds = 0; ds < M->nds; ++ds) {
+                std::uint64_t sz = 1;
+                for (int r = 0; r < M->order[ds]; ++r) {
+                    Coord lo = 0, hi = 0, st = 0;
+                    for (const Term& t : M->proj[ds][r]) {
+                        if (t.coef < 0)
+                            lo += t.coef * moldHigh[l][t.dim];
+                        else
+                            hi += t.coef * moldHigh[l][t.dim];
+                        if (t.dim == dimL)
+                            st += t.coef * vstride[l][dimL];
+                    }
+                    gm.loOff[ds][r] = lo;
+                    gm.hiOff[ds][r] = hi + 1;
+                    gm.step[ds][r] = st;
+                    sz *= static_cast<std::uint64_t>(hi + 1 - lo);
+                }
+                gm.size[ds] = sz;
+            }
+        }
+        // The innermost storage level's own loops (when all temporal) only multiply: the base
+        // loop records iterations × epochs, nothing else is recorded below the boundary.
+        pureTop = -1;
+        pureProduct = 1;
+        if (!boundaries.empty()) {
+            bool allTemporal = true;
+            std::uint64_t prodEnds = 1;
+            for (int l = 0; l <= boundaries[0]; ++l) {
+                allTemporal = allTemporal && loops[l].space == 0;
+                prodEnds *= loops[l].end;
+            }
+            if (allTemporal && boundaries[0] > 0) {
+                pureTop = boundaries[0];
+                pureProduct = prodEnds;
+            }
+        }
+        transform.fill(0);
+        for (auto& o : org)
+            o.fill(0);
+        epochs = 1;
+        computeAccesses = 0;
+        state.resize(n);
+        for (auto& st : state) {
+            for (auto& a : st.access)
+                a.e.clear();
+            st.linkTransfers.fill(0);
+        }
+        bstate.resize(n);
+        for (auto& b : bstate) {
+            b.prevValid = false;
+            for (auto& t : b.pt)
+                t.order = 0;
+        }
+        groupOf.assign(n, -1);
+        memoHits = memoMisses = calls = 0;
+    }
+
+    /// Builds the spatial groups and the memo tables (call after init; N bounded by the caller).
+    void initGroups()
+    {
+        groupsUsed = 0;
+        for (int l = n - 1; l >= 0; --l) {
+            if (!master[l])
+                continue;
+            if (groupsUsed == groups.size())
+                groups.emplace_back();
+            SpatialGroup& g = groups[groupsUsed];
+            g.master = l;
+            int b = l;
+            while (b - 1 >= 0 && loops[b - 1].space != 0)
+                --b;
+            g.bottom = b;
+            g.N = logicalFanout[l];
+            const CLevel& L = M->lev[storageOf[l]];
+            g.gridH = std::max(L.fanoutX, logicalFanoutX[l]);
+            g.gridV = std::max(L.fanoutY, logicalFanoutY[l]);
+            g.prevValid = false;
+            for (int ds = 0; ds < M->nds; ++ds)
+                buildGroupDataSpace(g, ds);
+            groupOf[l] = static_cast<int>(groupsUsed);
+            ++groupsUsed;
+        }
+        memoize.assign(n, 0);
+        memoLevelHits.assign(n, 0);
+        memoLevelMisses.assign(n, 0);
+        if (memo.size() < static_cast<std::size_t>(n))
+            memo.resize(n);
+        for (auto& m : memo)
+            m.clear();
+        arena.clear();
+        effects.clear();
+        journal.clear();
+        recording = 0;
+        memoOk = true;
+        stateLevels.clear();
+        std::uint64_t leaves = 1;
+        const std::uint64_t memoLeaves = gMemoLeaves.load(std::memory_order_relaxed);
+        for (int l = 0; l < n; ++l) {
+            if (loops[l].space == 0 && l >= 1 && loops[l].end >= 2 && leaves < (std::uint64_t{1} << 40))
+                leaves *= 2;
+            if (boundary[l] || master[l])
+                stateLevels.push_back(l);
+            // Memoization only pays for itself on deep nests; it bounds the exponential number
+            // of calls there.
+            if (boundary[l] && leaves >= memoLeaves)
+                memoize[l] = 1;
+        }
+    }
+
+    void buildGroupDataSpace(SpatialGroup& g, int ds)
+    {
+        const int o = M->order[ds];
+        const std::size_t N = g.N;
+        const int K = g.master - g.bottom + 1;
+        std::array<std::array<Coord, kMaxRanks>, kMaxLoops> t;
+        std::array<Coord, kMaxRanks> lo{}, hi{};
+        for (int k = 0; k < K; ++k) {
+            const int lvl = g.bottom + k;
+            const Coord end = static_cast<Coord>(loops[lvl].end);
+            for (int r = 0; r < o; ++r) {
+                const Coord c = geom[lvl].step[ds][r];
+                t[k][r] = c;
+                lo[r] += std::min<Coord>(0, (end - 1) * c);
+                hi[r] += std::max<Coord>(0, (end - 1) * c);
+            }
+        }
+        bool coded = true;
+        Coord mult = 1;
+        for (int r = 0; r < o; ++r) {
+            g.range[ds][r] = hi[r] - lo[r] + 1;
+            g.mult[ds][r] = mult;
+            const Coord radix = 2 * g.range[ds][r] - 1;
+            if (radix <= 0 || mult > (Coord{1} << 60) / radix) {
+                coded = false;
+                break;
+            }
+            mult *= radix;
+        }
+        g.coded[ds] = coded;
+        auto& gid = g.gid[ds];
+        gid.resize(N);
+        auto& pairs = sortScratch;
+        pairs.resize(N);
+        if (coded) {
+            std::array<Coord, kMaxLoops> ck;
+            for (int k = 0; k < K; ++k) {
+                Coord c = 0;
+                for (int r = 0; r < o; ++r)
+                    c += t[k][r] * g.mult[ds][r];
+                ck[k] = c;
+            }
+            auto& code = g.code[ds];
+            code.resize(N);
+            std::array<Coord, kMaxLoops> digit;
+            std::fill(digit.begin(), digit.begin() + K, 0);
+            Coord cur = 0;
+            bool sorted = true;
+            for (std::size_t idx = 0; idx < N; ++idx) {
+                code[idx] = cur;
+                pairs[idx] = {cur, static_cast<std::uint32_t>(idx)};
+                if (idx > 0 && cur <= pairs[idx - 1].first)
+                    sorted = false;
+                for (int k = 0; k < K; ++k) {
+                    if (++digit[k] < static_cast<Coord>(loops[g.bottom + k].end)) {
+                        cur += ck[k];
+                        break;
+                    }
+                    cur -= ck[k] * (digit[k] - 1);
+                    digit[k] = 0;
+                }
+            }
+            if (!sorted)
+                std::sort(pairs.begin(), pairs.end());
+            std::uint32_t id = 0;
+            for (std::size_t i = 0; i < N; ++i) {
+                if (i > 0 && pairs[i].first != pairs[i - 1].first)
+                    ++id;
+                gid[pairs[i].second] = id;
+            }
+            g.ngroups[ds] = N ? id + 1 : 0;
+        } else {
+            auto& v = g.v[ds];
+            v.assign(N * static_cast<std::size_t>(o), 0);
+            std::size_t radixBelow = 1;
+            for (int k = 0; k < K; ++k) {
+                const std::size_t end = loops[g.bottom + k].end;
+                for (std::size_t idx = 0; idx < N; ++idx) {
+                    const Coord d = static_cast<Coord>((idx / radixBelow) % end);
+                    for (int r = 0; r < o && d != 0; ++r)
+                        v[idx * o + r] += d * t[k][r];
+                }
+                radixBelow *= end;
+            }
+            std::vector<std::uint32_t> srt(N);
+            for (std::size_t i = 0; i < N; ++i)
+                srt[i] = static_cast<std::uint32_t>(i);
+            std::stable_sort(srt.begin(), srt.end(), [&](std::uint32_t a, std::uint32_t c) {
+                return std::lexicographical_compare(v.begin() + a * o, v.begin() + a * o + o, v.begin() + c * o,
+                                                    v.begin() + c * o + o);
+            });
+            std::uint32_t id = 0;
+            for (std::size_t i = 0; i < N; ++i) {
+                if (i > 0 && !std::equal(v.begin() + srt[i] * o, v.begin() + srt[i] * o + o, v.begin() + srt[i - 1] * o))
+                    ++id;
+                gid[srt[i]] = id;
+            }
+            g.ngroups[ds] = N ? id + 1 : 0;
+        }
+        histogram(g, ds, nullptr, g.base[ds]);
+        g.cache[ds].clear();
+    }
+
+    /// Multicast histogram over the elements not marked in `taken` (all when null).
+    void histogram(const SpatialGroup& g, int ds, const std::vector<char>* taken, Hist& h)
+    {
+        auto& counts = countScratch;
+        counts.assign(g.ngroups[ds], 0);
+        const auto& gid = g.gid[ds];
+        for (std::size_t i = 0; i < g.N; ++i)
+            if (!taken || !(*taken)[i])
+                ++counts[gid[i]];
+        h.e.clear();
+        h.groups = 0;
+        for (std::uint32_t m : counts) {
+            if (m == 0)
+                continue;
+            auto it = std::lower_bound(h.e.begin(), h.e.end(), std::make_pair(std::uint64_t{m}, std::uint64_t{0}));
+            if (it == h.e.end() || it->first != m)
+                it = h.e.insert(it, {m, 0});
+            it->second++;
+            h.groups++;
+        }
+    }
+
+    const LinkResult& linkResult(SpatialGroup& g, int ds, const Translation& w)
+    {
+        for (const auto& c : g.cache[ds])
+            if (c.w == w)
+                return c;
+        const int o = M->order[ds];
+        auto& reuse = reuseScratch;
+        reuse.assign(g.N, 0);
+        bool possible = true;
+        Coord cw = 0;
+        if (g.coded[ds]) {
+            for (int r = 0; r < o; ++r) {
+                if (w.v[r] > g.range[ds][r] - 1 || w.v[r] < -(g.range[ds][r] - 1))
+                    possible = false;
+                cw += w.v[r] * g.mult[ds][r];
+            }
+        }
+        const auto& code = g.code[ds];
+        const auto& v = g.v[ds];
+        auto cmp = [&](std::uint64_t cur, std::uint64_t prev) {
+            if (cur >= g.N || prev >= g.N || reuse[cur])
+                return;
+            if (g.coded[ds]) {
+                if (code[prev] - code[cur] != cw)
+                    return;
+            } else {
+                for (int r = 0; r < o; ++r)
+                    if (v[prev * o + r] - v[cur * o + r] != w.v[r])
+                        return;
+            }
+            reuse[cur] = 1;
+        };
+        const std::uint64_t h = g.gridH, vv = g.gridV;
+        if (possible) {
+            if (vv > 1) {
+                for (std::uint64_t x = 0; x < h; ++x)
+                    for (std::uint64_t y = 1; y < vv; ++y)
+                        cmp(y * h + x, (y - 1) * h + x);
+                for (std::uint64_t x = 0; x < h; ++x)
+                    for (std::uint64_t y = 0; y + 1 < vv; ++y)
+                        cmp(y * h + x, (y + 1) * h + x);
+            }
+            if (h > 1) {
+                for (std::uint64_t y = 0; y < vv; ++y)
+                    for (std::uint64_t x = 1; x < h; ++x)
+                        cmp(y * h + x, y * h + x - 1);
+                for (std::uint64_t y = 0; y < vv; ++y)
+                    for (std::uint64_t x = 0; x + 1 < h; ++x)
+                        cmp(y * h + x, y * h + x + 1);
+            }
+        }
+        g.cache[ds].emplace_back();
+        LinkResult& res = g.cache[ds].back();
+        res.w = w;
+        res.reused = 0;
+        for (char c : reuse)
+            res.reused += c ? 1 : 0;
+        if (res.reused)
+            histogram(g, ds, &reuse, res.rest);
+        else
+            res.rest = g.base[ds];
+        return res;
+    }
+
+    // ---- accumulation (through the journal while a memo entry is being recorded)
+
+    void addAccess(int level, int ds, std::uint64_t m, std::uint64_t s, std::uint64_t value)
+    {
+        state[level].access[ds].at(m, s) += static_cast<double>(value);
+        if (recording)
+            journal.push_back(JournalEntry{0, level, ds, m, s, value});
+    }
+    void addLink(int level, int ds, std::uint64_t value)
+    {
+        state[level].linkTransfers[ds] += value;
+        if (recording)
+            journal.push_back(JournalEntry{1, level, ds, 0, 0, value});
+    }
+    void addCompute(std::uint64_t value)
+    {
+        computeAccesses += value;
+        if (recording)
+            journal.push_back(JournalEntry{2, 0, 0, 0, 0, value});
+    }
+
+    void moveTransform(int level, Coord times)
+    {
+        const int dim = loops[level].dim;
+        transform[dim] += vstride[level][dim] * times;
+        const LevelGeom& gm = geom[level];
+        for (int ds = 0; ds < M->nds; ++ds)
+            for (int r = 0; r < M->order[ds]; ++r)
+                org[ds][r] += gm.step[ds][r] * times;
+    }
+
+    // ---- memo keys: the state of the stateful levels at or below a level, relative to org
+
+    void pushBox(std::vector<Coord>& out, const Box& b, int ds) const
+    {
+        for (int r = 0; r < M->order[ds]; ++r) {
+            out.push_back(b.lo[r] - org[ds][r]);
+            out.push_back(b.hi[r] - org[ds][r]);
+        }
+    }
+
+    const Coord* popBox(const Coord* p, Box& b, int ds) const
+    {
+        for (int r = 0; r < M->order[ds]; ++r) {
+            b.lo[r] = *p++ + org[ds][r];
+            b.hi[r] = *p++ + org[ds][r];
+        }
+        return p;
+    }
+
+    void serialize(int level, std::vector<Coord>& out) const
+    {
+        out.clear();
+        for (int l : stateLevels) {
+            if (l > level)
+                break;
+            if (boundary[l]) {
+                const BoundaryState& bs = bstate[l];
+                out.push_back(bs.prevValid ? 1 : 0);
+                if (!bs.prevValid)
+                    continue;
+                for (int ds = 0; ds < M->nds; ++ds) {
+                    pushBox(out, bs.prev[ds], ds);
+                    out.push_back(bs.pt[ds].order);
+                    for (int r = 0; r < bs.pt[ds].order; ++r)
+                        out.push_back(bs.pt[ds].v[r]);
+                }
+            } else {
+                const SpatialGroup& g = groups[static_cast<std::size_t>(groupOf[l])];
+                out.push_back(g.prevValid ? 1 : 0);
+                if (!g.prevValid)
+                    continue;
+                for (int ds = 0; ds < M->nds; ++ds) {
+                    out.push_back(g.prevDelta[ds].n);
+                    for (int i = 0; i < g.prevDelta[ds].n; ++i)
+                        pushBox(out, g.prevDelta[ds].b[i], ds);
+                }
+            }
+        }
+    }
+
+    void deserialize(int level, const Coord* p)
+    {
+        for (int l : stateLevels) {
+            if (l > level)
+                break;
+            if (boundary[l]) {
+                BoundaryState& bs = bstate[l];
+                bs.prevValid = *p++ != 0;
+                if (!bs.prevValid)
+                    continue;
+                for (int ds = 0; ds < M->nds; ++ds) {
+                    p = popBox(p, bs.prev[ds], ds);
+                    bs.pt[ds].order = static_cast<int>(*p++);
+                    for (int r = 0; r < bs.pt[ds].order; ++r)
+                        bs.pt[ds].v[r] = *p++;
+                }
+            } else {
+                SpatialGroup& g = groups[static_cast<std::size_t>(groupOf[l])];
+                g.prevValid = *p++ != 0;
+                if (!g.prevValid)
+                    continue;
+                for (int ds = 0; ds < M->nds; ++ds) {
+                    g.prevDelta[ds].n = static_cast<int>(*p++);
+                    for (int i = 0; i < g.prevDelta[ds].n; ++i)
+                        p = popBox(p, g.prevDelta[ds].b[i], ds);
+                }
+            }
+        }
+    }
+
+    static std::uint64_t hashOf(const Coord* v, std::size_t n)
+    {
+        std::uint64_t h = 1469598103934665603ull;
+        for (std::size_t i = 0; i < n; ++i) {
+            h ^= static_cast<std::uint64_t>(v[i]);
+            h *= 1099511628211ull;
+        }
+        return h;
+    }
+
+    /// computeDeltas with memoization at the chosen boundaries.
+    Sizes deltas(int level, std::array<Pieces, kMaxDs>* pieces)
+    {
+        if (!memoize[level] || !memoOk)
+            return computeDeltas(level, pieces);
+        serialize(level, keyBuf);
+        const std::uint64_t h = hashOf(keyBuf.data(), keyBuf.size());
+        for (const MemoEntry& e : memo[level]) {
+            if (e.hash != h || e.keyLen != keyBuf.size() ||
+                !std::equal(keyBuf.begin(), keyBuf.end(), arena.begin() + static_cast<std::ptrdiff_t>(e.keyAt)))
+                continue;
+            ++memoHits;
+            ++memoLevelHits[level];
+            for (std::size_t i = 0; i < e.effLen; ++i) {
+                const JournalEntry& j = effects[e.effAt + i];
+                const std::uint64_t val = j.value * epochs;
+                if (j.kind == 0)
+                    addAccess(j.level, j.ds, j.m, j.s, val);
+                else if (j.kind == 1)
+                    addLink(j.level, j.ds, val);
+                else
+                    addCompute(val);
+            }
+            deserialize(level, arena.data() + e.stateAt);
+            if (pieces) {
+                const Coord* p = arena.data() + e.piecesAt;
+                for (int ds = 0; ds < M->nds; ++ds) {
+                    (*pieces)[ds].n = static_cast<int>(*p++);
+                    for (int i = 0; i < (*pieces)[ds].n; ++i)
+                        p = popBox(p, (*pieces)[ds].b[i], ds);
+                }
+            }
+            return e.sizes;
+        }
+        ++memoMisses;
+        // A level whose relative states never repeat is not worth the bookkeeping.
+        if (++memoLevelMisses[level] > 16 && memoLevelHits[level] * 4 < memoLevelMisses[level] && !recording) {
+            memoize[level] = 0;
+            return computeDeltas(level, pieces);
+        }
+        MemoEntry e;
+        e.hash = h;
+        e.keyAt = arena.size();
+        e.keyLen = keyBuf.size();
+        arena.insert(arena.end(), keyBuf.begin(), keyBuf.end());
+        const std::size_t journalStart = journal.size();
+        ++recording;
+        std::array<Pieces, kMaxDs> local;
+        e.sizes = computeDeltas(level, &local);
+        --recording;
+        if (pieces)
+            for (int ds = 0; ds < M->nds; ++ds) {
+                (*pieces)[ds].n = local[ds].n;
+                std::copy(local[ds].b.begin(), local[ds].b.begin() + local[ds].n, (*pieces)[ds].b.begin());
+            }
+        // Consolidate this call's journal into per-epoch effects.
+        e.effAt = effects.size();
+        for (std::size_t i = journalStart; i < journal.size(); ++i) {
+            const JournalEntry& j = journal[i];
+            if (j.value % epochs != 0) {
+                memoOk = false;  // cannot happen with integral epochs; be safe
+                break;
+            }
+            bool merged = false;
+            for (std::size_t k = e.effAt; k < effects.size(); ++k) {
+                JournalEntry& x = effects[k];
+                if (x.kind == j.kind && x.level == j.level && x.ds == j.ds && x.m == j.m && x.s == j.s) {
+                    x.value += j.value / epochs;
+                    merged = true;
+                    break;
+                }
+            }
+            if (!merged) {
+                JournalEntry x = j;
+                x.value = j.value / epochs;
+                effects.push_back(x);
+            }
+        }
+        e.effLen = effects.size() - e.effAt;
+        // Compact: outer recordings see this call's consolidated effects only.
+        journal.resize(journalStart);
+        if (recording)
+            for (std::size_t k = e.effAt; k < effects.size(); ++k) {
+                JournalEntry x = effects[k];
+                x.value *= epochs;
+                journal.push_back(x);
+            }
+        if (!memoOk) {
+            arena.resize(e.keyAt);
+            effects.resize(e.effAt);
+            return e.sizes;
+        }
+        serialize(level, keyBuf);
+        e.stateAt = arena.size();
+        e.stateLen = keyBuf.size();
+        arena.insert(arena.end(), keyBuf.begin(), keyBuf.end());
+        e.piecesAt = arena.size();
+        for (int ds = 0; ds < M->nds; ++ds) {
+            arena.push_back(local[ds].n);
+            for (int i = 0; i < local[ds].n; ++i)
+                pushBox(arena, local[ds].b[i], ds);
+        }
+        e.piecesLen = arena.size() - e.piecesAt;
+        if (memo[level].size() < 256)
+            memo[level].push_back(e);
+        return e.sizes;
+    }
+
+    Box workingBox(int level, int ds) const
+    {
+        Box b;
+        const LevelGeom& gm = geom[level];
+        for (int r = 0; r < M->order[ds]; ++r) {
+            b.lo[r] = org[ds][r] + gm.loOff[ds][r];
+            b.hi[r] = org[ds][r] + gm.hiOff[ds][r];
+        }
+        return b;
+    }
+
+    /// Timeloop's ComputeDeltas: returns the delta sizes of this level's working set against its
+    /// previous one (boundary levels only; zero elsewhere); fills `pieces` when given.
+    Sizes computeDeltas(int level, std::array<Pieces, kMaxDs>* pieces)
+    {
+        if (++calls > kMaxCalls)
+            throw TooDeep{};
+        if (loops[level].space != 0)
+            computeSpatial(level);
+        else
+            computeTemporal(level);
+        Sizes out{};
+        if (!boundary[level])
+            return out;
+        BoundaryState& bs = bstate[level];
+        for (int ds = 0; ds < M->nds; ++ds) {
+            const int o = M->order[ds];
+            const Box c = workingBox(level, ds);
+            bool subtract = false;
+            if (bs.prevValid) {
+                Translation tr;
+                tr.order = o;
+                for (int r = 0; r < o; ++r)
+                    tr.v[r] = c.lo[r] - bs.prev[ds].lo[r];
+                Translation& pt = bs.pt[ds];
+                if (pt.order == 0) {
+                    subtract = true;
+                    pt = tr;
+                } else if (tr == pt) {
+                    subtract = true;
+                } else {
+                    pt.order = 0;
+                }
+            }
+            if (subtract) {
+                out[ds] = carvedSize(c, bs.prev[ds], o);
+                if (pieces)
+                    carve(c, bs.prev[ds], o, (*pieces)[ds]);
+            } else {
+                out[ds] = geom[level].size[ds];
+                if (pieces) {
+                    (*pieces)[ds].n = 1;
+                    (*pieces)[ds].b[0] = c;
+                }
+            }
+            bs.prev[ds] = c;
+        }
+        bs.prevValid = true;
+        return out;
+    }
+
+    void computeTemporal(int level)
+    {
+        const Loop& lp = loops[level];
+        const std::uint64_t iters = lp.end;
+        if (level == pureTop) {
+            const std::uint64_t body = pureProduct * epochs;
+            addCompute(body);
+            for (int ds = 0; ds < M->nds; ++ds)
+                addAccess(0, ds, 1, 1, body);
+            return;
+        }
+        if (level == 0) {
+            const std::uint64_t body = iters * epochs;
+            addCompute(body);
+            for (int ds = 0; ds < M->nds; ++ds)
+                addAccess(0, ds, 1, 1, body);
+            return;
+        }
+        Sizes finalSizes = deltas(level - 1, nullptr);
+        if (iters >= 2) {
+            moveTransform(level, 1);
+            const std::uint64_t virt = iters - 1;
+            const std::uint64_t savedEpochs = epochs;
+            epochs *= virt;
+            const Sizes d = deltas(level - 1, nullptr);
+            epochs = savedEpochs;
+            for (int ds = 0; ds < M->nds; ++ds)
+                finalSizes[ds] += d[ds] * virt;
+            moveTransform(level, -1);
+        }
+        if (boundary[level - 1]) {
+            for (int ds = 0; ds < M->nds; ++ds)
+                if (finalSizes[ds] * epochs != 0)
+                    addAccess(level, ds, 1, 1, finalSizes[ds] * epochs);
+        }
+    }
+
+    void computeSpatial(int level)
+    {
+        SpatialGroup& g = groups[static_cast<std::size_t>(groupOf[level])];
+        std::array<Pieces, kMaxDs> delta0;
+        if (g.bottom == 0) {
+            // Innermost fan-out: each element receives the operand point of its compute.
+            for (int ds = 0; ds < M->nds; ++ds) {
+                Box& b = delta0[ds].b[0];
+                for (int r = 0; r < M->order[ds]; ++r) {
+                    b.lo[r] = org[ds][r];
+                    b.hi[r] = org[ds][r] + 1;
+                }
+                delta0[ds].n = 1;
+            }
+            addCompute(epochs);
+        } else {
+            (void)deltas(g.bottom - 1, &delta0);
+        }
+        for (int ds = 0; ds < M->nds; ++ds) {
+            const int o = M->order[ds];
+            const std::uint64_t size0 = delta0[ds].size(o);
+            if (size0 == 0)
+                continue;
+            const std::uint64_t unit = size0 * epochs;
+            const Hist* chosen = &g.base[ds];
+            if (M->env.linkTransfers && g.prevValid) {
+                Translation w;
+                if (shiftBetween(g.prevDelta[ds], delta0[ds], o, w)) {
+                    const LinkResult& lr = linkResult(g, ds, w);
+                    // Timeloop keeps link transfers when they lower the total accesses.
+                    double with = 0, without = 0;
+                    for (const auto& [m, s] : lr.rest.e)
+                        with += static_cast<double>(s * unit);
+                    for (const auto& [m, s] : g.base[ds].e)
+                        without += static_cast<double>(s * unit);
+                    if (with < without) {
+                        addLink(level, ds, lr.reused * unit);
+                        chosen = &lr.rest;
+                    }
+                }
+            }
+            for (const auto& [m, s] : chosen->e)
+                addAccess(level, ds, m, s, s * unit);
+        }
+        if (M->env.linkTransfers) {
+            for (int ds = 0; ds < M->nds; ++ds) {
+                g.prevDelta[ds].n = delta0[ds].n;
+                std::copy(delta0[ds].b.begin(), delta0[ds].b.begin() + delta0[ds].n, g.prevDelta[ds].b.begin());
+            }
+            g.prevValid = true;
+        }
+    }
+
+    std::uint64_t maxSize(int level, int ds) const { return geom[level].size[ds]; }
+};
+
+// ----------------------------------------------------------------------------------------------
+// Tile collapsing (Timeloop's tiling.cpp, legacy RMW)
+// ----------------------------------------------------------------------------------------------
+
+struct Tile {
+    std::uint64_t size = 0;
+    std::uint64_t partitionSize = 0;
+    std::uint64_t denom = 0;
+    double content = 0;
+    AccessStats access;
+    double link = 0;
+    double replication = 0;
+    std::uint64_t fanout = 0;
+    double parentShare = 0;
+    double peerAccesses = 0, peerFills = 0;
+    std::uint64_t reads = 0, updates = 0, fills = 0;
+    double temporalReductions = 0;
+};
+
+struct ValidTile {
+    std::uint64_t size;
+    const AccessStats* access;
+    std::uint64_t link;
+    std::uint64_t replication;
+    std::uint64_t fanout;
+    bool boundary;
+    bool master;
+};
+
+std::string fmtNum(double v)
+{
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
+} // namespace
+
+EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
+{
+    EvalResult res;
+    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
+        res.ok = false;
+        res.errorLevel = level;
+        res.errorClass = cls;
+        res.error = level.empty() ? msg : "level " + level + ": " + msg;
+        for (char& c : res.error)
+            if (c == '\n' || c == '\r')
+                c = ' ';
+        return res;
+    };
+    if (static_cast<int>(m.levels.size()) != nlev)
+        return refuse("", "other",
+                      "mapping has " + std::to_string(m.levels.size()) + " levels, the architecture " + std::to_string(nlev));
+
+    // ---- Build the loop nest (innermost first), Timeloop's mapping parser rules.
+    thread_local Analysis scratch;  // reused: no allocation once warm
+    Analysis& A = scratch;
+    A.loops.clear();
+    A.boundaries.clear();
+    std::array<std::uint64_t, kMaxDims> product;
+    product.fill(1);
+    bool overflow[kMaxDims] = {};
+    auto checkShape = [&](const std::vector<std::uint64_t>& f, const std::vector<int>& perm) {
+        if (static_cast<int>(f.size()) != nd)
+            return false;
+        for (int d : perm)
+            if (d < 0 || d >= nd)
+                return false;
+        return true;
+    };
+    auto fullPerm = [&](const std::vector<int>& perm) {
+        std::array<int, kMaxDims> p{};
+        std::array<bool, kMaxDims> used{};
+        int k = 0;
+        for (int d : perm)
+            if (!used[d]) {
+                used[d] = true;
+                p[k++] = d;
+            }
+        for (int d = 0; d < nd; ++d)
+            if (!used[d])
+                p[k++] = d;
+        return p;
+    };
+    for (int s = 0; s < nlev; ++s) {
+        const int ai = nlev - 1 - s;  // architecture index
+        const LevelMapping& lm = m.levels[ai];
+        const CLevel& L = lev[s];
+        if (!checkShape(lm.temporalFactors, lm.temporalPermutation) ||
+            !checkShape(lm.spatialFactors, lm.spatialPermutation) || static_cast<int>(lm.keep.size()) != nds)
+            return refuse(L.name, "other", "malformed mapping entry (factor/permutation/keep sizes)");
+        const bool spatialLevel = L.fanoutX * L.fanoutY > 1;
+        for (int d = 0; d < nd; ++d) {
+            for (std::uint64_t f : {lm.temporalFactors[d], lm.spatialFactors[d]}) {
+                if (f == 0)
+                    return refuse(L.name, "factor_product", "factor of dimension " + prob.dimensions[d] + " is 0");
+                if (product[d] > std::numeric_limits<std::uint64_t>::max() / f)
+                    overflow[d] = true;
+                else
+                    product[d] *= f;
+            }
+        }
+        if (spatialLevel) {
+            const auto p = fullPerm(lm.spatialPermutation);
+            const std::uint32_t split = lm.split ? *lm.split : static_cast<std::uint32_t>(nd);
+            for (int i = 0; i < nd; ++i) {
+                const int d = p[i];
+                if (lm.spatialFactors[d] > 1)
+                    A.loops.push_back(Loop{d, lm.spatialFactors[d], static_cast<std::uint32_t>(i) < split ? 1 : 2});
+            }
+        } else if (lm.hasSpatial) {
+            for (int d = 0; d < nd; ++d)
+                if (lm.spatialFactors[d] > 1)
+                    return refuse(L.name, "fanout",
+                                  "spatial factors given but the level has no spatial fan-out to the next inner level");
+        }
+        const auto p = fullPerm(lm.temporalPermutation);
+        std::size_t before = A.loops.size();
+        for (int i = 0; i < nd; ++i) {
+            const int d = p[i];
+            if (lm.temporalFactors[d] > 1)
+                A.loops.push_back(Loop{d, lm.temporalFactors[d], 0});
+        }
+        if (A.loops.size() == before)
+            A.loops.push_back(Loop{nd - 1, 1, 0});
+        A.boundaries.push_back(static_cast<int>(A.loops.size()) - 1);
+        if (A.loops.size() > static_cast<std::size_t>(kMaxLoops))
+            return refuse("", "other", "too many loops");
+    }
+    for (int d = 0; d < nd; ++d) {
+        if (overflow[d] || product[d] != prob.bounds[d]) {
+            res.ok = false;
+            res.errorClass = "factor_product";
+            res.error = "product of all factors of dimension " + prob.dimensions[d] + " is " +
+                        (overflow[d] ? std::string("too large") : std::to_string(product[d])) +
+                        ", which is not equal to the bound " + std::to_string(prob.bounds[d]);
+            return res;
+        }
+    }
+    // Keep masks (Timeloop order).
+    std::vector<std::array<char, kMaxDs>> keep(nlev);
+    for (int s = 0; s < nlev; ++s) {
+        const LevelMapping& lm = m.levels[nlev - 1 - s];
+        for (int ds = 0; ds < nds; ++ds)
+            keep[s][ds] = lm.keep[ds] == 1 || (lm.keep[ds] == -1 && !lev[s].dummy);
+    }
+    for (int ds = 0; ds < nds; ++ds) {
+        bool any = false;
+        for (int s = 0; s < nlev; ++s)
+            any = any || keep[s][ds];
+        if (!any)
+            return refuse("", "other", "data space " + prob.dataSpaces[ds].name + " is bypassed at every storage level");
+    }
+    // Spatial expansions (before the analysis, to bound its work).
+    std::vector<std::uint64_t> maxX(nlev, 1), maxY(nlev, 1);
+    std::uint64_t ax = 1, ay = 1;
+    {
+        int s = nlev - 1;
+        for (int l = static_cast<int>(A.loops.size()) - 1; l >= 0; --l) {
+            if (s >= 0 && l == A.boundaries[s]) {
+                maxX[s] = ax;
+                maxY[s] = ay;
+                --s;
+            }
+            const Loop& lp = A.loops[l];
+            if (lp.space == 1)
+                ax = (ax > kMaxSpatial * 1024 / lp.end) ? kMaxSpatial * 1024 : ax * lp.end;
+            else if (lp.space == 2)
+                ay = (ay > kMaxSpatial * 1024 / lp.end) ? kMaxSpatial * 1024 : ay * lp.end;
+        }
+    }
+    // Arithmetic fan-out check comes first in Timeloop's evaluation order.
+    const std::uint64_t arithUtil = ax * ay;
+    if (arithUtil > arithInstances)
+        return refuse(arithName, "fanout",
+                      "mapped max Arithmetic instances " + std::to_string(arithUtil) + " exceeds hardware instances " +
+                          std::to_string(arithInstances));
+    if (ax > arithMeshX)
+        return refuse(arithName, "fanout",
+                      "mapped max Arithmetic X expansion " + std::to_string(ax) + " exceeds hardware instances " +
+                          std::to_string(arithMeshX));
+    if (ay > arithMeshY)
+        return refuse(arithName, "fanout",
+                      "mapped max Arithmetic Y expansion " + std::to_string(ay) + " exceeds hardware instances " +
+                          std::to_string(arithMeshY));
+    // Storage fan-out checks (instances / expansions) cannot fail before capacity at the same
+    // level in Timeloop's order, but they bound the analysis: check the spatial group sizes.
+    for (std::size_t l = 0; l < A.loops.size(); ++l)
+        if (A.loops[l].space != 0 && A.loops[l].end > kMaxSpatial)
+            return refuse("", "fanout", "spatial factor " + std::to_string(A.loops[l].end) + " is too large");
+
+    A.init(*this);
+    for (int l = 0; l < A.n; ++l)
+        if (A.master[l] && (A.logicalFanout[l] > kMaxSpatial ||
+                            std::max(lev[A.storageOf[l]].fanoutX, A.logicalFanoutX[l]) *
+                                    std::max(lev[A.storageOf[l]].fanoutY, A.logicalFanoutY[l]) >
+                                kMaxSpatial * 16))
+            return refuse(lev[A.storageOf[l]].name, "fanout",
+                          "spatial fan-out " + std::to_string(A.logicalFanout[l]) + " is too large");
+    A.initGroups();
+    try {
+        A.deltas(A.n - 1, nullptr);
+    } catch (const TooDeep&) {
+        return refuse("", "other",
+                      "the loop nest is too deep to analyse (more than " + std::to_string(kMaxCalls) + " steps)");
+    }
+
+    // ---- Collect valid levels (temporal or master spatial).
+    const double computeReplication = [&] {
+        for (int l = 0; l < A.n; ++l)
+            if (A.loops[l].space == 0 || A.master[l])
+                return static_cast<double>(static_cast<std::uint64_t>(A.utilizedElems[l]) * A.logicalFanout[l]);
+        return 1.0;
+    }();
+    // compute accesses (per sampled instance)
+    const double computeAccesses = static_cast<double>(A.computeAccesses);
+
+    thread_local std::vector<std::vector<Tile>> tiles;
+    if (tiles.size() < static_cast<std::size_t>(nds))
+        tiles.resize(static_cast<std::size_t>(nds));
+    for (int ds = 0; ds < nds; ++ds) {
+        auto& T = tiles[static_cast<std::size_t>(ds)];
+        T.resize(static_cast<std::size_t>(nlev));
+        for (auto& t : T) {
+            AccessStats keepAccess = std::move(t.access);
+            keepAccess.e.clear();
+            t = Tile{};
+            t.access = std::move(keepAccess);
+        }
+    }
+    for (int ds = 0; ds < nds; ++ds) {
+        thread_local std::vector<ValidTile> valid;
+        valid.clear();
+        for (int l = 0; l < A.n; ++l) {
+            if (A.loops[l].space != 0 && !A.master[l])
+                continue;
+            const std::uint64_t size = (A.boundary[l] || A.master[l]) ? A.maxSize(l, ds) : 0;
+            valid.push_back(ValidTile{size, &A.state[l].access[ds], A.state[l].linkTransfers[ds],
+                                      static_cast<std::uint64_t>(A.utilizedElems[l]), A.logicalFanout[l],
+                                      A.boundary[l] != 0, A.master[l] != 0});
+        }
+        std::size_t processed = 0;
+        auto& T = tiles[ds];
+        for (int s = 0; s < nlev; ++s) {
+            std::size_t b = processed;
+            while (!valid[b].boundary && b < valid.size() - 1)
+                ++b;
+            Tile& t = T[s];
+            const ValidTile& inner = valid[processed];
+            const ValidTile& outer = valid[b];
+            t.size = outer.size;
+            t.access.e.assign(inner.access->e.begin(), inner.access->e.end());
+            t.content = t.access.total();
+            t.link = static_cast<double>(inner.link);
+            t.replication = static_cast<double>(outer.replication);
+            t.fanout = inner.fanout;
+            if (s > 0)
+                T[s - 1].denom = inner.master ? inner.size : T[s - 1].size;
+            processed = b + 1;
+        }
+        // Partition sizes.
+        std::uint64_t part = T[nlev - 1].size;
+        T[nlev - 1].partitionSize = part;
+        for (int c = nlev - 2; c >= 0; --c) {
+            if (T[c].denom != 0)
+                part = (part * T[c].size) / T[c].denom;
+            T[c].partitionSize = part;
+        }
+        // Parent access share.
+        for (int c = 0; c < nlev; ++c) {
+            if (T[c].size == 0)
+                continue;
+            T[c].parentShare = 0;
+            int o = c + 1;
+            while (o < nlev && T[o].size == 0)
+                ++o;
+            if (o == nlev)
+                continue;
+            for (const auto& x : T[o].access.e)
+                T[c].parentShare += (x.accesses * static_cast<double>(x.multicast)) / static_cast<double>(T[o].fanout);
+        }
+        // Masking (bypass).
+        for (int c = 0; c < nlev; ++c) {
+            if (T[c].size == 0 || keep[c][ds])
+                continue;
+            int o = c + 1;
+            while (o < nlev && T[o].size == 0)
+                ++o;
+            if (o == nlev) {
+                T[c].size = 0;
+                T[c].partitionSize = 0;
+                T[c].content = 0;
+                T[c].parentShare = 0;
+                break;
+            }
+            const double factor = T[c].content * static_cast<double>(T[o].fanout) / T[o].access.weighted();
+            for (auto& x : T[o].access.e) {
+                if (x.accesses == 0)
+                    continue;
+                x.accesses *= factor;
+                T[o].link = 0;
+            }
+            T[o].content = T[o].access.total();
+            T[c].size = 0;
+            T[c].partitionSize = 0;
+            T[c].content = 0;
+            T[c].parentShare = 0;
+        }
+        for (int c = nlev - 1; c >= 0; --c) {
+            if (!keep[c][ds]) {
+                T[c].size = 0;
+                T[c].access.e.clear();
+                T[c].link = 0;
+                T[c].fanout = 0;
+            } else {
+                T[c].parentShare = 0;
+                break;
+            }
+        }
+        for (int c = nlev - 1; c > 0; --c) {
+            if (T[c].link != 0) {
+                const double per = T[c].link / T[c - 1].replication;
+                T[c - 1].peerAccesses += per;
+                T[c - 1].peerFills += per;
+            }
+        }
+        const bool rw = readWrite[ds];
+        for (int c = 0; c < nlev; ++c) {
+            Tile& t = T[c];
+            if (t.size == 0) {
+                t.reads = t.updates = t.fills = 0;
+                t.temporalReductions = 0;
+                continue;
+            }
+            if (rw) {
+                t.updates = static_cast<std::uint64_t>(std::round(t.content));
+                if (env.firstReadElision) {
+                    const double ps = static_cast<double>(t.partitionSize);
+                    t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses - ps));
+                    t.temporalReductions = std::round(t.content + t.peerAccesses - ps);
+                    bool outermost = true;
+                    for (int l = c + 1; l < nlev; ++l)
+                        if (T[l].size > 0) {
+                            outermost = false;
+                            break;
+                        }
+                    t.fills = outermost ? static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills))
+                                        : static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills - ps));
+                } else {
+                    t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses));
+                    t.temporalReductions = std::round(t.content + t.peerAccesses);
+                    t.fills = static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills));
+                }
+            } else {
+                t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses));
+                t.updates = 0;
+                t.fills = static_cast<std::uint64_t>(t.parentShare + t.peerFills);
+                t.temporalReductions = 0;
+            }
+        }
+    }
+
+    // ---- Arithmetic level.
+    const std::uint64_t randomComputes = static_cast<std::uint64_t>(computeAccesses * computeReplication);
+    const double arithEnergy = static_cast<double>(randomComputes) * computeEnergy;
+    const std::uint64_t computeCycles =
+        static_cast<std::uint64_t>(std::ceil(static_cast<double>(randomComputes) / computeReplication));
+    res.arithmetic.name = arithName;
+    res.arithmetic.instances = arithInstances;
+    res.arithmetic.utilizedInstances = arithUtil;
+    res.arithmetic.area = arithArea * static_cast<double>(arithInstances);
+    res.arithmetic.energy = arithEnergy;
+    res.arithmetic.cycles = computeCycles;
+    res.arithmetic.actualComputes = randomComputes;
+    res.arithmetic.algorithmicComputes = static_cast<std::uint64_t>(computeReplication * computeAccesses);
+
+    // ---- Storage levels (Timeloop order, stop at the first failure).
+    thread_local std::vector<LevelStats> lsBuf;
+    std::vector<LevelStats>& ls = lsBuf;
+    ls.resize(static_cast<std::size_t>(nlev));
+    std::uint64_t totalCycles = computeCycles;
+    for (int s = 0; s < nlev; ++s) {
+        const CLevel& L = lev[s];
+        LevelStats& st = ls[s];
+        if (full)
+            st.name = L.name;
+        st.instances = L.instances;
+        st.hasSize = L.hasSize;
+        st.size = L.size;
+        st.area = L.area * static_cast<double>(L.instances);
+        st.dataSpaces.resize(nds);
+        std::uint64_t totalCap = 0;
+        double maxUtil = 0;
+        for (int ds = 0; ds < nds; ++ds) {
+            const Tile& t = tiles[ds][s];
+            DataSpaceStats& d = st.dataSpaces[ds];
+            d.keep = keep[s][ds];
+            d.partitionSize = t.partitionSize;
+            d.tileSize = t.size;
+            d.utilizedCapacity = t.size;
+            d.utilizedInstances = t.replication;
+            d.reads = t.reads;
+            d.updates = t.updates;
+            d.fills = t.fills;
+            d.temporalReductions = static_cast<std::uint64_t>(t.temporalReductions);
+            d.addressGenerations = readWrite[ds] ? d.updates + d.fills : d.reads + d.fills;
+            totalCap += t.size;
+            maxUtil = std::max(maxUtil, t.replication);
+        }
+        std::string fail;
+        if (L.hasSize) {
+            if (totalCap > L.effSize && !L.overbooking)
+                fail = "mapped tile size " + std::to_string(totalCap) + " exceeds buffer capacity " +
+                       std::to_string(L.effSize);
+            else if (static_cast<double>(totalCap) < static_cast<double>(L.effSize) * L.minUtil)
+                fail = "mapped tile size " + std::to_string(totalCap) + " is less than constrained minimum utilization " +
+                       fmtNum(static_cast<double>(L.effSize) * L.minUtil);
+        }
+        std::string fan;
+        if (maxUtil > static_cast<double>(L.instances))
+            fan = "mapped instances " + fmtNum(maxUtil) + " exceeds available hardware instances " +
+                  std::to_string(L.instances);
+        else if (maxX[s] > L.meshX)
+            fan = "mapped X expansion " + std::to_string(maxX[s]) + " exceeds available hardware instances " +
+                  std::to_string(L.meshX);
+        else if (maxY[s] > L.meshY)
+            fan = "mapped Y expansion " + std::to_string(maxY[s]) + " exceeds available hardware instances " +
+                  std::to_string(L.meshY);
+        if (!fail.empty() || !fan.empty()) {
+            const std::string msg = fail.empty() ? fan : (fan.empty() ? fail : fail + "; " + fan);
+            return refuse(L.name, fail.empty() ? "fanout" : "capacity", msg);
+        }
+        const std::uint64_t numClusters = L.instances / L.clusterSize;
+        // Vector accesses and energy.
+        double totalRead = 0, totalWrite = 0;
+        std::array<double, kMaxDs> ubr{}, ubw{};
+        for (int ds = 0; ds < nds; ++ds) {
+            DataSpaceStats& d = st.dataSpaces[ds];
+            const std::uint64_t xy = maxX[s] * maxY[s];
+            d.utilizedClusters = std::min(xy, numClusters);
+            auto vec = [&](std::uint64_t a) -> double {
+                if (a != 0 && d.tileSize != 0)
+                    return static_cast<double>(a % L.blockSize == 0 ? a / L.blockSize : a / L.blockSize + 1);
+                return static_cast<double>(a);
+            };
+            double cluster = 0;
+            cluster += vec(d.reads) * L.eRead * 1.0;
+            cluster += vec(d.fills) * L.eFill * 1.0;
+            cluster += vec(d.updates) * L.eUpdate * 1.0;
+            const double clusterUtil = static_cast<double>(xy) / static_cast<double>(d.utilizedClusters);
+            d.accessEnergyPerInstance = d.utilizedInstances > 0 ? cluster / clusterUtil : 0.0;
+            d.temporalReductionEnergyPerInstance = 0.0;
+            d.addrGenEnergyPerCluster = L.addrGen ? static_cast<double>(d.addressGenerations) * *L.addrGen : 0.0;
+            // Bandwidth.
+            std::uint64_t rd = d.reads;
+            std::uint64_t wr = d.fills + d.updates;
+            const double scaling = static_cast<double>(xy) / d.utilizedInstances;
+            rd = static_cast<std::uint64_t>(std::ceil(static_cast<double>(rd) / scaling));
+            wr = static_cast<std::uint64_t>(std::ceil(static_cast<double>(wr) / scaling));
+            ubr[ds] = (static_cast<double>(rd) / static_cast<double>(computeCycles)) * 1.0;
+            ubw[ds] = (static_cast<double>(wr) / static_cast<double>(computeCycles)) * 1.0;
+        }
+        for (int ds = 0; ds < nds; ++ds)
+            totalRead += ubr[ds];
+        for (int ds = 0; ds < nds; ++ds)
+            totalWrite += ubw[ds];
+        double slow = 1.0;
+        if (L.readBw && *L.readBw < totalRead)
+            slow = std::min(slow, *L.readBw / totalRead);
+        if (L.writeBw && *L.writeBw < totalWrite)
+            slow = std::min(slow, *L.writeBw / totalWrite);
+        if (L.sharedBw && *L.sharedBw < totalWrite + totalRead)
+            slow = std::min(slow, *L.sharedBw / (totalWrite + totalRead));
+        for (int ds = 0; ds < nds; ++ds) {
+            DataSpaceStats& d = st.dataSpaces[ds];
+            d.readBandwidth = slow * ubr[ds];
+            d.writeBandwidth = slow * ubw[ds];
+            d.sharedBandwidth = slow * (ubr[ds] + ubw[ds]);
+        }
+        st.slowdown = slow;
+        st.cycles = static_cast<std::uint64_t>(std::ceil(static_cast<double>(computeCycles) / slow));
+        totalCycles = std::max(totalCycles, st.cycles);
+    }
+
+    // ---- Leakage and energies.
+    double energy = arithEnergy;
+    for (int s = 0; s < nlev; ++s) {
+        const CLevel& L = lev[s];
+        LevelStats& st = ls[s];
+        double maxUtil = 1;
+        for (int ds = 0; ds < nds; ++ds)
+            maxUtil = std::max(maxUtil, st.dataSpaces[ds].utilizedInstances);
+        st.leakage = L.eLeak * static_cast<double>(totalCycles) * maxUtil;
+        double e = 0;
+        for (int ds = 0; ds < nds; ++ds) {
+            DataSpaceStats& d = st.dataSpaces[ds];
+            const double storage = d.accessEnergyPerInstance * d.utilizedInstances;
+            const double red = d.temporalReductionEnergyPerInstance * d.utilizedInstances;
+            const double addr = d.addrGenEnergyPerCluster * static_cast<double>(d.utilizedClusters);
+            d.energyTotal = storage + red + addr + st.leakage / static_cast<double>(nds);
+            e += d.energyTotal;
+        }
+        st.energy = e;
+        energy += e;
+    }
+    res.ok = true;
+    res.energy = energy;
+    res.cycles = totalCycles;
+    res.actualComputes = randomComputes;
+    res.algorithmicComputes = res.arithmetic.algorithmicComputes;
+    res.utilization = (static_cast<double>(randomComputes) / static_cast<double>(arithInstances)) /
+                      static_cast<double>(totalCycles);
+    res.area = totalArea;
+    if (full) {
+        res.levels.resize(nlev);
+        for (int s = 0; s < nlev; ++s)
+            res.levels[nlev - 1 - s] = ls[s];
+    }
+    return res;
+}
+
+LoopnestModel::LoopnestModel(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+LoopnestModel::LoopnestModel(const LoopnestModel& o) : m_impl(std::make_unique<Impl>(*o.m_impl)) {}
+LoopnestModel& LoopnestModel::operator=(const LoopnestModel& o)
+{
+    if (this != &o)
+        m_impl = std::make_unique<Impl>(*o.m_impl);
+    return *this;
+}
+LoopnestModel::LoopnestModel(LoopnestModel&&) noexcept = default;
+LoopnestModel& LoopnestModel::operator=(LoopnestModel&&) noexcept = default;
+LoopnestModel::~LoopnestModel() = default;
+
+const Architecture& LoopnestModel::architecture() const { return m_impl->arch; }
+const Problem& LoopnestModel::problem() const { return m_impl->prob; }
+
+LoopnestModel LoopnestModel::compile(const Architecture& arch, const Problem& prob, const EnvOptions& env)
+{
+    auto impl = std::make_unique<Impl>();
+    Impl& M = *impl;
+    M.arch = arch;
+    M.prob = prob;
+    M.env = env;
+    if (prob.sparse)
+        inputError(prob.sparseLoc.str() + ": densities: sparse tensors are not modelled (dense model only)");
+    if (env.updatedRmw)
+        inputError("TIMELOOP_ENABLE_UPDATED_RMW: the updated read-modify-write model is not supported");
+    if (env.useIsl)
+        inputError("TIMELOOP_USE_ISL: the ISL analysis is not supported");
+    if (!env.temporalExtrapolation || !env.spatialExtrapolation)
+        inputError("TIMELOOP_DISABLE_*_EXTRAPOLATION: only Timeloop's default extrapolation is supported");
+    M.nd = static_cast<int>(prob.dimensions.size());
+    M.nds = static_cast<int>(prob.dataSpaces.size());
+    if (M.nd < 1 || M.nd > kMaxDims)
+        inputError(prob.loc.str() + ": dimensions: expected 1 to " + std::to_string(kMaxDims));
+    if (M.nds < 1 || M.nds > kMaxDs)
+        inputError(prob.loc.str() + ": data_spaces: expected 1 to " + std::to_string(kMaxDs));
+    if (prob.bounds.size() != prob.dimensions.size() || prob.coefficientValues.size() != prob.coefficientNames.size())
+        inputError(prob.loc.str() + ": problem: bounds or coefficient values missing");
+    for (int ds = 0; ds < M.nds; ++ds) {
+        const auto& d = prob.dataSpaces[ds];
+        if (d.projection.empty() || d.projection.size() > static_cast<std::size_t>(kMaxRanks))
+            inputError(d.loc.str() + ": projection: expected 1 to " + std::to_string(kMaxRanks) + " ranks");
+        M.order[ds] = static_cast<int>(d.projection.size());
+        M.readWrite[ds] = d.readWrite;
+        for (std::size_t r = 0; r < d.projection.size(); ++r)
+            for (const auto& t : d.projection[r]) {
+                if (t.dim < 0 || t.dim >= M.nd)
+                    inputError(d.loc.str() + ": projection: bad dimension index");
+                Coord c = 1;
+                if (t.coefficient >= 0) {
+                    if (static_cast<std::size_t>(t.coefficient) >= prob.coefficientValues.size())
+                        inputError(d.loc.str() + ": projection: bad coefficient index");
+                    c = prob.coefficientValues[static_cast<std::size_t>(t.coefficient)];
+                }
+                M.proj[ds][r].push_back(Term{t.dim, c});
+            }
+    }
+    for (auto b : prob.bounds)
+        if (b < 1 || b > (std::uint64_t{1} << 31))
+            inputError(prob.loc.str() + ": instance: bounds must be between 1 and 2^31");
+    M.nlev = static_cast<int>(arch.levels.size());
+    if (M.nlev < 1 || M.nlev > 32)
+        inputError(arch.loc.str() + ": architecture: expected 1 to 32 storage levels");
+    const auto& ar = arch.arithmetic;
+    M.arithName = ar.name;
+    M.arithInstances = ar.instances;
+    M.arithMeshX = ar.meshX;
+    M.arithMeshY = ar.meshY;
+    if (!ar.hasErt)
+        inputError((arch.arithmetic.loc.str().empty() ? std::string("ERT") : arch.arithmetic.loc.str()) +
+                         ": ERT: no energy table for arithmetic level \"" + ar.name + "\"");
+    M.computeEnergy = ar.computeEnergy;
+    M.arithArea = ar.area;
+    double area = ar.area * static_cast<double>(ar.instances);
+    M.lev.resize(static_cast<std::size_t>(M.nlev));
+    for (int s = 0; s < M.nlev; ++s) {
+        const StorageLevelSpec& a = arch.levels[static_cast<std::size_t>(M.nlev - 1 - s)];
+        CLevel& L = M.lev[static_cast<std::size_t>(s)];
+        L.name = a.name;
+        L.instances = a.instances;
+        L.meshX = a.meshX;
+        L.meshY = a.meshY;
+        const std::uint64_t ix = s == 0 ? ar.meshX : M.lev[static_cast<std::size_t>(s - 1)].meshX;
+        const std::uint64_t iy = s == 0 ? ar.meshY : M.lev[static_cast<std::size_t>(s - 1)].meshY;
+        if (a.meshX == 0 || a.meshY == 0 || ix % a.meshX != 0 || iy % a.meshY != 0)
+            inputError(a.loc.str() + ": meshX: level \"" + a.name + "\" mesh does not divide the next inner mesh");
+        L.fanoutX = ix / a.meshX;
+        L.fanoutY = iy / a.meshY;
+        L.hasSize = a.hasSize;
+        L.size = a.size;
+        L.effSize = a.effectiveSize();
+        L.blockSize = a.blockSize == 0 ? 1 : a.blockSize;
+        L.clusterSize = a.clusterSize == 0 ? 1 : a.clusterSize;
+        L.dummy = a.dummy;
+        L.readBw = a.readBandwidth;
+        L.writeBw = a.writeBandwidth;
+        L.sharedBw = a.sharedBandwidth;
+        L.minUtil = a.minUtilization;
+        L.overbooking = a.allowOverbooking;
+        L.addrGen = a.addrGenEnergy;
+        if (a.hasErt) {
+            L.eRead = a.readEnergy;
+            L.eFill = a.fillEnergy;
+            L.eUpdate = a.updateEnergy;
+            L.eLeak = a.leakEnergy;
+        } else if (!a.dummy) {
+            inputError((a.loc.str().empty() ? std::string("ERT") : a.loc.str()) +
+                             ": ERT: no energy table for level \"" + a.name + "\"");
+        }
+        L.area = a.area;
+        area += a.area * static_cast<double>(a.instances);
+    }
+    M.totalArea = area;
+    return LoopnestModel(std::move(impl));
+}
+
+EvalResult LoopnestModel::evaluate(const Mapping& mapping) const
+{
+    try {
+        return m_impl->run(mapping, true);
+    } catch (const std::exception& e) {
+        EvalResult r;
+        r.error = std::string("internal error: ") + e.what();
+        r.errorClass = "other";
+        return r;
+    }
+}
+
+EvalResult LoopnestModel::evaluateSummary(const Mapping& mapping) const
+{
+    try {
+        return m_impl->run(mapping, false);
+    } catch (const std::exception& e) {
+        EvalResult r;
+        r.error = std::string("internal error: ") + e.what();
+        r.errorClass = "other";
+        return r;
+    }
+}
+
+void setMemoizationThreshold(std::uint64_t leaves)
+{
+    gMemoLeaves.store(std::max<std::uint64_t>(leaves, 1), std::memory_order_relaxed);
+}
+
+EvalResult evaluateSpec(const Spec& spec)
+{
+    if (!spec.hasArchitecture || !spec.hasProblem || !spec.hasMapping)
+        inputError("spec: needs an architecture, a problem and a mapping");
+    if (spec.sparseOptimizations)
+        inputError(spec.sparseOptimizationsLoc.str() +
+                         ": sparse_optimizations: sparse optimizations are not modelled (dense model only)");
+    const LoopnestModel model = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
+    return model.evaluate(spec.mapping);
+}
+
+nlohmann::json resultToJson(const EvalResult& r, const Problem& problem)
+{
+    nlohmann::json j;
+    j["valid"] = r.ok;
+    if (!r.ok) {
+        j["error"] = r.error;
+        j["error_level"] = r.errorLevel;
+        j["error_class"] = r.errorClass;
+        return j;
+    }
+    j["energy_pJ"] = r.energy;
+    j["cycles"] = r.cycles;
+    j["utilization"] = r.utilization;
+    j["actual_computes"] = r.actualComputes;
+    j["algorithmic_computes"] = r.algorithmicComputes;
+    j["area_um2"] = r.area;
+    j["arithmetic"] = {{"name", r.arithmetic.name},
+                       {"instances", r.arithmetic.instances},
+                       {"utilized_instances", r.arithmetic.utilizedInstances},
+                       {"energy_pJ", r.arithmetic.energy},
+                       {"cycles", r.arithmetic.cycles},
+                       {"algorithmic_computes", r.arithmetic.algorithmicComputes},
+                       {"actual_computes", r.arithmetic.actualComputes}};
+    nlohmann::json levels = nlohmann::json::array();
+    for (auto it = r.levels.rbegin(); it != r.levels.rend(); ++it) {
+        const LevelStats& l = *it;
+        nlohmann::json lj;
+        lj["name"] = l.name;
+        lj["instances"] = l.instances;
+        lj["size"] = l.hasSize ? nlohmann::json(l.size) : nlohmann::json(nullptr);
+        lj["cycles"] = l.cycles;
+        lj["slowdown"] = l.slowdown;
+        lj["energy_pJ"] = l.energy;
+        lj["leakage_pJ"] = l.leakage;
+        lj["area_um2"] = l.area;
+        nlohmann::json dss = nlohmann::json::object();
+        for (std::size_t d = 0; d < l.dataSpaces.size() && d < problem.dataSpaces.size(); ++d) {
+            const DataSpaceStats& s = l.dataSpaces[d];
+            dss[problem.dataSpaces[d].name] = {{"keep", s.keep},
+                                               {"reads", s.reads},
+                                               {"fills", s.fills},
+                                               {"updates", s.updates},
+                                               {"temporal_reductions", s.temporalReductions},
+                                               {"address_generations", s.addressGenerations},
+                                               {"utilized_capacity", s.utilizedCapacity},
+                                               {"partition_size", s.partitionSize},
+                                               {"tile_size", s.tileSize},
+                                               {"utilized_instances", s.utilizedInstances},
+                                               {"utilized_clusters", s.utilizedClusters},
+                                               {"access_energy_per_instance_pJ", s.accessEnergyPerInstance},
+                                               {"temporal_reduction_energy_per_instance_pJ",
+                                                s.temporalReductionEnergyPerInstance},
+                                               {"addr_gen_energy_per_cluster_pJ", s.addrGenEnergyPerCluster},
+                                               {"energy_total_pJ", s.energyTotal},
+                                               {"read_bw", s.readBandwidth},
+                                               {"write_bw", s.writeBandwidth},
+                                               {"shared_bw", s.sharedBandwidth}};
+        }
+        lj["dataspaces"] = dss;
+        levels.push_back(lj);
+    }
+    j["levels"] = levels;
+    return j;
+}
+
+} // namespace mapscape::loopnest

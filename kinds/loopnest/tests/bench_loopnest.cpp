@@ -1,0 +1,122 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+// Single-thread throughput of LoopnestModel::evaluate over the golden cases:
+//   bench_loopnest <golden folder> [seconds] [memoization threshold]
+// Prints evaluations per second for the full result and for the summary-only fast path.
+// A negative `seconds` runs that many passes over the cases instead (for instruction counts).
+
+#include "kinds/loopnest/core/loopnest_model.h"
+#include "kinds/loopnest/core/timeloop_yaml.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+using namespace mapscape::loopnest;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readFile(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+struct Case {
+    std::string name;
+    LoopnestModel model;
+    Mapping mapping;
+};
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc < 2) {
+        std::cerr << "usage: bench_loopnest <golden folder> [seconds]\n";
+        return 2;
+    }
+    const fs::path root = argv[1];
+    const double seconds = argc > 2 ? std::stod(argv[2]) : 3.0;
+    if (argc > 3)
+        setMemoizationThreshold(std::stoull(argv[3]));
+    std::vector<Case> cases;
+    const auto index = nlohmann::json::parse(readFile(root / "reference" / "index.json"));
+    for (const auto& e : index) {
+        if (!e.value("dense", false))
+            continue;
+        const fs::path dir = root / "reference" / e.at("case").get<std::string>();
+        std::vector<YamlSource> src = {{"input.yaml", readFile(dir / "parsed-processed-input.yaml")}};
+        if (fs::exists(dir / "map.yaml"))
+            src.emplace_back("map.yaml", readFile(dir / "map.yaml"));
+        src.emplace_back("ERT.yaml", readFile(dir / "ERT.yaml"));
+        src.emplace_back("ART.yaml", readFile(dir / "ART.yaml"));
+        const Spec s = readSpecTexts(src);
+        cases.push_back({e.at("case").get<std::string>(), LoopnestModel::compile(s.architecture, s.problem, s.env), s.mapping});
+    }
+    std::ifstream in(root / "timeloop-shared.jsonl");
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto cs = nlohmann::json::parse(line);
+        if (!cs.at("result").at("valid").get<bool>())
+            continue;
+        const auto& i = cs.at("inputs");
+        const Spec s = readSpecTexts({{"a", i.at("architecture").get<std::string>()},
+                                      {"p", i.at("problem").get<std::string>()},
+                                      {"m", i.at("mapping").get<std::string>()},
+                                      {"e", i.at("ERT").get<std::string>()},
+                                      {"r", i.at("ART").get<std::string>()}});
+        cases.push_back({cs.at("case_id").get<std::string>(), LoopnestModel::compile(s.architecture, s.problem, s.env),
+                         s.mapping});
+    }
+    using clock = std::chrono::steady_clock;
+    for (int pass = 0; pass < 2; ++pass) {
+        const bool summary = pass == 1;
+        std::uint64_t evals = 0;
+        double sink = 0;
+        const auto t0 = clock::now();
+        double elapsed = 0;
+        int passes = 0;
+        while (seconds >= 0 ? elapsed < seconds : passes < -seconds) {
+            ++passes;
+            for (const auto& c : cases) {
+                const EvalResult r = summary ? c.model.evaluateSummary(c.mapping) : c.model.evaluate(c.mapping);
+                sink += r.energy;
+                ++evals;
+            }
+            elapsed = std::chrono::duration<double>(clock::now() - t0).count();
+        }
+        std::cout << (summary ? "summary" : "full   ") << ": " << evals << " evaluations of " << cases.size()
+                  << " cases in " << elapsed << " s = " << static_cast<double>(evals) / elapsed
+                  << " evaluations/s (checksum " << sink << ")\n";
+    }
+    if (seconds < 0)
+        return 0;
+    // Slowest cases.
+    std::vector<std::pair<double, std::string>> per;
+    for (const auto& c : cases) {
+        const auto t0 = clock::now();
+        int n = 0;
+        double el = 0;
+        while (el < 0.02) {
+            (void)c.model.evaluateSummary(c.mapping);
+            ++n;
+            el = std::chrono::duration<double>(clock::now() - t0).count();
+        }
+        per.emplace_back(el / n * 1e6, c.name);
+    }
+    std::sort(per.rbegin(), per.rend());
+    std::cout << "slowest (us/eval):";
+    for (std::size_t i = 0; i < 5 && i < per.size(); ++i)
+        std::cout << " " << per[i].second << "=" << per[i].first;
+    std::cout << "\n";
+    return 0;
+}

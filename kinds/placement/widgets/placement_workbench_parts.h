@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// Helpers shared by the files of PlacementWorkbench (one file per tab); internal to them.
+
+#include "kinds/placement/core/placement_study.h"
+#include "kinds/placement/widgets/placement_workbench.h"
+#include "core/io/file_util.h"
+#include "core/network/onnx_import.h"
+#include "kinds/placement/core/placement_io.h"
+#include "core/io/preset_library.h"
+#include "core/runner/optimizer_run.h"
+#include "core/util/strings.h"
+#include "widgets/document/inputs_document.h"
+#include "widgets/models/run_list_model.h"
+#include "widgets/panels/optimizer_panel.h"
+#include "widgets/panels/runs_panel.h"
+#include "kinds/placement/widgets/memory_map_view.h"
+#include "kinds/placement/widgets/placement_timeline_view.h"
+#include "kinds/placement/widgets/placement_curves_view.h"
+#include "kinds/placement/widgets/placement_training_view.h"
+#include "kinds/placement/widgets/map_embedding_view.h"
+#include "widgets/study/view_cells.h"
+#include <QComboBox>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <sstream>
+
+namespace mapscape::placement_wb {
+
+using namespace placement;
+
+
+inline QString qs(const std::string& s) { return QString::fromStdString(s); }
+inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+/// Readable label, unit and explanation of each hardware-file member (presets/README.md).
+struct ParamText {
+    const char* key;
+    const char* label;
+    const char* unit;
+    const char* help;
+};
+constexpr ParamText kParams[] = {
+    {"ice_count", "Inference compute engines", "", "ICEs; each has its own SRAM"},
+    {"sram_per_ice_mib", "SRAM per ICE", "MiB", "Deep SRAM of one ICE (the paper: 4 MB)"},
+    {"llc_mib", "LLC", "MiB", "last-level cache shared by the ICEs (the paper: 24 MB)"},
+    {"dram_gib", "DRAM", "GiB", "never binding for these workloads"},
+    {"dram_bandwidth_gbs", "DRAM bandwidth", "GB/s", "LPDDR4x; the paper: LLC ≈ 10×, SRAM ≈ 100× faster"},
+    {"llc_bandwidth_gbs", "LLC bandwidth", "GB/s", "aggregate"},
+    {"sram_bandwidth_gbs", "SRAM bandwidth", "GB/s", "aggregate over the ICEs"},
+    {"mac_rate_tmacs", "MAC throughput", "TMAC/s", "≈ 50 TOPS INT8 (NNP-I 1100)"},
+    {"mac_utilisation", "MAC utilisation η", "", "share of the peak that conv / fc / matmul reach"},
+    {"vector_rate_gelems", "Vector throughput", "Gelem/s", "ops without MACs (pooling, softmax, add …) on the DSP"},
+    {"node_overhead_us", "Overhead per node", "µs", "fixed time T0 every node costs"},
+    {"bytes_per_element", "Bytes per element", "B", "1 = INT8, 2 = FP16"},
+    {"sram_mode", "SRAM model", "", "replicated: weights copied into every ICE, activations split; sharded: one pooled SRAM"},
+    {"sram_reserve", "SRAM reserve", "", "fraction of the SRAM kept free"},
+    {"llc_reserve", "LLC reserve", "", "fraction of the LLC kept free"},
+    {"compiler_weight_threshold_kib", "Compiler weight threshold θ_w", "KiB",
+     "the compiler's map puts smaller weights in the LLC, larger ones in DRAM"},
+    {"noise_sigma", "Measurement noise σ", "", "log-normal noise of each measured latency (0.02: hardware-like)"},
+    {"channels", "Memory channels", "", "parallel: memory time = max over levels; serial: their sum"},
+    {"switch_penalty_us", "Level-switch penalty", "µs", "per edge whose producer and consumer outputs sit in different levels"},
+    {"dram_through_llc", "DRAM through the LLC", "", "DRAM traffic also occupies the LLC channel"},
+};
+constexpr int kParamCount = int(std::size(kParams));
+// Reward rows follow the hardware rows.
+enum RewardRow { KappaRow = kParamCount, FlatRow, MinusOneRow, HardwareRowCount };
+
+inline QString levelText(int l) { return qs(levelName(placement::Level(l))); }
+
+
+} // namespace mapscape::placement_wb

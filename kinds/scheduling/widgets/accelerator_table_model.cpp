@@ -1,0 +1,166 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "kinds/scheduling/widgets/accelerator_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace mapscape {
+
+namespace {
+
+/// Which column a validateAccelerator field (after "<component>.") belongs to.
+LevelField columnOfField(const std::string& suffix)
+{
+    const auto starts = [&](const char* p) { return suffix.rfind(p, 0) == 0; };
+    if (starts("size"))
+        return LevelField::Size;
+    if (starts("dataflow"))
+        return LevelField::Dataflow;
+    if (starts("allowed_dataflows"))
+        return LevelField::AllowedDataflows;
+    if (starts("bandwidth"))
+        return LevelField::Bandwidth;
+    if (starts("access_energy"))
+        return LevelField::Energy;
+    if (starts("static_power"))
+        return LevelField::StaticPower;
+    if (starts("unit_cycle"))
+        return LevelField::UnitCycle;
+    if (starts("bypass"))
+        return LevelField::Bypass;
+    return LevelField::Level;
+}
+
+} // namespace
+
+AcceleratorTableModel::AcceleratorTableModel(AcceleratorDocument* document, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_doc(document)
+{
+    connect(m_doc, &AcceleratorDocument::aboutToReset, this, [this] {
+        if (m_refused.clear()) // another accelerator: the refused entries were about the old one
+            Q_EMIT refusedChanged(QString());
+        beginResetModel();
+    });
+    connect(m_doc, &AcceleratorDocument::reset, this, [this] { endResetModel(); });
+    connect(m_doc, &AcceleratorDocument::changed, this, [this] {
+        // One bulk notification: an edit can change the validity of other cells.
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    });
+}
+
+int AcceleratorTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kNumComponents; }
+
+int AcceleratorTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(LevelField::Count);
+}
+
+QString AcceleratorTableModel::issueFor(Component c, LevelField f) const
+{
+    const std::string prefix = std::string(componentKey(c));
+    QStringList out;
+    for (const FieldIssue& i : m_doc->issues()) {
+        if (i.field == prefix && f == LevelField::Level) {
+            out.append(QString::fromStdString(i.message));
+            continue;
+        }
+        if (i.field.rfind(prefix + ".", 0) != 0)
+            continue;
+        const std::string suffix = i.field.substr(prefix.size() + 1);
+        if (columnOfField(suffix) == f)
+            out.append(QString::fromStdString(suffix + ": " + i.message));
+    }
+    return out.join(QStringLiteral("; "));
+}
+
+QVariant AcceleratorTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!hasIndex(index.row(), index.column(), index.parent()))
+        return {};
+    const Component c = componentAt(index.row());
+    const LevelField f = LevelField(index.column());
+    const Accelerator& acc = m_doc->accelerator();
+    const bool applies = levelFieldEditable(c, f) || f == LevelField::Level ||
+                         (c == Component::Dram && (f == LevelField::Present || f == LevelField::Size));
+    // What the user typed and was refused stays, marked, with the reason, until edited again.
+    if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
+        return refused;
+    if (role == Qt::BackgroundRole || role == Qt::ToolTipRole || role == IssueRole) {
+        const QString issue = issueFor(c, f);
+        if (role == Qt::BackgroundRole)
+            return issue.isEmpty() ? QVariant() : QVariant(QBrush(QColor(255, 205, 205)));
+        return issue.isEmpty() ? QVariant() : QVariant(issue);
+    }
+    if (role == Qt::ForegroundRole && (!applies || (f != LevelField::Level && f != LevelField::Present && !acc.present(c))))
+        return QBrush(QColor(150, 150, 150));
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
+    if (!applies)
+        return role == Qt::DisplayRole ? QStringLiteral("—") : QString();
+    return levelFieldText(acc, c, f);
+}
+
+bool AcceleratorTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (role != Qt::EditRole || !hasIndex(index.row(), index.column(), index.parent()))
+        return false;
+    const QString reason = m_doc->setLevelField(componentAt(index.row()), LevelField(index.column()), value.toString());
+    if (!reason.isEmpty()) {
+        m_refused.refuse(index.row(), index.column(), value.toString(), reason);
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT editRejected(reason);
+        Q_EMIT refusedChanged(m_refused.firstReason());
+        return false;
+    }
+    if (m_refused.accept(index.row(), index.column())) {
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT refusedChanged(m_refused.firstReason());
+    }
+    return true;
+}
+
+Qt::ItemFlags AcceleratorTableModel::flags(const QModelIndex& index) const
+{
+    if (!hasIndex(index.row(), index.column(), index.parent()))
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled;
+    if (levelFieldEditable(componentAt(index.row()), LevelField(index.column())))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+QVariant AcceleratorTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+        return {};
+    const bool tip = role == Qt::ToolTipRole;
+    switch (LevelField(section)) {
+    case LevelField::Level:
+        return tip ? tr("Hierarchy level, innermost first") : tr("Level");
+    case LevelField::Present:
+        return tip ? tr("yes / no") : tr("Present");
+    case LevelField::Size:
+        return tip ? tr("Buffers: bytes, one value (shared) or input, weight, output; arrays: X × Y") : tr("Size");
+    case LevelField::Dataflow:
+        return tip ? tr("IS, WS, OS or -") : tr("Dataflow");
+    case LevelField::AllowedDataflows:
+        return tip ? tr("Dataflows flexible searches may choose (empty: only the configured one)") : tr("Allowed");
+    case LevelField::Bandwidth:
+        return tip ? tr("Bits per access slot") : tr("Bandwidth (bits)");
+    case LevelField::Energy:
+        return tip ? tr("pJ per word: one value or input, weight, output") : tr("Energy (pJ/word)");
+    case LevelField::StaticPower:
+        return tip ? tr("mW per instance: one value or input, weight, output") : tr("Static (mW)");
+    case LevelField::UnitCycle:
+        return tip ? tr("Cycles per access slot: one value or input, weight, output") : tr("Unit cycle");
+    case LevelField::Bypass:
+        return tip ? tr("Data types not stored here: letters I, W, O, or -") : tr("Bypass");
+    case LevelField::Count:
+        break;
+    }
+    return {};
+}
+
+} // namespace mapscape

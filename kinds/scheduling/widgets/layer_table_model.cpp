@@ -1,0 +1,205 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+#include "kinds/scheduling/widgets/layer_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace mapscape {
+
+namespace {
+
+QString issueFor(const FieldIssues& issues, const QString& field)
+{
+    QStringList out;
+    for (const FieldIssue& i : issues) {
+        if (QString::fromStdString(i.field) == field)
+            out.append(QString::fromStdString(i.message));
+    }
+    return out.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+LayerTableModel::LayerTableModel(NetworkDocument* document, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_doc(document)
+{
+    connect(m_doc, &NetworkDocument::layerChanged, this, [this](int row) {
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        // A name change can create or clear a duplicate elsewhere.
+        if (rowCount() > 1)
+            Q_EMIT dataChanged(index(0, Name), index(rowCount() - 1, Name), {Qt::BackgroundRole, Qt::ToolTipRole, IssueRole});
+    });
+    // Rows that move or change wholesale take their refused entries with them.
+    const auto forget = [this] {
+        if (m_refused.clear())
+            Q_EMIT refusedChanged(QString());
+    };
+    connect(m_doc, &NetworkDocument::layersAboutToBeInserted, this, forget);
+    connect(m_doc, &NetworkDocument::layersAboutToBeRemoved, this, forget);
+    connect(m_doc, &NetworkDocument::networkAboutToBeReset, this, forget);
+    connect(m_doc, &NetworkDocument::layersAboutToBeInserted, this,
+            [this](int first, int count) { beginInsertRows({}, first, first + count - 1); });
+    connect(m_doc, &NetworkDocument::layersInserted, this, [this] { endInsertRows(); });
+    connect(m_doc, &NetworkDocument::layersAboutToBeRemoved, this,
+            [this](int first, int count) { beginRemoveRows({}, first, first + count - 1); });
+    connect(m_doc, &NetworkDocument::layersRemoved, this, [this] { endRemoveRows(); });
+    connect(m_doc, &NetworkDocument::networkAboutToBeReset, this, [this] { beginResetModel(); });
+    connect(m_doc, &NetworkDocument::networkReset, this, [this] { endResetModel(); });
+}
+
+int LayerTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_doc->network().layers.size());
+}
+
+int LayerTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant LayerTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!hasIndex(index.row(), index.column(), index.parent()))
+        return {};
+    const Layer& l = m_doc->network().layers[std::size_t(index.row())];
+    const int col = index.column();
+    const bool editable = col <= Repeat;
+    // What the user typed and was refused stays, marked, with the reason, until edited again.
+    if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
+        return refused;
+    if (editable && (role == Qt::ToolTipRole || role == IssueRole || role == Qt::BackgroundRole)) {
+        const QString issue = issueFor(m_doc->issues(index.row()), layerFieldName(LayerField(col)));
+        if (role == Qt::BackgroundRole)
+            return issue.isEmpty() ? QVariant() : QVariant(QBrush(QColor(255, 205, 205)));
+        return issue.isEmpty() ? QVariant() : QVariant(issue);
+    }
+    if (role == Qt::TextAlignmentRole)
+        return col == Name || col == Kind ? QVariant() : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
+    if (editable)
+        return role == Qt::EditRole || col == Name ? QVariant(layerFieldText(l, LayerField(col)))
+                                                   : QVariant(qlonglong(layerFieldText(l, LayerField(col)).toLongLong()));
+    const bool valid = validateLayer(l).empty();
+    if (!valid)
+        return QStringLiteral("–");
+    switch (Column(col)) {
+    case Kind:
+        return QString::fromUtf8(layerKindName(l.kind()).data());
+    case Macs:
+        return l.macs() * double(l.repeat);
+    case InputWords:
+        return l.inputWords();
+    case WeightWords:
+        return l.weightWords();
+    case OutputWords:
+        return l.outputWords();
+    default:
+        break;
+    }
+    return {};
+}
+
+bool LayerTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (role != Qt::EditRole || !hasIndex(index.row(), index.column(), index.parent()) || index.column() > Repeat)
+        return false;
+    const QString reason = m_doc->setField(index.row(), LayerField(index.column()), value.toString());
+    if (!reason.isEmpty()) {
+        const QString message = QStringLiteral("%1, row %2: %3")
+                                    .arg(QString::fromStdString(m_doc->network().layers[std::size_t(index.row())].name))
+                                    .arg(index.row() + 1)
+                                    .arg(reason);
+        m_refused.refuse(index.row(), index.column(), value.toString(), message);
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT editRejected(message);
+        Q_EMIT refusedChanged(m_refused.firstReason());
+        return false;
+    }
+    if (m_refused.accept(index.row(), index.column())) {
+        Q_EMIT dataChanged(index, index);
+        Q_EMIT refusedChanged(m_refused.firstReason());
+    }
+    return true;
+}
+
+Qt::ItemFlags LayerTableModel::flags(const QModelIndex& index) const
+{
+    if (!hasIndex(index.row(), index.column(), index.parent()))
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled;
+    if (index.column() <= Repeat)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role == Qt::DisplayRole && orientation == Qt::Vertical)
+        return section + 1;
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (Column(section)) {
+        case K:
+            return tr("Output channels (whole layer)");
+        case B:
+            return tr("Batch");
+        case P:
+            return tr("Output height");
+        case Q:
+            return tr("Output width");
+        case C:
+            return tr("Input channels (whole layer)");
+        case R:
+            return tr("Filter height");
+        case S:
+            return tr("Filter width");
+        case G:
+            return tr("Groups (K and C must be divisible by G)");
+        case Stride:
+            return tr("Stride (0 for fully connected layers)");
+        case Repeat:
+            return tr("Occurrences of this layer in the network (weights the totals)");
+        case Macs:
+            return tr("Multiply-accumulates × repeat");
+        case Name:
+            return tr("The layer's name (unique in the network; mapping tables are matched to layers by it)");
+        case Kind:
+            return tr("CONV, GROUP (grouped or depthwise convolution) or FC (fully connected), from the sizes");
+        case InputWords:
+            return tr("Input activations of the layer, in words (one word holds one value at the accelerator's precision)");
+        case WeightWords:
+            return tr("Weights of the layer, in words");
+        case OutputWords:
+            return tr("Output activations of the layer, in words");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (Column(section)) {
+    case Name:
+        return tr("Layer");
+    case Stride:
+        return tr("Stride");
+    case Repeat:
+        return tr("Repeat");
+    case Kind:
+        return tr("Kind");
+    case Macs:
+        return tr("MACs");
+    case InputWords:
+        return tr("Input words");
+    case WeightWords:
+        return tr("Weight words");
+    case OutputWords:
+        return tr("Output words");
+    case ColumnCount:
+        return {};
+    default:
+        return layerFieldName(LayerField(section));
+    }
+}
+
+} // namespace mapscape
