@@ -78,7 +78,46 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     m_panel = new OptimizerPanel(kind, this);
     m_panel->setMinimumWidth(280);
     m_panel->setMaximumWidth(380);
+    buildRunTable(kind);
+    QHBoxLayout* buttons = buildRunButtons(info);
+    QWidget* curveTab = buildCurvesTab();
+    QWidget* paretoTab = buildParetoTab(kind);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(curveTab, tr("Curves"));
+    m_tabs->addTab(paretoTab, tr("Pareto"));
+    // Learners of a policy evaluate no design points: nothing to plot.
+    m_tabs->setTabVisible(ParetoTab, info.evaluatesPoints);
+    buildBestTab(info);
+    buildCompareTab();
+    QWidget* viewsBox = buildViewsBox(info);
+    auto* runsBox = new QWidget(this);
+    auto* runsLayout = new QVBoxLayout(runsBox);
+    runsLayout->setContentsMargins(0, 0, 0, 0);
+    runsLayout->addWidget(m_table, 1);
+    runsLayout->addLayout(buttons);
 
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(runsBox);
+    right->addWidget(viewsBox);
+    right->setStretchFactor(0, 1);
+    right->setStretchFactor(1, 2);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->addWidget(m_panel);
+    layout->addWidget(right, 1);
+
+    connectControls();
+    // Default curve: the best objective so far.
+    const QString first = qs(info.progressMetric);
+    const std::string objective = defaultOptimizerSettings(kind).objective;
+    const MetricLabel label = metricLabel(first, kind, objective);
+    m_curveMetric->addItem(label.title, curveKey(first, objective));
+    applyMetricLabel();
+    updateButtons();
+}
+
+void RunsPanel::buildRunTable(const StudyKind& kind)
+{
     m_model = new RunListModel(kind, this);
     m_table = new QTableView(this);
     m_table->setModel(m_model);
@@ -95,6 +134,10 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setItemDelegateForColumn(RunListModel::Progress, new ProgressDelegate(RunListModel::SortRole, m_table));
 
+}
+
+QHBoxLayout* RunsPanel::buildRunButtons(const StudyKindInfo& info)
+{
     m_pause = new QPushButton(tr("Pause"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_show = new QPushButton(tr("Show best %1").arg(qs(info.resultNoun)), this);
@@ -108,6 +151,11 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
         buttons->addWidget(b);
     buttons->addStretch(1);
 
+    return buttons;
+}
+
+QWidget* RunsPanel::buildCurvesTab()
+{
     // Curves: metric chooser with readable names, log / linear, smoothing, other setups.
     m_curveMetric = new QComboBox(this);
     m_curveMetric->setMinimumContentsLength(26);
@@ -145,12 +193,18 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     curveLayout->addWidget(m_curveHelp);
     curveLayout->addWidget(m_hiddenNote);
 
+    return curveTab;
+}
+
+QWidget* RunsPanel::buildParetoTab(const StudyKind& kind)
+{
     // Pareto: which objectives on x and y, and optionally a third as colour.
     m_pareto = new ParetoChart(this);
     m_paretoX = new QComboBox(this);
     m_paretoY = new QComboBox(this);
     m_paretoColour = new QComboBox(this);
     m_paretoColour->addItem(tr("none (2 objectives)"), -1);
+    const StudyKindInfo& info = kind.info();
     const auto objectives = kind.objectives();
     for (std::size_t i = 0; i < objectives.size(); ++i) {
         const QString label = qs(objectives[i].label);
@@ -175,11 +229,11 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     for (QComboBox* c : {m_paretoX, m_paretoY, m_paretoColour})
         connect(c, &QComboBox::currentIndexChanged, this, &RunsPanel::refillPareto);
 
-    m_tabs = new QTabWidget(this);
-    m_tabs->addTab(curveTab, tr("Curves"));
-    m_tabs->addTab(paretoTab, tr("Pareto"));
-    // Learners of a policy evaluate no design points: nothing to plot.
-    m_tabs->setTabVisible(ParetoTab, info.evaluatesPoints);
+    return paretoTab;
+}
+
+void RunsPanel::buildBestTab(const StudyKindInfo& info)
+{
     m_bestTab = new QWidget(this);
     auto* bestLayout = new QVBoxLayout(m_bestTab);
     bestLayout->setContentsMargins(0, 0, 0, 0);
@@ -190,6 +244,10 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     m_bestText->setPlaceholderText(tr("Select a run to see its best %1.").arg(qs(info.resultNoun)));
     bestLayout->addWidget(m_bestText);
     m_tabs->addTab(m_bestTab, tr("Best %1").arg(qs(info.resultNoun)));
+}
+
+void RunsPanel::buildCompareTab()
+{
     // Comparison of finished runs (Table III style): seeds of one optimizer together.
     auto* compareTab = new QWidget(this);
     auto* compareLayout = new QVBoxLayout(compareTab);
@@ -222,6 +280,10 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     connect(m_compareRef, &QComboBox::currentIndexChanged, this, &RunsPanel::refreshCompare);
     connect(this, &RunsPanel::runsChanged, this, &RunsPanel::refreshCompare);
 
+}
+
+QWidget* RunsPanel::buildViewsBox(const StudyKindInfo& info)
+{
     // The group (scheduling: the layer) the Pareto and best views show, for kinds with groups.
     m_bestLayer = new QComboBox(this);
     m_bestLayer->setMinimumContentsLength(16);
@@ -254,22 +316,11 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
         Q_EMIT message(ok ? tr("Wrote %1").arg(path) : error);
     });
 
-    auto* runsBox = new QWidget(this);
-    auto* runsLayout = new QVBoxLayout(runsBox);
-    runsLayout->setContentsMargins(0, 0, 0, 0);
-    runsLayout->addWidget(m_table, 1);
-    runsLayout->addLayout(buttons);
+    return viewsBox;
+}
 
-    auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(runsBox);
-    right->addWidget(viewsBox);
-    right->setStretchFactor(0, 1);
-    right->setStretchFactor(1, 2);
-
-    auto* layout = new QHBoxLayout(this);
-    layout->addWidget(m_panel);
-    layout->addWidget(right, 1);
-
+void RunsPanel::connectControls()
+{
     m_drainTimer.setSingleShot(true);
     connect(&m_drainTimer, &QTimer::timeout, this, &RunsPanel::drain);
     connect(m_panel, &OptimizerPanel::startRequested, this, &RunsPanel::startRun);
@@ -318,13 +369,6 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
         if (!json.empty())
             Q_EMIT resultRequested(qs(json), tr("best of run %1").arg(m_model->titleAt(row)));
     });
-    // Default curve: the best objective so far.
-    const QString first = qs(info.progressMetric);
-    const std::string objective = defaultOptimizerSettings(kind).objective;
-    const MetricLabel label = metricLabel(first, kind, objective);
-    m_curveMetric->addItem(label.title, curveKey(first, objective));
-    applyMetricLabel();
-    updateButtons();
 }
 
 RunsPanel::~RunsPanel()

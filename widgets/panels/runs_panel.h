@@ -22,6 +22,7 @@
 #include <span>
 
 class QCheckBox;
+class QHBoxLayout;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
@@ -145,6 +146,15 @@ private:
     /// "  <objective label>: <value with unit>" for each objective of a row's best result.
     std::string bestObjectiveLines(int row, int significant) const;
     void refillPareto();
+    // The constructor's parts, in the order it calls them.
+    void buildRunTable(const StudyKind& kind);
+    QHBoxLayout* buildRunButtons(const StudyKindInfo& info);
+    QWidget* buildCurvesTab();
+    QWidget* buildParetoTab(const StudyKind& kind);
+    void buildBestTab(const StudyKindInfo& info);
+    void buildCompareTab();
+    QWidget* buildViewsBox(const StudyKindInfo& info);
+    void connectControls();
     void syncLayerChooser();
     bool grouped() const;
     void applyMetricLabel();
