@@ -107,8 +107,6 @@ Study resolveStudy(const std::string& nameOrPath)
         std::sort(files.begin(), files.end());
         if (files.empty())
             throw InputError("--study: the folder " + nameOrPath + " holds no files");
-        if (files.size() == 1)
-            return loadStudyFile(files.front());
         return loadStudyFiles(files);
     }
     if (const std::string p = findPreset(nameOrPath, kStudyPresets); !p.empty())
