@@ -53,14 +53,6 @@ std::uint64_t ipow(std::uint64_t b, int e)
     return r;
 }
 
-int levelIndex(const Architecture& arch, const std::string& target)
-{
-    for (std::size_t l = 0; l < arch.levels.size(); ++l)
-        if (arch.levels[l].name == target)
-            return int(l);
-    return -1;
-}
-
 } // namespace
 
 std::vector<ObjectiveInfo> MapSpace::objectiveInfos()
@@ -101,7 +93,7 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
     std::vector<std::vector<int>> fixedPermutation(static_cast<std::size_t>(m_levels));
     std::vector<std::vector<int>> fixedKeep(static_cast<std::size_t>(m_levels), std::vector<int>(std::size_t(m_dataSpaces), -1));
     for (const Constraint& c : constraints.targets) {
-        const int l = levelIndex(arch, c.target);
+        const int l = arch.findLevel(c.target);
         if (l < 0)
             continue; // constraints on the arithmetic level or on levels of another architecture
         const auto dimOf = [&](const std::string& name) {
