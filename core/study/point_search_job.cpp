@@ -66,6 +66,9 @@ JobResult PointSearchJob::result() const
                 out.figures.emplace_back("hypervolume", r.hypervolume);
         }
     }
+    if (out.found && m_setup.figures)
+        for (auto& f : m_setup.figures(*m_best))
+            out.figures.push_back(std::move(f));
     if (!out.found)
         out.failure = std::string("no valid design found") +
                       (m_result && !m_result->invalidSummary.empty() ? "; " + m_result->invalidSummary : std::string());

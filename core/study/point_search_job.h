@@ -25,6 +25,9 @@ public:
         /// The kind's result document of the best point (and of the whole search once it has
         /// ended: `search` is null while the run goes on).
         std::function<std::string(const Point& best, const PointSearchResult* search)> document;
+        /// Optional: the kind's own figures of the best point, added to the run's figures
+        /// (e.g. the loop-nest kind's energy_pJ, cycles, utilization as `evaluate` names them).
+        std::function<std::vector<std::pair<std::string, double>>(const Point& best)> figures;
     };
     explicit PointSearchJob(Setup setup);
     ~PointSearchJob() override;

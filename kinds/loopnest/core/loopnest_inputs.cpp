@@ -158,8 +158,16 @@ ordered_json loopnestTreeFromYaml(const std::vector<loopnest::YamlSource>& sourc
             if (!doc.IsMap())
                 throw InputError(name + ":" + std::to_string(doc.Mark().line + 1) +
                                  ": expected Timeloop's top-level keys (architecture, problem, mapping, ERT, ART…)");
-            for (const auto& kv : doc)
-                tree[kv.first.Scalar()] = toJson(kv.second, 1, name);
+            for (const auto& kv : doc) {
+                ordered_json value = toJson(kv.second, 1, name);
+                // An empty mapping (a mapper case's `mapping: []`) does not replace one given in
+                // another file, whatever their order.
+                const std::string key = kv.first.Scalar();
+                const auto empty = [](const ordered_json& v) { return v.is_null() || (v.is_array() && v.empty()); };
+                if (key == "mapping" && tree.contains(key) && empty(value) && !empty(tree[key]))
+                    continue;
+                tree[key] = std::move(value);
+            }
         }
     }
     return tree;

@@ -16,6 +16,7 @@
 #include "core/util/strings.h"
 #include "core/util/units.h"
 #include "kinds/loopnest/core/loopnest_model.h"
+#include "kinds/loopnest/core/loopnest_mapper.h"
 #include "kinds/loopnest/core/loopnest_space.h"
 
 #include <nlohmann/json.hpp>
@@ -116,18 +117,55 @@ int objectiveOf(const StudyKind& kind, const std::string& id)
 {
     const int k = id.empty() ? kind.objectiveIndex(kind.info().primaryObjective()) : kind.objectiveIndex(id);
     if (k < 0)
-        throw InputError("objective: loop-nest studies have energy, cycles and edp, not \"" + id + "\"");
+        throw InputError("objective: loop-nest studies have energy, cycles, edp and delay_energy, not \"" + id + "\"");
     return k;
+}
+
+/// The objective a spec's own `mapper` section asks for, read as timeloop-mapper reads it: a
+/// text `optimization_metric`, else the list `optimization_metrics` (compared in order), else
+/// EDP. ["delay", "energy"] is delay_energy; a list is judged by its first metric otherwise
+/// (metrics the model has no objective for, such as per-level accesses, fall back to EDP).
+std::string specObjective(const ordered_json& spec)
+{
+    const auto it = spec.find("mapper");
+    if (it == spec.end() || !it->is_object())
+        return "edp";
+    std::vector<std::string> metrics;
+    if (const auto m = it->find("optimization_metric"); m != it->end() && m->is_string())
+        metrics = {m->get<std::string>()};
+    else if (const auto ms = it->find("optimization_metrics"); ms != it->end() && ms->is_array())
+        for (const auto& x : *ms)
+            if (x.is_string())
+                metrics.push_back(x.get<std::string>());
+    if (metrics.empty())
+        return "edp";
+    if (metrics[0] == "delay")
+        return metrics.size() > 1 && metrics[1] == "energy" ? "delay_energy" : "cycles";
+    if (metrics[0] == "energy")
+        return "energy";
+    return "edp";
+}
+
+/// A study of a spec, judged by what its mapper section asks for.
+Study specStudy(std::string name, LoopnestInputs in)
+{
+    const std::string objective = specObjective(in.spec);
+    Study st = makeStudy(std::move(name), std::move(in));
+    st.optimizer.objective = objective;
+    return st;
 }
 
 std::vector<OptimizerInfo> buildOptimizers()
 {
-    std::vector<OptimizerInfo> r = genericPointOptimizers({"random", "gamma", "ga", "bo"});
+    std::vector<OptimizerInfo> r = genericPointOptimizers({"gamma", "random", "ga", "bo"});
     for (OptimizerInfo& info : r)
         info.kind = "loopnest";
-    r.front().description = "Timeloop's random mapper: every factor split, loop order and keep / bypass choice drawn "
-                            "uniformly among those the constraints allow; invalid mappings are counted and dropped.";
-    return r;
+    r[1].description = "Timeloop's random mapper: every factor split, loop order and keep / bypass choice drawn "
+                       "uniformly among those the constraints allow; invalid mappings are counted and dropped.";
+    std::vector<OptimizerInfo> mappers = prunedMapperInfos(); // hybrid first: the default
+    for (OptimizerInfo& info : r)
+        mappers.push_back(std::move(info));
+    return mappers;
 }
 
 class LoopnestKind final : public TypedStudyKind<LoopnestInputs> {
@@ -141,7 +179,7 @@ public:
         m_info.costModel = "Timeloop-compatible loop-nest model (dense; timeloop-model 0fc43fb)";
         m_info.objectives = MapSpace::objectiveInfos();
         m_info.defaultObjective = "edp";
-        m_info.defaultOptimizer = "gamma";
+        m_info.defaultOptimizer = "hybrid";
         m_info.resultNoun = "mapping";
         m_info.summaryFigures = {"energy", "cycles", "utilization"};
         m_info.studyPresetFolders = {kLoopnestPresets}; // each preset is a whole spec, a study
@@ -209,7 +247,7 @@ public:
             return std::nullopt;
         LoopnestInputs in = loopnestInputsFromYaml({{path, std::string(text)}}, specName(path));
         std::string name = in.name; // before the inputs move
-        return makeStudy(std::move(name), std::move(in));
+        return specStudy(std::move(name), std::move(in));
     }
 
     std::optional<Study> readStudyFiles(const std::vector<std::pair<std::string, std::string>>& files) const override
@@ -224,7 +262,7 @@ public:
         const std::filesystem::path folder = std::filesystem::path(sources.front().first).parent_path();
         std::string name = folder.filename().empty() ? specName(sources.front().first) : folder.filename().string();
         LoopnestInputs in = loopnestInputsFromYaml(sources, name);
-        return makeStudy(std::move(name), std::move(in));
+        return specStudy(std::move(name), std::move(in));
     }
 
     CommandOutput evaluate(const StudyInputs& inputs, OutputFormat format, const ArgumentValues&) const override
@@ -309,17 +347,48 @@ public:
         auto space = std::make_shared<const MapSpace>(model, s.constraints, objectiveOf(*this, settings.objective));
         PointSearchJob::Setup setup;
         setup.problem = space;
-        setup.optimizer = makeGenericPointOptimizer(info, *space, settings.options, settings.seed);
+        setup.optimizer = makePrunedMapper(info, *space, settings.options, settings.seed);
+        if (!setup.optimizer)
+            setup.optimizer = makeGenericPointOptimizer(info, *space, settings.options, settings.seed);
         if (!setup.optimizer)
             throw InputError("optimizer \"" + info.id + "\" has no factory");
         setup.driver.threads = std::max(1, settings.threads);
         setup.driver.reportEvaluated = context.reportPoints;
+        // Every run keeps the energy / cycles front of what it saw (the Pareto pair).
+        setup.driver.paretoObjectives = {int(MapperObjective::Energy), int(MapperObjective::Cycles)};
         setup.document = [space, arch = s.architecture, problem = s.problem](const Point& best, const PointSearchResult*) {
             const Mapping m = space->mapping(best);
             ordered_json j;
             j["schema"] = "mapscape/loopnest-result";
             j["mapping_yaml"] = writeMappingYaml(arch, problem, m);
+            // Its figures in brief (evaluate the mapping for every level's statistics).
+            const EvalResult r = space->model().evaluate(m);
+            ordered_json res;
+            res["energy_pJ"] = r.energy;
+            res["cycles"] = r.cycles;
+            res["utilization"] = r.utilization;
+            res["actual_computes"] = r.actualComputes;
+            res["levels"] = ordered_json::array();
+            for (auto L = r.levels.rbegin(); L != r.levels.rend(); ++L) // innermost first, as evaluate
+                res["levels"].push_back({{"name", L->name}, {"energy_pJ", L->energy}});
+            j["result"] = std::move(res);
             return j.dump(2) + "\n";
+        };
+        // The best mapping's figures under the names `evaluate --format json` uses.
+        setup.figures = [space](const Point& best) {
+            const EvalResult r = space->model().evaluate(space->mapping(best));
+            std::vector<std::pair<std::string, double>> f;
+            if (!r.ok)
+                return f;
+            f = {{"energy_pJ", r.energy},
+                 {"cycles", double(r.cycles)},
+                 {"utilization", r.utilization},
+                 {"actual_computes", double(r.actualComputes)},
+                 {"algorithmic_computes", double(r.algorithmicComputes)},
+                 {"pJ_per_compute", r.actualComputes > 0 ? r.energy / double(r.actualComputes) : 0.0}};
+            for (const LevelStats& L : r.levels)
+                f.emplace_back("energy_pJ/" + L.name, L.energy);
+            return f;
         };
         return std::make_unique<PointSearchJob>(std::move(setup));
     }

@@ -147,17 +147,22 @@ struct Mapping {
     std::vector<LevelMapping> levels;
 };
 
-/// One constraint entry (kept for a future mapper; the model does not apply them).
+/// One mapspace constraint entry. The model does not apply them; the mapper's map space
+/// (loopnest_space.h) does.
 struct Constraint {
     SourceLoc loc;
     std::string target;
     std::string type;                       ///< temporal | spatial | bypass | datatype | utilization | ...
-    std::map<std::string, std::int64_t> factors;  ///< dimension -> factor (0 or -1 as written)
+    std::map<std::string, std::int64_t> factors;     ///< "K=4": dimension -> factor (0: the whole bound)
+    std::map<std::string, std::int64_t> minFactors;  ///< "K>=4"
+    std::map<std::string, std::int64_t> maxFactors;  ///< "K<=4"
     std::string factorsText;                ///< the original factors text
-    std::vector<std::string> permutation;   ///< innermost first
+    std::vector<std::string> permutation;   ///< innermost loops, innermost first (before a "_")
+    std::vector<std::string> permutationSuffix; ///< outermost loops, innermost first (after a "_")
     std::vector<std::string> keep;
     std::vector<std::string> bypass;
-    std::optional<double> minUtilization;
+    std::optional<double> minUtilization;   ///< `min_utilization` as written on the constraint
+    std::optional<double> minParallelism;   ///< type utilization / parallelism: `min`
     std::optional<std::uint32_t> split;
     std::vector<std::string> noLinkTransfer, noMulticast, noTemporalReuse;
 };

@@ -1055,18 +1055,39 @@ Constraint parseConstraintEntry(const Ref& c, const std::string& defaultTarget)
                     while (i < part.size() && std::isalpha(static_cast<unsigned char>(part[i])))
                         ++i;
                     std::string name = part.substr(0, i);
+                    const std::size_t opStart = i;
                     while (i < part.size() && (part[i] == '=' || part[i] == '<' || part[i] == '>'))
                         ++i;
+                    const std::string op = part.substr(opStart, i - opStart);
                     std::int64_t v = 0;
                     auto res = std::from_chars(part.data() + i, part.data() + part.size(), v);
-                    if (!name.empty() && res.ec == std::errc())
+                    if (name.empty() || res.ec != std::errc())
+                        continue;
+                    if (op == "<=")
+                        k.maxFactors[name] = v;
+                    else if (op == ">=")
+                        k.minFactors[name] = v;
+                    else if (op == "=" || op.empty())
                         k.factors[name] = v;
+                    else
+                        fail(f->loc(), "factors: \"" + part + "\": expected NAME=N, NAME<=N or NAME>=N");
                 }
             }
         }
     }
-    if (auto p = childNotNull(c, "permutation"))
+    if (auto p = childNotNull(c, "permutation")) {
+        // "AB_CD": A, B innermost, C, D outermost (Timeloop's prefix / suffix).
         k.permutation = parsePermutation(*p);
+        const auto sep = std::find(k.permutation.begin(), k.permutation.end(), "_");
+        if (sep != k.permutation.end()) {
+            k.permutationSuffix.assign(sep + 1, k.permutation.end());
+            k.permutation.erase(sep, k.permutation.end());
+            if (std::find(k.permutationSuffix.begin(), k.permutationSuffix.end(), "_") != k.permutationSuffix.end())
+                fail(p->loc(), "permutation: more than one \"_\" (it separates the innermost loops from the outermost)");
+        }
+    }
+    if (auto p = childNotNull(c, "min"); p && (k.type == "utilization" || k.type == "parallelism"))
+        k.minParallelism = asDouble(*p, "min");
     if (auto p = child(c, "keep"))
         k.keep = asStringList(*p, "keep");
     if (auto p = child(c, "bypass"))
@@ -1359,8 +1380,13 @@ void collect(const YamlSource& src, Collected& c)
                 c.arch = v;
             else if (key == "problem")
                 c.problem = v;
-            else if (key == "mapping")
-                c.mapping = v;
+            else if (key == "mapping") {
+                // An empty mapping (a mapper case's `mapping: []`) does not replace one given in
+                // another file, whatever their order (a folder's files are read by name).
+                const auto empty = [](const Ref& m) { return isNull(m.node) || (m.node.IsSequence() && m.node.size() == 0); };
+                if (!c.mapping || !empty(v) || empty(*c.mapping))
+                    c.mapping = v;
+            }
             else if (key == "ERT")
                 c.ert = v;
             else if (key == "ART")

@@ -184,6 +184,27 @@ double statsNumber(const std::string& stats, const std::string& key)
     return std::stod(stats.substr(b + key.size() + 1));
 }
 
+/// The mappers' fast path (evaluateSummary) must accept exactly what the full evaluation
+/// accepts, with the same figures; it may refuse a buffer overflow before the analysis, and
+/// then the full evaluation refuses the mapping too.
+void checkSummaryAgrees(Checker& c, const LoopnestModel& model, const Mapping& mapping, const EvalResult& full)
+{
+    const EvalResult s = model.evaluateSummary(mapping);
+    if (s.ok != full.ok) {
+        c.fail(std::string("summary path ") + (s.ok ? "accepts" : "refuses (" + s.error + ")") + ", full path " +
+               (full.ok ? "accepts" : "refuses (" + full.error + ")"));
+        return;
+    }
+    if (!s.ok) {
+        if (s.errorClass != full.errorClass && s.errorClass != "capacity")
+            c.fail("summary path refuses as " + s.errorClass + ", full path as " + full.errorClass);
+        return;
+    }
+    if (s.energy != full.energy || s.cycles != full.cycles || s.utilization != full.utilization ||
+        s.actualComputes != full.actualComputes)
+        c.fail("summary path figures differ from the full path's");
+}
+
 bool runReference(const fs::path& dir, Checker& c)
 {
     std::vector<YamlSource> src;
@@ -196,6 +217,7 @@ bool runReference(const fs::path& dir, Checker& c)
     spec.constraints = {};
     const LoopnestModel model = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
     const EvalResult r = model.evaluate(spec.mapping);
+    checkSummaryAgrees(c, model, spec.mapping, r);
     if (!r.ok) {
         c.fail("refused: " + r.error);
         return false;
@@ -307,6 +329,7 @@ bool runShared(const nlohmann::json& cs, Checker& c)
     const Spec spec = readSpecTexts(src);
     const LoopnestModel model = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
     const EvalResult r = model.evaluate(spec.mapping);
+    checkSummaryAgrees(c, model, spec.mapping, r);
     const auto& g = cs.at("result");
     if (!g.at("valid").get<bool>()) {
         const std::string err = g.at("error").is_string() ? g.at("error").get<std::string>() : "";

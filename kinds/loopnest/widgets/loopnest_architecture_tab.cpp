@@ -1,0 +1,218 @@
+// SPDX-FileCopyrightText: 2026 Mapscape developers
+// SPDX-License-Identifier: MIT
+
+// The loop-nest workbench's Architecture tab: the storage levels of the architecture tree (and
+// the arithmetic units) as an editable table. An edit changes the component's attribute in the
+// spec tree and is read again as timeloop-model reads it; a value the reader refuses stays in its
+// cell with the reader's reason.
+
+#include "kinds/loopnest/widgets/loopnest_workbench.h"
+
+#include "core/util/strings.h"
+#include "core/util/units.h"
+#include "kinds/loopnest/widgets/loopnest_workbench_parts.h"
+#include "widgets/document/inputs_document.h"
+#include "widgets/study/view_cells.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace mapscape {
+
+using namespace loopnest_wb;
+using nlohmann::ordered_json;
+
+namespace {
+
+/// The attribute a column edits, with the other names Timeloop reads for it (the first present
+/// is edited; none present: the first is added).
+struct AttrColumn {
+    int column;
+    std::vector<const char*> keys;
+};
+const std::vector<AttrColumn>& attrColumns()
+{
+    using W = LoopnestWorkbench;
+    static const std::vector<AttrColumn> k = {
+        {W::ArchInstances, {"instances"}},
+        {W::ArchMeshX, {"meshX"}},
+        {W::ArchMeshY, {"meshY"}},
+        {W::ArchDepth, {"depth", "memory_depth", "data_storage_depth"}},
+        {W::ArchWidth, {"width", "memory_width", "data_storage_width"}},
+        {W::ArchWordBits, {"datawidth", "word_bits", "word_width"}},
+        {W::ArchBlockSize, {"block_size", "n_words"}},
+        {W::ArchReadBw, {"read_bandwidth"}},
+        {W::ArchWriteBw, {"write_bandwidth"}},
+    };
+    return k;
+}
+
+QString number(double v) { return qs(formatSig(v, 6)); }
+
+} // namespace
+
+QWidget* LoopnestWorkbench::buildArchitectureTab()
+{
+    auto* page = new QWidget(this);
+    auto* v = new QVBoxLayout(page);
+    auto* help = new QLabel(tr("The storage levels of the architecture, outermost first, and the arithmetic units. "
+                               "Edit a value to change the spec (undoable); the energies per access come from the "
+                               "ERT (pJ per vector access; leakage per cycle)."),
+                            page);
+    help->setWordWrap(true);
+    m_archNote = new QLabel(page);
+    m_archNote->setWordWrap(true);
+    m_arch = new QTableWidget(page);
+    m_arch->verticalHeader()->hide();
+    compactRows(m_arch);
+    cells::setColumns(
+        m_arch, {{tr("Level"), tr("The storage level's name (as mapping directives target it)")},
+                 {tr("Class"), tr("Its component class")},
+                 {tr("Instances"), tr("Instances of the level in all (the product of mesh X and Y)")},
+                 {tr("Mesh X"), tr("Instances along X")},
+                 {tr("Mesh Y"), tr("Instances along Y")},
+                 {tr("Depth"), tr("Rows per instance (∞: unbounded, e.g. DRAM)")},
+                 {tr("Width (bits)"), tr("Bits per row")},
+                 {tr("Word (bits)"), tr("Bits per word (datawidth)")},
+                 {tr("Block (words)"), tr("Words per row: one vector access (width ÷ word bits unless given)")},
+                 {tr("Read BW"), tr("Read bandwidth in words per cycle (empty: unlimited)")},
+                 {tr("Write BW"), tr("Write bandwidth in words per cycle (empty: unlimited)")},
+                 {tr("Read (pJ)"), tr("ERT: energy of one vector read, pJ")},
+                 {tr("Fill (pJ)"), tr("ERT: energy of one vector fill (write), pJ")},
+                 {tr("Update (pJ)"), tr("ERT: energy of one vector update, pJ")},
+                 {tr("Leak (pJ/cycle)"), tr("ERT: leakage per cycle per instance used, pJ")}});
+    v->addWidget(help);
+    v->addWidget(m_archNote);
+    v->addWidget(m_arch, 1);
+    connect(m_arch, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (m_updating)
+            return;
+        const int row = item->row(), column = item->column();
+        const QString text = item->text();
+        showCellOutcome(m_arch, row, column, text, editArchCell(row, column, text));
+    });
+    return page;
+}
+
+int LoopnestWorkbench::archRow(const QString& level) const
+{
+    for (int r = 0; r < m_arch->rowCount(); ++r)
+        if (m_arch->item(r, ArchLevel) && m_arch->item(r, ArchLevel)->text() == level)
+            return r;
+    return -1;
+}
+
+void LoopnestWorkbench::refreshArchitecture()
+{
+    const LoopnestInputs& in = inputs();
+    if (!in.parsed || !in.parsed->hasArchitecture) {
+        m_arch->setRowCount(0);
+        m_archNote->setText(tr("The spec has no architecture."));
+        return;
+    }
+    const loopnest::Architecture& a = in.parsed->architecture;
+    if (m_arch->rowCount() != int(a.levels.size()) + 1)
+        m_refused.forget(m_arch); // another architecture: its rows are other levels
+    m_arch->setRowCount(int(a.levels.size()) + 1);
+    ordered_json tree = in.spec;
+    for (int r = 0; r < int(a.levels.size()); ++r) {
+        const loopnest::StorageLevelSpec& l = a.levels[std::size_t(r)];
+        const bool inTree = tree.contains("architecture") && findComponent(tree["architecture"], l.name);
+        const QString where = inTree ? QString() : tr(" (made by Timeloop's front end from a spatial container: not "
+                                                      "editable here)");
+        m_arch->setItem(r, ArchLevel, cells::readOnly(qs(l.name), qs(l.loc.str()) + where));
+        m_arch->setItem(r, ArchClass, cells::readOnly(qs(l.className)));
+        const auto cell = [&](int c, const QString& text) {
+            auto* it = new QTableWidgetItem(text);
+            if (!inTree)
+                it->setFlags(it->flags() & ~Qt::ItemIsEditable);
+            m_arch->setItem(r, c, it);
+        };
+        cell(ArchInstances, QString::number(l.instances));
+        cell(ArchMeshX, QString::number(l.meshX));
+        cell(ArchMeshY, QString::number(l.meshY));
+        cell(ArchDepth, l.hasSize ? QString::number(l.depth) : QStringLiteral("∞"));
+        cell(ArchWidth, l.width ? QString::number(l.width) : QString());
+        cell(ArchWordBits, QString::number(l.wordBits));
+        cell(ArchBlockSize, QString::number(l.blockSize));
+        cell(ArchReadBw, l.readBandwidth ? number(*l.readBandwidth) : QString());
+        cell(ArchWriteBw, l.writeBandwidth ? number(*l.writeBandwidth) : QString());
+        const QString ert = l.hasErt ? tr("ERT %1").arg(qs(l.ertLoc.str())) : tr("no ERT entry");
+        m_arch->setItem(r, ArchReadPj, cells::readOnly(l.hasErt ? number(l.readEnergy) : QString(), ert));
+        m_arch->setItem(r, ArchFillPj, cells::readOnly(l.hasErt ? number(l.fillEnergy) : QString(), ert));
+        m_arch->setItem(r, ArchUpdatePj, cells::readOnly(l.hasErt ? number(l.updateEnergy) : QString(), ert));
+        m_arch->setItem(r, ArchLeakPj, cells::readOnly(l.hasErt ? number(l.leakEnergy) : QString(), ert));
+    }
+    const int ar = int(a.levels.size());
+    const loopnest::ArithmeticSpec& m = a.arithmetic;
+    m_arch->setItem(ar, ArchLevel, cells::readOnly(qs(m.name), tr("The arithmetic units (%1)").arg(qs(m.loc.str()))));
+    m_arch->setItem(ar, ArchClass, cells::readOnly(qs(m.className)));
+    m_arch->setItem(ar, ArchInstances, new QTableWidgetItem(QString::number(m.instances)));
+    m_arch->setItem(ar, ArchMeshX, new QTableWidgetItem(QString::number(m.meshX)));
+    m_arch->setItem(ar, ArchMeshY, new QTableWidgetItem(QString::number(m.meshY)));
+    m_arch->setItem(ar, ArchWordBits, new QTableWidgetItem(QString::number(m.wordBits)));
+    for (int c : {int(ArchDepth), int(ArchWidth), int(ArchBlockSize), int(ArchReadBw), int(ArchWriteBw),
+                  int(ArchFillPj), int(ArchUpdatePj), int(ArchLeakPj)})
+        m_arch->setItem(ar, c, cells::readOnly(QString()));
+    m_arch->setItem(ar, ArchReadPj,
+                    cells::readOnly(m.hasErt ? number(m.computeEnergy) : QString(), tr("ERT: energy of one compute, pJ")));
+    m_archNote->setText(tr("%1 storage levels; %2 × %3 arithmetic units. The compute energy is in the Read column.")
+                            .arg(a.levels.size())
+                            .arg(m.meshX)
+                            .arg(m.meshY));
+    fitColumns(m_arch);
+}
+
+QString LoopnestWorkbench::editArchCell(int row, int column, const QString& text)
+{
+    const LoopnestInputs& in = inputs();
+    if (!in.parsed || row < 0 || row > int(in.parsed->architecture.levels.size()))
+        return {};
+    const loopnest::Architecture& a = in.parsed->architecture;
+    const bool arith = row == int(a.levels.size());
+    const std::string name = arith ? a.arithmetic.name : a.levels[std::size_t(row)].name;
+    const AttrColumn* col = nullptr;
+    for (const AttrColumn& c : attrColumns())
+        if (c.column == column)
+            col = &c;
+    if (!col)
+        return {};
+    const QString header = m_arch->horizontalHeaderItem(column)->text();
+    ordered_json tree = in.spec;
+    ordered_json* comp = tree.contains("architecture") ? findComponent(tree["architecture"], name) : nullptr;
+    if (!comp)
+        return tr("%1 of %2: the level has no component of its own in the architecture tree").arg(header, qs(name));
+    ordered_json& attrs = (*comp)["attributes"];
+    if (!attrs.is_object())
+        attrs = ordered_json::object();
+    const char* key = col->keys.front();
+    for (const char* k : col->keys)
+        if (attrs.contains(k)) {
+            key = k;
+            break;
+        }
+    const QString t = text.trimmed();
+    if (column == ArchDepth) {
+        // Depth may be held as entries (words) or sizeKB: those are replaced by the depth typed.
+        attrs.erase("entries");
+        attrs.erase("sizeKB");
+        attrs[key] = t == QStringLiteral("∞") || t == QLatin1String("inf") ? ordered_json("inf") : typedValue(t);
+    } else if ((column == ArchReadBw || column == ArchWriteBw) && t.isEmpty()) {
+        attrs.erase(key); // unlimited
+    } else {
+        attrs[key] = typedValue(t);
+        // Instances and the mesh go together: a typed instance count whose mesh no longer fits
+        // keeps mesh X and lets Y follow; a mesh edit sets the instances to X × Y.
+        if (column == ArchInstances && attrs.contains("meshY"))
+            attrs.erase("meshY");
+        if ((column == ArchMeshX || column == ArchMeshY) && attrs.contains("instances"))
+            attrs.erase("instances");
+    }
+    const QString error =
+        applyTree(std::move(tree), tr("%1 of %2 = %3").arg(header, qs(name), t));
+    return error.isEmpty() ? QString() : tr("%1 of %2: %3").arg(header, qs(name), error);
+}
+
+} // namespace mapscape
