@@ -158,6 +158,10 @@ std::vector<std::uint64_t> parseSeeds(const std::string& text)
         const auto b = dash == std::string::npos ? a : parseInt(part.substr(dash + 1));
         if (!a || !b || *a < 0 || *b < *a || *b - *a > 10000)
             throw InputError("--seeds: expected seeds such as 1,2,3 or 1-5, got \"" + text + "\"");
+        // Counted before anything is allocated: a run per seed, at most as many as a sweep's shards.
+        constexpr std::int64_t kMaxSeeds = 100000;
+        if (std::int64_t(out.size()) + (*b - *a + 1) > kMaxSeeds)
+            throw InputError("--seeds: more than " + std::to_string(kMaxSeeds) + " seeds (the limit of runs of one command)");
         for (auto s = *a; s <= *b; ++s)
             out.push_back(std::uint64_t(s));
     }

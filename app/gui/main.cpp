@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 #include "app/gui/main_window.h"
+#include "widgets/charts/chart_export.h"
 #include "core/model/validation.h"
 #include "core/study/study_file.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -15,6 +16,7 @@
 #include <QMessageBox>
 #include <QTimer>
 
+#include <cstdio>
 #include <map>
 #include <memory>
 
@@ -196,7 +198,10 @@ int main(int argc, char** argv)
 
     const QString file = parser.value(shot);
     const auto grabAndQuit = [&window, file]() {
-        const bool ok = window.grab().save(file);
+        QString error;
+        const bool ok = exportWidgetImage(&window, file, &error); // atomic: complete or not written
+        if (!ok)
+            std::fprintf(stderr, "error: %s\n", qPrintable(error));
         QApplication::exit(ok ? 0 : 1);
     };
     if (parser.isSet(shot) && parser.isSet(optimize)) {

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <charconv>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -90,7 +91,11 @@ int removeStaleTemporaries(const std::string& folder)
 void writeFolderAtomic(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files)
 {
     namespace fs = std::filesystem;
-    const fs::path target = fs::path(dir).lexically_normal();
+    fs::path target = fs::path(dir).lexically_normal();
+    if (!target.empty() && target.filename().empty()) // "ns/": the folder ns
+        target = target.parent_path();
+    if (target.empty() || target == "." || target == ".." || target == target.root_path())
+        throw InputError(dir + ": expected the name of a folder to write");
     const fs::path parent = target.has_parent_path() && !target.parent_path().empty() ? target.parent_path() : fs::path(".");
     std::error_code ec;
     fs::create_directories(parent, ec);
@@ -99,6 +104,26 @@ void writeFolderAtomic(const std::string& dir, const std::vector<std::pair<std::
     removeStaleTemporaries(parent.string());
     if (fs::exists(fs::symlink_status(target)) && !fs::is_directory(fs::symlink_status(target)))
         throw InputError(dir + ": exists and is not a folder");
+    // Replacing the folder must not take anything else with it: only a folder that holds an
+    // earlier run's files is replaced: files of the names written, or of an extension that
+    // several written files share (a network's .cfg files, whose names follow its layers).
+    if (fs::is_directory(fs::symlink_status(target))) {
+        const auto family = [&](const fs::path& ext) {
+            return !ext.empty() && std::count_if(files.begin(), files.end(), [&](const auto& f) {
+                       return fs::path(f.first).extension() == ext;
+                   }) >= 2;
+        };
+        for (fs::directory_iterator it(target, ec), end; !ec && it != end; it.increment(ec)) {
+            const fs::path name = it->path().filename();
+            const bool sameKind = it->is_regular_file() &&
+                                  (family(name.extension()) || std::any_of(files.begin(), files.end(), [&](const auto& f) {
+                                       return f.first == name.string();
+                                   }));
+            if (!sameKind)
+                throw InputError(dir + ": the folder holds other things (" + name.string() +
+                                 "); write to a new or empty folder, or to one this command wrote");
+        }
+    }
     const std::string tmp = temporarySibling(target.string());
     fs::create_directory(tmp, ec);
     if (ec)

@@ -238,6 +238,11 @@ template<typename Json>
 Json parseBounded(std::string_view text, const std::string& source, std::map<std::string, int>* lines,
                   std::map<std::string, std::size_t>* keyEnds = nullptr)
 {
+    // nlohmann's lexer takes a NUL byte for the end of the input: whatever follows one would be
+    // ignored silently. A text file has none.
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        throw InputError(source + ":" + std::to_string(1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(nul), '\n')) +
+                         ": a NUL byte in JSON text (byte " + std::to_string(nul + 1) + "; a binary or damaged file?)");
     Json root;
     int line = 1;
     const char* where = text.data();

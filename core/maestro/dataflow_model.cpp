@@ -20,6 +20,17 @@ namespace mapscape {
 
 namespace {
 
+/// The extent a directive on `var` maps over: the layer's size, and for Y' / X' the output rows
+/// / columns.
+int dimensionBound(const DataflowLayer& layer, int var)
+{
+    if (layer.type != DfLayerType::Gemm && var == dfvar::Yo)
+        return layer.outputRows();
+    if (layer.type != DfLayerType::Gemm && var == dfvar::Xo)
+        return layer.outputCols();
+    return layer.get(var);
+}
+
 /// Set when a count of the current evaluation did not fit in 64 bits; cleared and read once per
 /// evaluation by DataflowModel::evaluate (each thread runs its own evaluations).
 thread_local bool tlCountOverflow = false;
@@ -1007,6 +1018,10 @@ DfStatus buildLevels(const DataflowLayer& layer, std::span<const Directive> dire
                 return fail(DfError::BadDirective, nClusters, d.var);
             if (d.size <= 0 || d.offset <= 0)
                 return fail(DfError::BadDirective, nClusters, d.var, std::min(d.size, d.offset));
+            // A window larger than the whole dimension that steps by less than its size: MAESTRO
+            // counts no iterations of it (a runtime of 0) or too few; refused, not evaluated.
+            if (const int bound = dimensionBound(layer, d.var); bound > 0 && d.size > bound && d.offset < d.size)
+                return fail(DfError::MapBeyondDimension, nClusters, d.var, d.size);
             if (L.conv && d.kind == DirectiveKind::Temporal && (d.var == dfvar::R || d.var == dfvar::S) &&
                 (d.size != d.offset || d.size != layer.get(d.var)))
                 return fail(DfError::FilterNotWhole, nClusters, d.var, d.size);
@@ -1606,6 +1621,11 @@ std::string DataflowModel::describe(const DfStatus& s, const DataflowLayer& laye
             m << at << "Cluster size must be a positive integer, got " << s.value;
         else
             m << at << "directive on " << var << ": size and offset must be positive integers";
+        break;
+    case DfError::MapBeyondDimension:
+        m << at << "a map of " << var << " of size " << s.value << " is larger than " << var << " = "
+          << dimensionBound(layer, s.var) << " while its offset is smaller than its size (MAESTRO would count "
+          << "no steps of it): map at most " << dimensionBound(layer, s.var) << ", or use an offset of at least the size";
         break;
     case DfError::FilterNotWhole:
         m << at << "TemporalMap of " << var << " must map the whole filter (size = offset = " << layer.get(s.var)

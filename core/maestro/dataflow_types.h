@@ -217,6 +217,7 @@ enum class DfError : std::uint8_t {
     ZeroUniqueElements, ///< MAESTRO's reuse analysis aborts (a changing dimension with no new data)
     EmptyOutputTile,    ///< a Y (X) tile shorter than the filter's R (S): no output row (column) is computed
     Overflow,           ///< a count exceeds 64 bits
+    MapBeyondDimension, ///< a map larger than its dimension whose offset is smaller than its size
 };
 
 struct DfStatus {

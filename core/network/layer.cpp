@@ -156,8 +156,8 @@ bool Network::keepOnlyLayer(std::string_view layerName)
 FieldIssues validateNetwork(const Network& net)
 {
     FieldIssues out;
-    if (const auto c = firstControlCharacter(net.name))
-        out.push_back({"name", "contains " + controlCharacterName(*c) + "; a name is one line of text"});
+    if (const auto c = unsafeNameCharacter(net.name))
+        out.push_back({"name", "contains " + *c + "; a name is one line of text"});
     if (net.layers.empty())
         out.push_back({"layers", "the network has no layers"});
     std::set<std::string> seen;
@@ -166,9 +166,9 @@ FieldIssues validateNetwork(const Network& net)
         const std::string prefix = "layers[" + std::to_string(i) + "]";
         if (trim(l.name).empty())
             out.push_back({prefix + ".name", "layer name is empty"});
-        else if (const auto c = firstControlCharacter(l.name))
-            out.push_back({prefix + ".name", "layer name \"" + printableLine(l.name) + "\" contains " +
-                                                 controlCharacterName(*c) + "; a name is one line of text"});
+        else if (const auto c = unsafeNameCharacter(l.name))
+            out.push_back({prefix + ".name", "layer name \"" + printableLine(l.name) + "\" contains " + *c +
+                                                 "; a name is one line of text"});
         else if (!seen.insert(toLower(l.name)).second)
             out.push_back({prefix + ".name", "duplicate layer name \"" + l.name + "\""});
         FieldIssues li = validateLayer(l, prefix + (l.name.empty() ? "" : " (" + l.name + ")") + ".");

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -34,6 +35,8 @@ struct UnknownShape {
 };
 
 constexpr std::uint64_t kMaxOnnxBytes = (std::uint64_t(1) << 31) - 1; // protobuf's 2 GiB
+/// Nodes in all of a model's graphs and functions (the largest networks have ~10^4).
+constexpr std::size_t kMaxOnnxNodes = 1'000'000;
 constexpr std::int64_t kMaxDim = std::int64_t(1) << 40;
 
 struct TensorInfo {
@@ -802,60 +805,134 @@ private:
 
 } // namespace
 
-/// Checks made before ONNX's own checker and shape inference see the model. ONNX is proto2:
-/// protobuf does not check that its strings are UTF-8, but the names end up in JSON documents,
-/// which must be.
-static void precheckModel(const onnx::ModelProto& model, const std::string& source)
+namespace {
+
+/// The int64 values of a tensor held in the model (an initializer or a Constant's value), or
+/// nothing when it is not int64 data the importer can read without ONNX's help.
+std::optional<std::vector<std::int64_t>> int64Values(const onnx::TensorProto& t)
 {
-    const auto check = [&](const std::string& text, const std::string& what) {
-        if (io::firstInvalidUtf8(text) != std::string_view::npos)
-            throw InputError(source + ": " + what + " is not valid UTF-8 text");
-    };
-    check(model.producer_name(), "producer_name");
-    // Attributes that ONNX's shape inference divides by (libonnx 1.13 does not check them and
-    // dies of a division by zero: found by fuzzing) or that no real model has.
-    for (int i = 0; i < model.graph().node_size(); ++i) {
-        const onnx::NodeProto& n = model.graph().node(i);
-        for (const onnx::AttributeProto& a : n.attribute()) {
-            const std::string& name = a.name();
-            const bool positive = name == "strides" || name == "dilations" || name == "kernel_shape" ||
-                                  name == "group" || name == "blocksize" || name == "num_outputs";
-            if (!positive && name != "pads")
-                continue;
-            std::vector<std::int64_t> values(a.ints().begin(), a.ints().end());
-            if (a.has_i())
-                values.push_back(a.i());
-            for (const std::int64_t v : values)
-                if (positive ? v <= 0 : v < 0)
-                    throw InputError(source + ": node " + std::to_string(i) + " (" + n.op_type() + "): attribute " +
-                                     name + " must be " + (positive ? "positive" : "non-negative") + ", got " +
-                                     std::to_string(v));
+    if (t.data_type() != onnx::TensorProto::INT64 || t.data_location() == onnx::TensorProto::EXTERNAL)
+        return std::nullopt;
+    std::vector<std::int64_t> out(t.int64_data().begin(), t.int64_data().end());
+    if (!t.raw_data().empty()) {
+        if (t.raw_data().size() % sizeof(std::int64_t) != 0)
+            return std::nullopt;
+        out.resize(t.raw_data().size() / sizeof(std::int64_t));
+        std::memcpy(out.data(), t.raw_data().data(), t.raw_data().size()); // little-endian, as ONNX stores it
+    }
+    return out;
+}
+
+/// Walks every graph a model holds (the main graph, the subgraphs of If / Loop / Scan and any
+/// attribute holding graphs, and model-local functions), checking each node before ONNX's
+/// checker and shape inference see it: they read these attributes and inputs unchecked (libonnx
+/// 1.13 divides by strides, loops over Slice steps) and a fault there takes the process down.
+class ModelPrecheck {
+public:
+    ModelPrecheck(const onnx::ModelProto& model, std::string source)
+        : m_source(std::move(source))
+    {
+        check(model.producer_name(), "producer_name");
+        graph(model.graph(), "graph");
+        for (int f = 0; f < model.functions_size(); ++f) {
+            const onnx::FunctionProto& fn = model.functions(f);
+            const std::string where = "function " + std::to_string(f) + " (" + fn.name() + ")";
+            check(fn.name(), where + ": name");
+            std::map<std::string, const onnx::TensorProto*> constants;
+            for (int i = 0; i < fn.node_size(); ++i)
+                node(fn.node(i), where + ": node " + std::to_string(i), constants);
         }
     }
-    const onnx::GraphProto& g = model.graph();
-    check(g.name(), "graph name");
-    for (int i = 0; i < g.node_size(); ++i) {
-        const onnx::NodeProto& n = g.node(i);
-        const std::string where = "node " + std::to_string(i);
+
+private:
+    void check(const std::string& text, const std::string& what) const
+    {
+        if (io::firstInvalidUtf8(text) != std::string_view::npos)
+            throw InputError(m_source + ": " + what + " is not valid UTF-8 text");
+    }
+
+    void graph(const onnx::GraphProto& g, const std::string& where)
+    {
+        check(g.name(), where + " name");
+        std::map<std::string, const onnx::TensorProto*> constants;
+        for (const onnx::TensorProto& t : g.initializer())
+            constants[t.name()] = &t;
+        const auto values = [&](const auto& list, const std::string& what) {
+            for (const auto& v : list)
+                check(v.name(), "a name of " + where + "." + what);
+        };
+        values(g.input(), "input");
+        values(g.output(), "output");
+        values(g.value_info(), "value_info");
+        values(g.initializer(), "initializer");
+        for (const onnx::ValueInfoProto& v : g.input())
+            if (v.type().has_tensor_type() && v.type().tensor_type().has_shape())
+                for (const onnx::TensorShapeProto::Dimension& d : v.type().tensor_type().shape().dim())
+                    check(d.dim_param(), "a dimension name of " + where + ".input");
+        for (int i = 0; i < g.node_size(); ++i)
+            node(g.node(i), (where == "graph" ? std::string() : where + ": ") + "node " + std::to_string(i), constants);
+    }
+
+    void node(const onnx::NodeProto& n, const std::string& where, std::map<std::string, const onnx::TensorProto*>& constants)
+    {
+        if (++m_nodes > kMaxOnnxNodes)
+            throw InputError(m_source + ": the model has more than " + std::to_string(kMaxOnnxNodes) +
+                             " nodes (counting its subgraphs and functions), Mapscape's limit for an ONNX import");
         check(n.name(), where + ": name");
         check(n.op_type(), where + ": op_type");
         for (const std::string& v : n.input())
             check(v, where + ": an input name");
         for (const std::string& v : n.output())
             check(v, where + ": an output name");
+        const std::string label = where + " (" + n.op_type() + ")";
+        for (const onnx::AttributeProto& a : n.attribute()) {
+            // Attributes that ONNX's shape inference divides by (found by fuzzing) or that no
+            // real model has.
+            const std::string& name = a.name();
+            const bool positive = name == "strides" || name == "dilations" || name == "kernel_shape" ||
+                                  name == "group" || name == "blocksize" || name == "num_outputs";
+            if (positive || name == "pads") {
+                std::vector<std::int64_t> values(a.ints().begin(), a.ints().end());
+                if (a.has_i())
+                    values.push_back(a.i());
+                for (const std::int64_t v : values)
+                    if (positive ? v <= 0 : v < 0)
+                        throw InputError(m_source + ": " + label + ": attribute " + name + " must be " +
+                                         (positive ? "positive" : "non-negative") + ", got " + std::to_string(v));
+            }
+            // Subgraphs (If's branches, Loop's and Scan's bodies …) are checked the same way.
+            if (a.has_g())
+                graph(a.g(), label + " attribute " + name);
+            for (int k = 0; k < a.graphs_size(); ++k)
+                graph(a.graphs(k), label + " attribute " + name + "[" + std::to_string(k) + "]");
+            if (n.op_type() == "Constant" && name == "value" && a.has_t() && n.output_size() == 1)
+                constants[n.output(0)] = &a.t();
+        }
+        // Slice's steps (input 4): ONNX's data propagation steps through the sliced values by
+        // them; a step of 0 or near 2^63 never ends or overflows.
+        if (n.op_type() == "Slice" && n.input_size() > 4 && !n.input(4).empty())
+            if (const auto it = constants.find(n.input(4)); it != constants.end())
+                if (const auto steps = int64Values(*it->second))
+                    for (const std::int64_t step : *steps)
+                        if (step == 0 || step > kMaxSliceStep || step < -kMaxSliceStep)
+                            throw InputError(m_source + ": " + label + ": a Slice step must be non-zero and at most " +
+                                             std::to_string(kMaxSliceStep) + " in magnitude, got " + std::to_string(step));
     }
-    const auto values = [&](const auto& list, const std::string& what) {
-        for (const auto& v : list)
-            check(v.name(), "a name of graph." + what);
-    };
-    values(g.input(), "input");
-    values(g.output(), "output");
-    values(g.value_info(), "value_info");
-    values(g.initializer(), "initializer");
-    for (const onnx::ValueInfoProto& v : g.input())
-        if (v.type().has_tensor_type() && v.type().tensor_type().has_shape())
-            for (const onnx::TensorShapeProto::Dimension& d : v.type().tensor_type().shape().dim())
-                check(d.dim_param(), "a dimension name of graph.input");
+
+    static constexpr std::int64_t kMaxSliceStep = std::int64_t(1) << 31;
+    std::string m_source;
+    std::size_t m_nodes = 0;
+};
+
+} // namespace
+
+/// Checks made before ONNX's own checker and shape inference see the model. ONNX is proto2:
+/// protobuf does not check that its strings are UTF-8, but the names end up in JSON documents,
+/// which must be; and the attributes and constants ONNX reads unchecked are checked here, in
+/// every graph the model holds.
+static void precheckModel(const onnx::ModelProto& model, const std::string& source)
+{
+    ModelPrecheck(model, source);
 }
 
 OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, const OnnxImportOptions& options)

@@ -5,8 +5,11 @@
 #include "core/io/file_util.h"
 #include "core/io/json_document.h"
 #include "core/model/validation.h"
+#include "core/util/strings.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -177,7 +180,31 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
             fail(source, prefix + "." + key, "expected a string");
         return r[key].get<std::string>();
     };
-    rec.id = int(number("id", 0));
+    // Counts are whole numbers in range; times and objective values finite and not negative.
+    // Every such field is checked before the refusal, so that it names all of them.
+    std::vector<std::string> problems;
+    auto whole = [&](const char* key, double max) {
+        const double v = number(key, 0);
+        if (v >= 0 && v <= max && v == std::floor(v))
+            return v;
+        problems.push_back(prefix + "." + key + ": expected a whole number from 0 to " + formatSig(max, 16) + ", got " +
+                           quoteBrief(r[key].dump(), 40));
+        return 0.0;
+    };
+    rec.id = int(whole("id", double(std::numeric_limits<int>::max())));
+    rec.evaluations = std::uint64_t(whole("evaluations", 9007199254740992.0)); // 2^53: exact in a double
+    rec.seconds = number("seconds", 0);
+    if (!(rec.seconds >= 0))
+        problems.push_back(prefix + ".seconds: expected a time in seconds, not negative, got " +
+                           quoteBrief(r["seconds"].dump(), 40));
+    if (!problems.empty()) {
+        std::string all;
+        for (std::size_t i = 1; i < problems.size(); ++i)
+            all += "; " + problems[i];
+        const std::string& first = problems.front();
+        const auto colon = first.find(": ");
+        fail(source, first.substr(0, colon), first.substr(colon + 2) + all);
+    }
     if (r.contains("optimizer"))
         rec.settings = optimizerFrom(r["optimizer"], kind, source, prefix + ".optimizer");
     rec.setup = text("setup");
@@ -188,8 +215,7 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
     if (rec.state != "finished" && rec.state != "cancelled" && rec.state != "failed" && rec.state != "interrupted")
         fail(source, prefix + ".state", "expected finished, cancelled, failed or interrupted");
     rec.error = text("error");
-    rec.seconds = number("seconds", 0);
-    rec.evaluations = std::uint64_t(std::max(0.0, number("evaluations", 0)));
+
     rec.progress = number("progress", -1);
     if (r.contains("progress") && !(rec.progress >= 0 && rec.progress <= 1))
         fail(source, prefix + ".progress", "expected a fraction from 0 to 1, got " + r["progress"].dump());
@@ -212,6 +238,8 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
             for (const json& p : it.value()) {
                 if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
                     fail(source, prefix + ".curves." + it.key(), "expected [step, value] pairs of numbers");
+                if (!(p[0].get<double>() >= 0))
+                    fail(source, prefix + ".curves." + it.key(), "a step is negative: " + quoteBrief(p.dump(), 60));
                 curve.points.emplace_back(p[0].get<double>(), p[1].get<double>());
             }
             rec.curves.push_back(std::move(curve));
@@ -222,13 +250,21 @@ RunRecord runFrom(const json& r, const StudyKind& kind, const Source& source, co
         if (!b.is_object())
             fail(source, prefix + ".best", "expected an object of objective values");
         for (auto it = b.begin(); it != b.end(); ++it) {
-            if (!it.value().is_number())
-                fail(source, prefix + ".best." + it.key(), "expected a number");
+            if (!kind.findObjective(it.key()))
+                fail(source, prefix + ".best." + it.key(), "not an objective of " + kind.info().id + " studies");
+            if (!it.value().is_number() || !(it.value().get<double>() >= 0))
+                fail(source, prefix + ".best." + it.key(), "expected a number, not negative, got " + quoteBrief(it.value().dump(), 40));
             rec.best.emplace_back(it.key(), it.value().get<double>());
         }
     }
-    if (r.contains("result") && !r["result"].is_null())
-        rec.result = r["result"].dump();
+    if (r.contains("result") && !r["result"].is_null()) {
+        // The kind's result document: an object naming its schema.
+        const json& res = r["result"];
+        if (!res.is_object() || !res.contains("schema") || !res["schema"].is_string() ||
+            res["schema"].get<std::string>().rfind("mapscape/", 0) != 0)
+            fail(source, prefix + ".result", "expected the run's result document (an object with a \"schema\": \"mapscape/…\")");
+        rec.result = res.dump();
+    }
     return rec;
 }
 
@@ -341,6 +377,8 @@ Study studyFrom(const json& s, const Source& source, const std::string& prefix,
     if (s.contains("name") && !s["name"].is_string())
         fail(source, at + "name", "expected a string");
     st.name = textField(s, "name", source, at + "name", kind->title());
+    if (const auto c = unsafeNameCharacter(st.name))
+        fail(source, at + "name", "contains " + *c + "; a name is one line of text");
     st.inputs = kind->inputsFromJson(inputsText(s, members, source, prefix), source.name, prefix);
     st.optimizer = defaultOptimizerSettings(*kind);
     if (s.contains("optimizer"))

@@ -200,6 +200,8 @@ void readStudies(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
             io::ObjectReader o(doc, p, v[i]);
             e.study = o.text("study", std::string());
             e.name = o.text("name", std::string());
+            if (const auto c = unsafeNameCharacter(e.name))
+                doc.fail(p + "/name", "contains " + *c + "; a name is one line of text");
             e.kind = o.text("kind", std::string());
             e.objective = o.text("objective", std::string());
             if (o.has("arguments")) {
@@ -365,8 +367,13 @@ SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& sourc
     SweepSpec s;
     s.name = r.text("name");
     s.description = r.text("description", std::string());
-    if (s.name.empty() || s.name.find_first_of("/\\\n") != std::string::npos)
-        doc.fail("/name", "must be a non-empty name without slashes or line breaks");
+    if (s.name.empty() || s.name.find_first_of("/\\") != std::string::npos)
+        doc.fail("/name", "must be a non-empty name without slashes");
+    if (const auto c = unsafeNameCharacter(s.name))
+        doc.fail("/name", "contains " + *c + "; a name is one line of text");
+    if (const auto c = unsafeNameCharacter(s.description))
+        if (*c != "a line break" && *c != "a tab")
+            doc.fail("/description", "contains " + *c);
     if (r.has("accelerators") || r.has("networks")) {
         readLegacyStudies(doc, r, s);
     } else {
@@ -717,11 +724,14 @@ Study shardStudy(const SweepSpec& spec, const Shard& shard)
 void checkSweepInputs(const SweepSpec& spec, bool named)
 {
     const std::vector<Shard> shards = planSweep(spec);
+    // Each study with each of its optimizers, and each variation value alone on each study it
+    // applies to (with that study's first optimizer): the checks grow with the values given, not
+    // with their product (a 100,000-shard sweep is checked in a second). A combination of values
+    // that is wrong only together is refused when its shard runs, naming the shard.
     std::set<std::tuple<int, std::vector<std::string>, std::string>> built;
-    for (const Shard& shard : shards) {
-        // One job per study, variation level and optimizer: seeds do not change what is checked.
+    const auto check = [&](Shard shard) {
         if (!built.insert({shard.study, shard.levels, optimizerText(shard.optimizer) + "|" + shard.optimizer.kind}).second)
-            continue;
+            return;
         try {
             const Study st = shardStudy(spec, shard);
             (void)st.kind().makeJob(st.inputs, st.optimizer, JobContext{.label = "check", .reportPoints = false});
@@ -729,6 +739,22 @@ void checkSweepInputs(const SweepSpec& spec, bool named)
             if (!named)
                 throw;
             throw InputError("sweep \"" + spec.name + "\": " + shardText(spec, shard) + ": " + e.what());
+        }
+    };
+    std::map<int, const OptimizerChoice*> firstOptimizer; // per study: its first shard's
+    for (const Shard& shard : shards)
+        firstOptimizer.emplace(shard.study, &shard.optimizer);
+    for (const Shard& shard : shards) {
+        Shard alone = shard;
+        std::fill(alone.levels.begin(), alone.levels.end(), std::string());
+        check(alone); // the study with this optimizer
+        for (std::size_t v = 0; v < shard.levels.size(); ++v) {
+            if (shard.levels[v].empty())
+                continue;
+            Shard one = alone; // this value alone, with the study's first optimizer
+            one.levels[v] = shard.levels[v];
+            one.optimizer = *firstOptimizer.at(shard.study);
+            check(one);
         }
     }
 }

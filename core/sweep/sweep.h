@@ -155,7 +155,7 @@ std::string sweepFileIn(const std::string& folder);
 std::string formatIndexRanges(std::vector<int> indices);
 /// Parses "0-5,7" for a sweep of `count` shards; InputError names `what` and the bad part.
 std::vector<int> parseIndexRanges(std::string_view text, int count, const std::string& what);
-/// Builds every study of every shard once and every optimizer once per kind with its options
+/// Builds every study with each of its optimizers and every variation value alone on each study
 /// (so bad values fail here, not in shard 4,711 on a cluster). InputError names the entry
 /// (unless `named` is false: the study's own message alone, for one-study sweeps).
 void checkSweepInputs(const SweepSpec& spec, bool named = true);

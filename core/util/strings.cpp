@@ -115,39 +115,76 @@ std::string formatSig(double v, int significant)
     return buf;
 }
 
-std::optional<char> firstControlCharacter(std::string_view s)
+namespace {
+
+/// The code point of a UTF-8 sequence at s[i] (its length in `len`), or the byte itself when the
+/// sequence is malformed (len 1).
+char32_t codePointAt(std::string_view s, std::size_t i, std::size_t& len)
 {
-    for (char c : s)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    const unsigned char c = b(0);
+    len = 1;
+    if (c < 0x80)
+        return c;
+    const std::size_t need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    if (need == 1 || i + need > s.size())
+        return c;
+    char32_t cp = c & (need == 2 ? 0x1f : need == 3 ? 0x0f : 0x07);
+    for (std::size_t k = 1; k < need; ++k) {
+        if ((b(k) & 0xc0) != 0x80)
             return c;
-    return std::nullopt;
+        cp = (cp << 6) | (b(k) & 0x3f);
+    }
+    len = need;
+    return cp;
 }
 
-std::string controlCharacterName(char c)
+bool isBidiControl(char32_t cp)
 {
-    switch (c) {
-    case '\n':
-        return "a line break";
-    case '\r':
-        return "a carriage return";
-    case '\t':
-        return "a tab";
-    case '\0':
-        return "a NUL byte";
-    default: {
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(static_cast<unsigned char>(c)));
-        return buf;
+    return cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+std::string codePointName(char32_t cp)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
+    return buf;
+}
+
+} // namespace
+
+std::optional<std::string> unsafeNameCharacter(std::string_view s)
+{
+    for (std::size_t i = 0; i < s.size();) {
+        std::size_t len = 1;
+        const char32_t cp = codePointAt(s, i, len);
+        if (cp < 0x20 || cp == 0x7f) {
+            switch (cp) {
+            case '\n': return std::string("a line break");
+            case '\r': return std::string("a carriage return");
+            case '\t': return std::string("a tab");
+            case 0: return std::string("a NUL byte");
+            default: return codePointName(cp);
+            }
+        }
+        if (len > 1 && cp >= 0x80 && cp <= 0x9f)
+            return codePointName(cp) + " (a C1 control)";
+        if (isBidiControl(cp))
+            return codePointName(cp) + " (a bidirectional control)";
+        i += len;
     }
-    }
+    return std::nullopt;
 }
 
 std::string printableLine(std::string_view s)
 {
     std::string out;
     out.reserve(s.size());
-    for (char c : s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const char c = s[i];
         const auto u = static_cast<unsigned char>(c);
+        std::size_t len = 1;
+        const char32_t cp = u >= 0x80 ? codePointAt(s, i, len) : char32_t(u);
         if (c == '\\')
             out += "\\\\";
         else if (c == '\n')
@@ -162,8 +199,14 @@ std::string printableLine(std::string_view s)
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(u));
             out += buf;
-        } else
-            out += c;
+        } else if (len > 1 && ((cp >= 0x80 && cp <= 0x9f) || isBidiControl(cp))) {
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "\\u{%04X}", static_cast<unsigned>(cp));
+            out += buf;
+        } else {
+            out.append(s.substr(i, len));
+        }
+        i += len;
     }
     return out;
 }
@@ -183,15 +226,39 @@ std::string fileNamePart(std::string_view s)
         out += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-' ? c : '_';
     if (out.empty() || out.front() == '.')
         out.insert(out.begin(), '_');
+    // A file name holds at most 255 bytes: a long name keeps its start and a hash of the whole,
+    // so that two long names stay two files.
+    constexpr std::size_t kKeep = 100;
+    if (out.size() > kKeep + 20) {
+        std::uint64_t h = 1469598103934665603ull;
+        for (char c : s) {
+            h ^= static_cast<unsigned char>(c);
+            h *= 1099511628211ull;
+        }
+        char hex[24];
+        std::snprintf(hex, sizeof hex, "-%016llx", static_cast<unsigned long long>(h));
+        out = out.substr(0, kKeep) + hex;
+    }
     return out;
 }
 
+namespace {
+
+/// Whether a spreadsheet would read a CSV text as a formula (and it is not simply a number).
+bool formulaLike(std::string_view s)
+{
+    return !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos && !parseReal(s);
+}
+
+} // namespace
+
 std::string csvQuote(std::string_view s)
 {
-    if (s.find_first_of(",\"\n\r") == std::string_view::npos)
-        return std::string(s);
+    const std::string text = formulaLike(s) ? "'" + std::string(s) : std::string(s);
+    if (text.find_first_of(",\"\n\r") == std::string::npos)
+        return text;
     std::string q = "\"";
-    for (char c : s)
+    for (char c : text)
         q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
 }
@@ -200,6 +267,13 @@ std::vector<std::string> csvFields(std::string_view line)
 {
     std::vector<std::string> out;
     std::string cur;
+    // The apostrophe csvQuote puts before a formula-like text is not part of the text.
+    const auto field = [](const std::string& raw) {
+        std::string f(trim(raw));
+        if (f.size() > 1 && f.front() == '\'' && formulaLike(std::string_view(f).substr(1)))
+            f.erase(0, 1);
+        return f;
+    };
     bool quoted = false;
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char c = line[i];
@@ -215,13 +289,13 @@ std::vector<std::string> csvFields(std::string_view line)
         } else if (c == '"') {
             quoted = true;
         } else if (c == ',') {
-            out.emplace_back(trim(cur));
+            out.push_back(field(cur));
             cur.clear();
         } else {
             cur += c;
         }
     }
-    out.emplace_back(trim(cur));
+    out.push_back(field(cur));
     return out;
 }
 

@@ -24,9 +24,12 @@ std::optional<std::int64_t> parseInt(std::string_view s);
 std::optional<double> parseReal(std::string_view s);
 
 /// A CSV field: as is, or in double quotes (inner quotes doubled) when it holds a comma, a quote
-/// or a line break.
+/// or a line break. A text a spreadsheet would run as a formula (starting with =, +, -, @, a tab
+/// or a carriage return, and not a number) gets a leading apostrophe, which spreadsheets show as
+/// text and csvFields removes again.
 std::string csvQuote(std::string_view s);
-/// Splits one CSV line into trimmed fields (fields may be double-quoted; "" inside quotes is a quote).
+/// Splits one CSV line into trimmed fields (fields may be double-quoted; "" inside quotes is a
+/// quote; the apostrophe csvQuote puts before a formula-like text is removed).
 std::vector<std::string> csvFields(std::string_view line);
 /// Shortest round-trip text of a double ("0.19", "1.2547e+10").
 std::string formatReal(double v);
@@ -40,17 +43,19 @@ std::string formatSig(double v, int significant = 6);
 // (firstControlCharacter), and every writer either escapes a name for its format or refuses the
 // names the format cannot carry, with a message.
 
-/// The first control character (U+0000–U+001F or U+007F) of a text, if any.
-std::optional<char> firstControlCharacter(std::string_view s);
-/// How a control character reads in a message: "a line break", "a NUL byte", "a tab", "U+001B".
-std::string controlCharacterName(char c);
+/// The first character of a text that a one-line name must not hold, as it reads in a message
+/// ("a line break", "a NUL byte", "a tab", "U+001B", "U+0085 (a C1 control)", "U+202E (a
+/// bidirectional control)"), if any: C0 controls, DEL, C1 controls (U+0080–U+009F) and the
+/// invisible bidirectional controls (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that make
+/// a name read differently from what it is.
+std::optional<std::string> unsafeNameCharacter(std::string_view s);
 /// A text as one printable line (comments, reports, messages): control characters as \n, \t, \0
-/// or \xNN, backslashes doubled.
+/// or \xNN, C1 and bidirectional controls as \u{NNNN}, backslashes doubled.
 std::string printableLine(std::string_view s);
 /// Single-quoted for a POSIX shell ('it'\''s'): the shell reads it back as the same word.
 std::string shellQuote(std::string_view s);
 /// A file-name part made of a name: letters, digits, '.', '_', '+' and '-' kept, anything else
-/// (slashes, quotes, '$', spaces) as '_', never empty and never starting with '.'.
+/// (slashes, quotes, '$', spaces) as '_', never empty nor starting with '.', at most 117 bytes.
 std::string fileNamePart(std::string_view s);
 
 } // namespace mapscape

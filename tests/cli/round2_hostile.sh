@@ -11,26 +11,8 @@ cli=$1
 data=$2
 section=$3
 presets=${MAPSCAPE_PRESET_DIR:?MAPSCAPE_PRESET_DIR names the presets folder}
-work=$(mktemp -d /tmp/mapscape-round2.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-cp "$data"/* .
-fail() { echo "FAIL: $*"; exit 1; }
-
-# expect RC REGEX ARGS...: runs the CLI (60 s at most), checks the exit code (RC: a number or "[01]") and that the output
-# matches REGEX; output never holds an internal error, inf, nan or a null number.
-expect() {
-    local rc=$1 regex=$2
-    shift 2
-    local out got=0
-    out=$(timeout 60 "$cli" "$@" 2>&1) || got=$?
-    [[ "$got" =~ ^($rc)$ ]] || fail "$* exited $got, expected $rc: $out"
-    echo "$out" | grep -Eq -- "$regex" || fail "$*: expected /$regex/ in: $out"
-    if echo "$out" | grep -Eiq 'internal error|(^|[^a-z_])(inf|-?nan)([^a-z_]|$)|: null'; then
-        fail "$*: internal error or a non-finite number in: $out"
-    fi
-    echo "ok: $* -> $got"
-}
+# shellcheck source=hostile_lib.sh
+source "$(dirname "$0")/hostile_lib.sh"
 
 case $section in
 arithmetic) # item 2

@@ -7,6 +7,8 @@
 #include <QFontMetricsF>
 
 #include <QFileInfo>
+#include <QImageWriter>
+#include <QSaveFile>
 #include <QPainter>
 #include <QPixmap>
 #include <QSvgGenerator>
@@ -23,9 +25,15 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error)
     };
     if (!widget)
         return fail(QStringLiteral("nothing to export"));
-    if (QFileInfo(path).suffix().compare(QStringLiteral("svg"), Qt::CaseInsensitive) == 0) {
+    // Written to a temporary file and renamed into place when complete: an interrupted export
+    // leaves the earlier file, never half an image.
+    QSaveFile out(path);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QStringLiteral("svg")) {
+        if (!out.open(QIODevice::WriteOnly))
+            return fail(QStringLiteral("cannot write SVG (") + out.errorString() + QStringLiteral(")"));
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&out);
         svg.setSize(widget->size());
         svg.setViewBox(widget->rect());
         svg.setTitle(widget->windowTitle());
@@ -34,13 +42,20 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error)
             return fail(QStringLiteral("cannot write SVG"));
         widget->render(&painter);
         painter.end();
-        if (!QFileInfo::exists(path))
-            return fail(QStringLiteral("cannot write SVG"));
-        return true;
+    } else {
+        const QByteArray format = suffix.toLatin1();
+        if (format.isEmpty() || !QImageWriter::supportedImageFormats().contains(format))
+            return fail(QStringLiteral("unknown image format (give a .png, .jpg or .svg name)"));
+        const QPixmap pixmap = widget->grab();
+        if (pixmap.isNull())
+            return fail(QStringLiteral("the window could not be drawn"));
+        if (!out.open(QIODevice::WriteOnly))
+            return fail(QStringLiteral("cannot write image (") + out.errorString() + QStringLiteral(")"));
+        if (!pixmap.save(&out, format.constData()))
+            return fail(QStringLiteral("cannot write image"));
     }
-    const QPixmap pixmap = widget->grab();
-    if (pixmap.isNull() || !pixmap.save(path))
-        return fail(QStringLiteral("cannot write image (unknown format or unwritable path)"));
+    if (!out.commit())
+        return fail(QStringLiteral("cannot write the file (") + out.errorString() + QStringLiteral(")"));
     return true;
 }
 

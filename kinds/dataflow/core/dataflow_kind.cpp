@@ -40,13 +40,13 @@ std::string maestroCommand(const DataflowHardware& hw, const std::string& mappin
 
 std::string writeMaestroFolder(const std::string& dir, const DataflowInputs& study)
 {
-    fs::create_directories(dir);
-    writeTextFileAtomic((fs::path(dir) / "mapping.m").string(), writeMaestroMapping(study.layer, study.mapping));
-    writeTextFileAtomic((fs::path(dir) / "hardware.m").string(), writeMaestroHardware(study.hardware));
-    writeTextFileAtomic((fs::path(dir) / "maestro_command.txt").string(),
-                        "# MAESTRO's flags for this hardware (with SIMD lanes and hop latency, which its\n"
-                        "# hardware file cannot express); run from this directory:\n" +
-                            maestroCommand(study.hardware, "mapping.m") + "\n");
+    // One unit: the folder appears with all three files or not at all (no mapping.m of this run
+    // beside a hardware.m of the last).
+    writeFolderAtomic(dir, {{"mapping.m", writeMaestroMapping(study.layer, study.mapping)},
+                            {"hardware.m", writeMaestroHardware(study.hardware)},
+                            {"maestro_command.txt", "# MAESTRO's flags for this hardware (with SIMD lanes and hop latency, which its\n"
+                                                    "# hardware file cannot express); run from this directory:\n" +
+                                                        maestroCommand(study.hardware, "mapping.m") + "\n"}});
     return "wrote mapping.m, hardware.m and maestro_command.txt to " + dir;
 }
 

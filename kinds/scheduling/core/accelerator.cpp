@@ -182,8 +182,8 @@ void validateArray(FieldIssues& out, const Accelerator& acc, Component c)
 FieldIssues validateAccelerator(const Accelerator& acc)
 {
     FieldIssues out;
-    if (const auto c = firstControlCharacter(acc.name))
-        out.push_back({"name", "contains " + controlCharacterName(*c) + "; a name is one line of text"});
+    if (const auto c = unsafeNameCharacter(acc.name))
+        out.push_back({"name", "contains " + *c + "; a name is one line of text"});
     if (acc.precisionBits < 8 || acc.precisionBits > 256)
         out.push_back({"precision_bits", "must be between 8 and 256 bits (a word is at least one byte), got " +
                                              std::to_string(acc.precisionBits)});

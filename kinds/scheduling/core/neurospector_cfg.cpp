@@ -351,8 +351,8 @@ std::string cfgName(const std::string& name, const std::string& what)
 {
     if (name.empty())
         throw InputError(what + ": an empty name cannot be written to a NeuroSpector cfg file");
-    if (const auto c = firstControlCharacter(name))
-        throw InputError(what + " \"" + printableLine(name) + "\": contains " + controlCharacterName(*c) +
+    if (const auto c = unsafeNameCharacter(name))
+        throw InputError(what + " \"" + printableLine(name) + "\": contains " + *c +
                          ", which a NeuroSpector cfg file cannot carry");
     const auto bad = name.find_first_of(" \t=,#[];");
     if (bad != std::string::npos)
@@ -368,7 +368,7 @@ std::string cfgLabel(const std::string& name)
 {
     std::string out;
     for (char c : name)
-        out += std::string_view(" \t=,#[];").find(c) != std::string_view::npos || firstControlCharacter(std::string_view(&c, 1))
+        out += std::string_view(" \t=,#[];").find(c) != std::string_view::npos || unsafeNameCharacter(std::string_view(&c, 1))
                    ? '_'
                    : c;
     return out;
