@@ -73,7 +73,7 @@ void MainWindow::buildUi()
         const QString path = FileDialog::openFile(this, tr("Open project"), QString(),
                                                           tr("Mapscape projects (*.mapscape.json *.json)"));
         if (!path.isEmpty())
-            openProject(path);
+            openProjectAsking(path);
     });
     file->addAction(tr("&Save project"), QKeySequence::Save, this, [this] {
         QString path = m_projectPath;
@@ -599,49 +599,46 @@ int MainWindow::liveRuns() const
     return n;
 }
 
+bool MainWindow::keepOrDiscardWork(const QString& leaving)
+{
+    const int live = liveRuns();
+    if (!m_dirty && live == 0)
+        return true;
+    const bool interactive = isVisible() && QGuiApplication::platformName() != QStringLiteral("offscreen");
+    if (!m_asker && !interactive)
+        return true; // headless: no one to ask
+    const QString runs = tr("%n run(s) still running or paused stop now; saving keeps them as interrupted.", nullptr, live);
+    const QString question = m_dirty ? tr("Save changes to the project before %1?").arg(leaving) +
+                                               (live > 0 ? QStringLiteral(" ") + runs : QString())
+                                     : tr("Before %1: %2 Save the project first?").arg(leaving, runs);
+    const QMessageBox::StandardButton answer =
+            m_asker ? m_asker(question)
+                    : QMessageBox::question(this, tr("Mapscape"), question,
+                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                            m_dirty ? QMessageBox::Save : QMessageBox::Cancel);
+    if (answer == QMessageBox::Discard)
+        return true;
+    if (answer != QMessageBox::Save)
+        return false; // Cancel, or the box closed
+    QString path = m_projectPath;
+    if (path.isEmpty())
+        path = FileDialog::saveFile(this, tr("Save project"), QStringLiteral("project.mapscape.json"),
+                                    tr("Mapscape projects (*.mapscape.json)"));
+    return !path.isEmpty() && saveProjectAs(path);
+}
+
+bool MainWindow::openProjectAsking(const QString& path)
+{
+    if (!keepOrDiscardWork(tr("opening %1").arg(QFileInfo(path).fileName())))
+        return false;
+    return openProject(path);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    const bool interactive = isVisible() && QGuiApplication::platformName() != QStringLiteral("offscreen");
-    if (const int live = liveRuns(); live > 0 && interactive && !m_dirty) {
-        // Saved or not, quitting stops the runs: ask first (a saved project keeps them as interrupted).
-        const auto answer = QMessageBox::question(
-            this, tr("Mapscape"),
-            tr("%n run(s) still running or paused. Quit anyway? They stop now; the saved project keeps them as "
-               "interrupted only if you save again.",
-               nullptr, live),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
-        if (answer == QMessageBox::Cancel) {
-            event->ignore();
-            return;
-        }
-        if (answer == QMessageBox::Save && (m_projectPath.isEmpty() || !saveProjectAs(m_projectPath))) {
-            event->ignore();
-            return;
-        }
-    }
-    if (m_dirty && interactive) {
-        const int live = liveRuns();
-        const QString question =
-            live > 0 ? tr("Save changes to the project before closing? %n run(s) still running or paused stop now; "
-                          "saving keeps them as interrupted.",
-                          nullptr, live)
-                     : tr("Save changes to the project before closing?");
-        const auto answer = QMessageBox::question(this, tr("Mapscape"), question,
-                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-        if (answer == QMessageBox::Cancel) {
-            event->ignore();
-            return;
-        }
-        if (answer == QMessageBox::Save) {
-            QString path = m_projectPath;
-            if (path.isEmpty())
-                path = FileDialog::saveFile(this, tr("Save project"), QStringLiteral("project.mapscape.json"),
-                                            tr("Mapscape projects (*.mapscape.json)"));
-            if (path.isEmpty() || !saveProjectAs(path)) {
-                event->ignore();
-                return;
-            }
-        }
+    if (!keepOrDiscardWork(tr("quitting"))) {
+        event->ignore();
+        return;
     }
     QFile::remove(autosavePath()); // a clean exit: nothing to restore next time
     event->accept();
@@ -670,7 +667,7 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList list = recentProjects();
     for (const QString& path : list)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openProject(path); })->setToolTip(path);
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openProjectAsking(path); })->setToolTip(path);
     m_recentMenu->setEnabled(!list.isEmpty());
 }
 

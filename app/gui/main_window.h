@@ -6,8 +6,10 @@
 #include "core/study/study.h"
 
 #include <QMainWindow>
+#include <QMessageBox>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -58,6 +60,17 @@ public:
     /// Opens a project file; false and a message naming the field on bad input (the current
     /// work is kept).
     bool openProject(const QString& path);
+    /// What the user does (File ▸ Open project, Recent projects): first asks Save / Discard /
+    /// Cancel when the current project has unsaved changes or live runs, as quitting does; false
+    /// when the user keeps the current work (Cancel, or a save that did not happen).
+    bool openProjectAsking(const QString& path);
+    /// Asks about unsaved changes and live runs before `leaving` ("quitting", "opening x.json"):
+    /// true to go on (saved or discarded), false to stay. Nothing to lose: true without asking.
+    bool keepOrDiscardWork(const QString& leaving);
+    /// Who answers those questions: a message box by default (none in a headless window, which
+    /// goes on); tests set their own.
+    using Asker = std::function<QMessageBox::StandardButton(const QString& question)>;
+    void setAsker(Asker asker) { m_asker = std::move(asker); }
     /// The parts of the last opened project that could not be read and were left out (reasons).
     QStringList openSkipped() const { return m_openSkipped; }
     /// Runs running or paused in every study.
@@ -118,6 +131,7 @@ private:
     QString m_projectPath;
     QStringList m_openSkipped;
     bool m_dirty = false;
+    Asker m_asker;
     bool m_loading = false;
     QTimer m_autosave;
 };

@@ -52,6 +52,7 @@
 #include <QTemporaryDir>
 
 #include <fstream>
+#include <QMessageBox>
 #include <QtTest>
 
 using namespace mapscape;
@@ -251,6 +252,71 @@ private Q_SLOTS:
         QVERIFY(!w.openProject(dir.filePath(QStringLiteral("missing.json"))));
     }
 
+    /// Opening a project (File ▸ Open project, Recent projects) asks Save / Discard / Cancel
+    /// when the current one has unsaved changes, as quitting does: Cancel keeps the work and the
+    /// file unopened; Save writes it first; Discard opens. A finished run counts as a change.
+    void openingAsksAboutUnsavedWork()
+    {
+        QTemporaryDir dir;
+        const QString other = dir.filePath(QStringLiteral("other.mapscape.json"));
+        {
+            MainWindow w;
+            QVERIFY(w.saveProjectAs(other));
+        }
+        MainWindow w;
+        w.markUnmodified();
+        auto* d = qobject_cast<DataflowWorkbench*>(w.addStudy(dataflowKind(), QStringLiteral("with a run")));
+        QVERIFY(d);
+        QVERIFY(d->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("random")));
+        QVERIFY(d->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("200")));
+        w.markUnmodified();
+        QSignalSpy finished(d->runsPanel(), &RunsPanel::runFinished);
+        QVERIFY(d->runsPanel()->startRun());
+        QVERIFY(finished.wait(20000));
+        QVERIFY(w.hasUnsavedChanges());
+        const int studies = w.studyCount();
+        QStringList asked;
+        QMessageBox::StandardButton reply = QMessageBox::Cancel;
+        w.setAsker([&](const QString& question) {
+            asked.append(question);
+            return reply;
+        });
+        // Cancel: nothing opens, the run stays.
+        QVERIFY(!w.openProjectAsking(other));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked.front().contains(QStringLiteral("opening other.mapscape.json")), qPrintable(asked.front()));
+        QCOMPARE(w.studyCount(), studies);
+        QCOMPARE(d->runsPanel()->runModel()->rowCount(), 1);
+        QVERIFY(w.hasUnsavedChanges());
+        // Save: the current work is written first (to its file), then the other opens.
+        const QString mine = dir.filePath(QStringLiteral("mine.mapscape.json"));
+        QVERIFY(w.saveProjectAs(mine));
+        QVERIFY(d->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("gamma")));
+        QVERIFY(w.hasUnsavedChanges());
+        reply = QMessageBox::Save;
+        QVERIFY(w.openProjectAsking(other));
+        QCOMPARE(asked.size(), 2);
+        QVERIFY(!w.hasUnsavedChanges());
+        MainWindow back;
+        QVERIFY(back.openProject(mine));
+        auto* saved = test::studyOf<DataflowWorkbench>(back);
+        QVERIFY(saved);
+        QCOMPARE(saved->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("gamma"));
+        QCOMPARE(saved->runsPanel()->runModel()->rowCount(), 1);
+        // Nothing unsaved: no question.
+        QVERIFY(w.openProjectAsking(mine));
+        QCOMPARE(asked.size(), 2);
+        // Discard: opens without saving.
+        QVERIFY(test::studyOf<DataflowWorkbench>(w)->runsPanel()->optimizerPanel()->selectOptimizer(QStringLiteral("ga")));
+        QVERIFY(w.hasUnsavedChanges());
+        reply = QMessageBox::Discard;
+        QVERIFY(w.openProjectAsking(other));
+        QCOMPARE(asked.size(), 3);
+        MainWindow again;
+        QVERIFY(again.openProject(mine));
+        QCOMPARE(test::studyOf<DataflowWorkbench>(again)->runsPanel()->optimizerPanel()->optimizerId(), QStringLiteral("gamma"));
+    }
+
     /// An optimizer that throws mid-run: the run is marked failed with the reason (table and status
     /// bar), the user's edits and the other studies stay as they were, the project still saves
     /// with the failed run recorded, and the next run works.
@@ -297,6 +363,7 @@ private Q_SLOTS:
         }
         // The next run is unaffected.
         QVERIFY(d->runsPanel()->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("200")));
+        w.markUnmodified();
         QSignalSpy finished(d->runsPanel(), &RunsPanel::runFinished);
         OptimizerRun* again = d->runsPanel()->startRun();
         QVERIFY(again);
