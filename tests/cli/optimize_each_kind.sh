@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: MIT
 #
 # `optimize --study FILE -O OPT --seeds 1-2 --out r.json` with the same flags for a study file of
-# each of the five kinds: the study file is written by `convert --to study`, the run prints the
+# each kind the registry lists: the study file is written by `convert --to study`, the run prints the
 # seeds table, --out holds the kind's result document, --format json the two shard results,
 # and a second run with the same seeds gives the same results.
 # Usage: optimize_each_kind.sh MAPSCAPE_CLI
@@ -21,7 +21,14 @@ cases=(
   "accel      lstm        nsga2     samples=150           mapscape/accel-result"
   "dpu        dpu         linucb    steps=1500            mapscape/dpu-result"
   "placement  placement   greedy-dp iterations=120        mapscape/placement-map"
+  "loopnest   loopnest    hybrid    samples=600           mapscape/loopnest-result"
 )
+# Every kind the registry has (`presets` lists each kind's default study) needs a row above: a
+# new kind fails here until it has one, instead of being left out silently.
+while read -r kind; do
+    printf '%s\n' "${cases[@]}" | grep -q "^$kind " || fail "kind $kind has no row in optimize_each_kind.sh"
+done < <("$cli" presets | sed -nE "s/^  ([a-z0-9_-]+)  \[\1\]  \(the kind's default study\)$/\1/p")
+[ "$("$cli" presets | grep -c "(the kind's default study)")" -ge 6 ] || fail "presets should list the kinds"
 for c in "${cases[@]}"; do
     read -r kind study opt option schema <<<"$c"
     "$cli" convert --study "$study" --to study -o "$kind.study.json"

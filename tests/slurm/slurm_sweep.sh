@@ -3,8 +3,8 @@
 # SPDX-License-Identifier: MIT
 #
 # End to end through a real Slurm: starts a single-node cluster on localhost
-# (scripts/slurm-local.sh), runs a 20-shard sweep over all five study kinds (scheduling,
-# dataflow with a PE-count variation, accelerator sizing, DPU, placement; two seeds) with the
+# (scripts/slurm-local.sh), runs a 22-shard sweep over all six study kinds (scheduling,
+# dataflow with a PE-count variation, accelerator sizing, DPU, placement, loop-nest; two seeds) with the
 # local backend and as one Slurm job array, kills one array task while it
 # runs, checks that `sweep status` names exactly that shard, that running `sweep run` again
 # submits only that shard, and that the merged results of both backends are identical.
@@ -51,13 +51,13 @@ cat >b.json <<'JSON'
 {"schema": "mapscape/network", "version": 1, "name": "tiny-b", "layers": [
   {"name": "PW", "K": 32, "B": 1, "P": 4, "Q": 4, "C": 16, "R": 1, "S": 1, "G": 1, "stride": 1}]}
 JSON
-# One sweep over all five study kinds: a dataflow study with a PE-count variation (a JSON
+# One sweep over all six study kinds: a dataflow study with a PE-count variation (a JSON
 # pointer into its inputs), the LSTM accelerator-sizing study, the DPU study, the placement
-# study and a scheduling study built from arguments (the network by relative path: the tasks
+# study, a loop-nest (Timeloop) preset and a scheduling study built from arguments (the network by relative path: the tasks
 # find it next to the sweep file). Each optimizer is restricted to its kind.
 cat >sweep.json <<'JSON'
 {"schema": "mapscape/sweep", "version": 2, "name": "slurm-test",
- "studies": ["dataflow", "lstm", "dpu", "placement",
+ "studies": ["dataflow", "lstm", "dpu", "placement", "ispass_3level",
              {"name": "tiny", "arguments": {"accelerator": "eyeriss", "network": "a.json"}}],
  "variations": [{"name": "num_pes", "path": "/hardware/num_pes", "kind": "dataflow", "values": [256, 1024]}],
  "optimizers": [{"id": "gamma", "kind": "dataflow"},
@@ -67,12 +67,13 @@ cat >sweep.json <<'JSON'
                 {"id": "optimal", "kind": "dpu"},
                 {"id": "greedy-dp", "kind": "placement", "options": {"iterations": 300}},
                 {"id": "ea", "kind": "placement", "options": {"iterations": 300}},
-                {"id": "bottom-up", "kind": "scheduling"}],
+                {"id": "bottom-up", "kind": "scheduling"},
+                {"id": "hybrid", "kind": "loopnest", "options": {"samples": 1000}}],
  "seeds": [1, 2]}
 JSON
 
 "$cli" sweep plan sweep.json --summary | tee plan.txt
-grep -q "= 20 shards" plan.txt || fail "plan: expected 20 shards"
+grep -q "= 22 shards" plan.txt || fail "plan: expected 22 shards"
 "$cli" sweep plan sweep.json >shards.txt
 # The kill victim: a marl shard (the longest-running ones).
 marl=$(awk '/ marl / {print $1}' shards.txt | sed -E 's/shard-0*([0-9]+)\.json/\1/' | tr '\n' ' ')
@@ -84,7 +85,7 @@ marl=$(awk '/ marl / {print $1}' shards.txt | sed -E 's/shard-0*([0-9]+)\.json/\
 
 # Slurm backend: submission returns at once with one job array.
 "$cli" sweep run sweep.json -o slurm --backend slurm | tee submit1.txt
-grep -q "submitted job array .*: 20 of 20 shards, tasks 0-19" submit1.txt || fail "first submission"
+grep -q "submitted job array .*: 22 of 22 shards, tasks 0-21" submit1.txt || fail "first submission"
 [ "$(wc -l <slurm/slurm/jobs.tsv)" -eq 1 ] || fail "expected one job array"
 job=$(cut -f1 slurm/slurm/jobs.tsv)
 
@@ -117,14 +118,14 @@ set +e
 rc=$?
 set -e
 [ $rc -eq 1 ] || fail "status of an incomplete sweep should exit 1, got $rc"
-grep -q "finished 19, unfinished 1: $victim\$" status1.txt || fail "status should name exactly shard $victim"
+grep -q "finished 21, unfinished 1: $victim\$" status1.txt || fail "status should name exactly shard $victim"
 grep -q "unfinished and not queued: $victim " status1.txt || fail "status should say shard $victim is not queued"
 if "$cli" sweep collect slurm -o partial.csv 2>collect.err; then fail "collect of an incomplete sweep succeeded"; fi
-grep -q "1 of 20 shards are unfinished ($victim)" collect.err || fail "collect should name the missing shard"
+grep -q "1 of 22 shards are unfinished ($victim)" collect.err || fail "collect should name the missing shard"
 
 # Run again: only the killed shard is submitted; --wait returns when it is done.
 "$cli" sweep run sweep.json -o slurm --backend slurm --wait --poll 0.5 | tee submit2.txt
-grep -q "submitted job array .*: 1 of 20 shards, tasks $victim;" submit2.txt || fail "second submission should hold only shard $victim"
+grep -q "submitted job array .*: 1 of 22 shards, tasks $victim;" submit2.txt || fail "second submission should hold only shard $victim"
 [ "$(wc -l <slurm/slurm/jobs.tsv)" -eq 2 ] || fail "expected a second job array"
 "$cli" sweep status slurm >/dev/null || fail "sweep incomplete after the re-run"
 "$cli" sweep run sweep.json -o slurm --backend slurm | grep -q "nothing to submit" || fail "a third run should submit nothing"
@@ -134,8 +135,8 @@ grep -q "submitted job array .*: 1 of 20 shards, tasks $victim;" submit2.txt || 
 "$cli" sweep collect slurm --no-timing -o slurm.csv
 "$cli" sweep collect local --no-timing -o local.json
 "$cli" sweep collect slurm --no-timing -o slurm.json
-[ "$(wc -l <slurm.csv)" -eq 21 ] || fail "expected 20 rows"
+[ "$(wc -l <slurm.csv)" -eq 23 ] || fail "expected 22 rows"
 cmp local.csv slurm.csv || fail "local and Slurm results differ (CSV)"
 cmp local.json slurm.json || fail "local and Slurm results differ (JSON)"
 grep -q '"host"' "slurm/$(printf 'shard-%05d.json' "$victim")" || fail "shard files record their host"
-echo "PASS: 20 shards of five study kinds identical through Slurm and locally; killed shard $victim re-run alone"
+echo "PASS: 22 shards of six study kinds identical through Slurm and locally; killed shard $victim re-run alone"
