@@ -379,21 +379,37 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("live.mapscape.json"));
-        const std::vector<const StudyKind*> kinds{&schedulingKind(), &dataflowKind(), &accelKind(), &dpuKind(),
-                                                  &placementKind()};
-        // An optimizer of each kind with a budget large enough to be still going when saved.
-        const char* const optimizer[] = {"random", "random", "random", "linucb", "random"};
+        // Every kind the registry has, each with a study.
+        const std::vector<const StudyKind*> kinds = studyKinds();
+        QVERIFY(kinds.size() >= 6);
+        // An optimizer of each kind with a budget, large enough to be still going when saved:
+        // random search where it has a budget, else the first other one that is not the kind's
+        // flagship (a learner, slower to start).
+        const auto budgeted = [](const StudyKind& kind) -> const OptimizerInfo* {
+            const OptimizerInfo* pick = nullptr;
+            for (const OptimizerInfo& o : kind.optimizers()) {
+                if (!o.available || o.budgetKey.empty())
+                    continue;
+                if (o.id == "random")
+                    return &o;
+                if (!pick && o.id != kind.info().defaultOptimizer)
+                    pick = &o;
+            }
+            return pick;
+        };
         {
             MainWindow w;
-            for (std::size_t k = 1; k < kinds.size(); ++k)
-                QVERIFY(w.addStudy(*kinds[k]));
+            for (const StudyKind* k : kinds)
+                if (w.studyOfKind(*k) < 0)
+                    QVERIFY(w.addStudy(*k));
             QCOMPARE(w.studyCount(), int(kinds.size()));
             std::vector<OptimizerRun*> runs;
             for (int i = 0; i < w.studyCount(); ++i) {
                 RunsPanel* panel = w.workbench(i)->runsPanel();
-                const OptimizerInfo& info = requireOptimizer(*kinds[std::size_t(i)], optimizer[i]);
-                QVERIFY(!info.budgetKey.empty());
-                QVERIFY(panel->optimizerPanel()->selectOptimizer(QString::fromLatin1(optimizer[i])));
+                const OptimizerInfo* found = budgeted(w.workbench(i)->kind());
+                QVERIFY2(found, w.workbench(i)->kind().info().id.c_str());
+                const OptimizerInfo& info = *found;
+                QVERIFY(panel->optimizerPanel()->selectOptimizer(QString::fromStdString(info.id)));
                 for (const OptionSpec& o : info.options)
                     if (o.key == info.budgetKey)
                         QVERIFY(panel->optimizerPanel()->setOption(QString::fromStdString(o.key), QString::number(std::min(o.maximum, 1e7), 'f', 0)));
