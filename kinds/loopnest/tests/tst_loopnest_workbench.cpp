@@ -305,6 +305,25 @@ private Q_SLOTS:
         QVERIFY(w.result()->ok);
         QVERIFY(w.result()->cycles > 86016);
         QVERIFY(w.summaryText().contains(QStringLiteral("Bandwidth-bound at shared_glb")));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->inputs(), kept);
+        // The ERT's energy per read: typed into the table, it changes the spec's ERT (the model
+        // reads it back) and the level's energy grows; undo restores both.
+        const double before = w.result()->energy;
+        const double levelBefore = w.result()->levels[1].energy;
+        const double oldRead = w.document()->inputs().parsed->architecture.levels[1].readEnergy;
+        QVERIFY(testing::typeIntoCell(arch, glb, LoopnestWorkbench::ArchReadPj, QString::number(oldRead * 2, 'g', 17)));
+        QCOMPARE(w.document()->inputs().parsed->architecture.levels[1].readEnergy, oldRead * 2);
+        QVERIFY(w.result()->ok);
+        QVERIFY(w.result()->levels[1].energy > levelBefore);
+        QVERIFY(w.result()->energy > before);
+        // A negative energy is refused and kept in its cell with the reason.
+        QVERIFY(testing::typeIntoCell(arch, glb, LoopnestWorkbench::ArchReadPj, QStringLiteral("-1")));
+        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchReadPj)->text(), QStringLiteral("-1"));
+        QCOMPARE(w.document()->inputs().parsed->architecture.levels[1].readEnergy, oldRead * 2);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->inputs(), kept);
+        QCOMPARE(w.result()->energy, before);
     }
 
     /// Problem edits: a bound (the outermost level takes the rest), a coefficient, a refusal.

@@ -19,6 +19,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace mapscape {
 
 using namespace loopnest_wb;
@@ -50,6 +52,34 @@ const std::vector<AttrColumn>& attrColumns()
 }
 
 QString number(double v) { return qs(formatSig(v, 6)); }
+
+/// The actions a column's energy comes from, in the order the model reads them (the first
+/// present counts; several entries of one action count as their largest), as in timeloop_yaml.
+const std::vector<const char*>* ertActions(int column, bool arithmetic)
+{
+    using W = LoopnestWorkbench;
+    static const std::vector<const char*> read{"random_read", "read"}, fill{"random_fill", "random_write", "fill", "write"},
+            update{"random_update", "random_write", "update", "write"}, leak{"leak"},
+            compute{"mac_random", "mult_random", "mac", "mult", "compute"};
+    if (arithmetic)
+        return column == W::ArchReadPj ? &compute : nullptr;
+    return column == W::ArchReadPj     ? &read
+           : column == W::ArchFillPj   ? &fill
+           : column == W::ArchUpdatePj ? &update
+           : column == W::ArchLeakPj   ? &leak
+                                       : nullptr;
+}
+
+/// A table's component: the last part of its name without an instance range ("psum_spad" for
+/// "system.PE[0..167].psum_spad"), as the reader matches tables to levels.
+std::string ertComponent(std::string name)
+{
+    if (!name.empty() && name.back() == ']')
+        if (const auto b = name.rfind('['); b != std::string::npos)
+            name.resize(b);
+    const auto dot = name.rfind('.');
+    return dot == std::string::npos ? name : name.substr(dot + 1);
+}
 
 } // namespace
 
@@ -139,11 +169,20 @@ void LoopnestWorkbench::refreshArchitecture()
         cell(ArchBlockSize, QString::number(l.blockSize));
         cell(ArchReadBw, l.readBandwidth ? number(*l.readBandwidth) : QString());
         cell(ArchWriteBw, l.writeBandwidth ? number(*l.writeBandwidth) : QString());
-        const QString ert = l.hasErt ? tr("ERT %1").arg(qs(l.ertLoc.str())) : tr("no ERT entry");
-        m_arch->setItem(r, ArchReadPj, cells::readOnly(l.hasErt ? number(l.readEnergy) : QString(), ert));
-        m_arch->setItem(r, ArchFillPj, cells::readOnly(l.hasErt ? number(l.fillEnergy) : QString(), ert));
-        m_arch->setItem(r, ArchUpdatePj, cells::readOnly(l.hasErt ? number(l.updateEnergy) : QString(), ert));
-        m_arch->setItem(r, ArchLeakPj, cells::readOnly(l.hasErt ? number(l.leakEnergy) : QString(), ert));
+        // The ERT's energies, editable where the level has a table of its own.
+        const QString ert = l.hasErt ? tr("ERT %1; editing sets the action's energy in the spec's ERT").arg(qs(l.ertLoc.str()))
+                                     : tr("no ERT entry");
+        const auto energyCell = [&](int c, double pj) {
+            auto* it = new QTableWidgetItem(l.hasErt ? number(pj) : QString());
+            it->setToolTip(ert);
+            if (!l.hasErt)
+                it->setFlags(it->flags() & ~Qt::ItemIsEditable);
+            m_arch->setItem(r, c, it);
+        };
+        energyCell(ArchReadPj, l.readEnergy);
+        energyCell(ArchFillPj, l.fillEnergy);
+        energyCell(ArchUpdatePj, l.updateEnergy);
+        energyCell(ArchLeakPj, l.leakEnergy);
     }
     const int ar = int(a.levels.size());
     const loopnest::ArithmeticSpec& m = a.arithmetic;
@@ -156,8 +195,11 @@ void LoopnestWorkbench::refreshArchitecture()
     for (int c : {int(ArchDepth), int(ArchWidth), int(ArchBlockSize), int(ArchReadBw), int(ArchWriteBw),
                   int(ArchFillPj), int(ArchUpdatePj), int(ArchLeakPj)})
         m_arch->setItem(ar, c, cells::readOnly(QString()));
-    m_arch->setItem(ar, ArchReadPj,
-                    cells::readOnly(m.hasErt ? number(m.computeEnergy) : QString(), tr("ERT: energy of one compute, pJ")));
+    auto* compute = new QTableWidgetItem(m.hasErt ? number(m.computeEnergy) : QString());
+    compute->setToolTip(tr("ERT: energy of one compute, pJ"));
+    if (!m.hasErt)
+        compute->setFlags(compute->flags() & ~Qt::ItemIsEditable);
+    m_arch->setItem(ar, ArchReadPj, compute);
     m_archNote->setText(tr("%1 storage levels; %2 × %3 arithmetic units. The compute energy is in the Read column.")
                             .arg(a.levels.size())
                             .arg(m.meshX)
@@ -173,13 +215,15 @@ QString LoopnestWorkbench::editArchCell(int row, int column, const QString& text
     const loopnest::Architecture& a = in.parsed->architecture;
     const bool arith = row == int(a.levels.size());
     const std::string name = arith ? a.arithmetic.name : a.levels[std::size_t(row)].name;
+    const QString header = m_arch->horizontalHeaderItem(column)->text();
+    if (const auto* actions = ertActions(column, arith))
+        return editErtCell(name, *actions, header, text);
     const AttrColumn* col = nullptr;
     for (const AttrColumn& c : attrColumns())
         if (c.column == column)
             col = &c;
     if (!col)
         return {};
-    const QString header = m_arch->horizontalHeaderItem(column)->text();
     ordered_json tree = in.spec;
     ordered_json* comp = tree.contains("architecture") ? findComponent(tree["architecture"], name) : nullptr;
     if (!comp)
@@ -213,6 +257,42 @@ QString LoopnestWorkbench::editArchCell(int row, int column, const QString& text
     const QString error =
         applyTree(std::move(tree), tr("%1 of %2 = %3").arg(header, qs(name), t));
     return error.isEmpty() ? QString() : tr("%1 of %2: %3").arg(header, qs(name), error);
+}
+
+QString LoopnestWorkbench::editErtCell(const std::string& level, const std::vector<const char*>& actions,
+                                       const QString& header, const QString& text)
+{
+    const QString t = text.trimmed();
+    bool ok = false;
+    const double pj = t.toDouble(&ok);
+    if (!ok || !std::isfinite(pj) || pj < 0)
+        return tr("%1 of %2: expected an energy in pJ, a number not negative, got \"%3\"").arg(header, qs(level), t);
+    ordered_json tree = inputs().spec;
+    if (!tree.contains("ERT") || !tree["ERT"].contains("tables") || !tree["ERT"]["tables"].is_array())
+        return tr("%1 of %2: the spec has no ERT tables").arg(header, qs(level));
+    for (ordered_json& table : tree["ERT"]["tables"]) {
+        if (!table.is_object() || !table.contains("name") || !table["name"].is_string() ||
+            ertComponent(table["name"].get<std::string>()) != level || !table.contains("actions") ||
+            !table["actions"].is_array())
+            continue;
+        // The action the model reads for this column: every entry of it takes the energy typed
+        // (the model counts an action's largest entry).
+        for (const char* action : actions) {
+            bool found = false;
+            for (ordered_json& a : table["actions"])
+                if (a.is_object() && a.value("name", std::string()) == action) {
+                    a["energy"] = pj;
+                    found = true;
+                }
+            if (found) {
+                const QString error = applyTree(std::move(tree), tr("%1 of %2 = %3 pJ (ERT %4)").arg(header, qs(level), t,
+                                                                                                    QString::fromLatin1(action)));
+                return error.isEmpty() ? QString() : tr("%1 of %2: %3").arg(header, qs(level), error);
+            }
+        }
+        return tr("%1 of %2: the ERT table has none of the actions %3").arg(header, qs(level), QString::fromLatin1(actions.front()));
+    }
+    return tr("%1 of %2: the spec's ERT has no table for this level").arg(header, qs(level));
 }
 
 } // namespace mapscape

@@ -135,6 +135,9 @@ private:
     /// Applies an edited cell of a table; "" or why the text was refused.
     QString editNestCell(int row, int column, const QString& text);
     QString editArchCell(int row, int column, const QString& text);
+    /// Sets the energy of `level`'s ERT action (the first of `actions` its table has) in the spec.
+    QString editErtCell(const std::string& level, const std::vector<const char*>& actions, const QString& header,
+                        const QString& text);
     QString editBoundCell(int row, const QString& text);
     QString editCoefficientCell(int row, const QString& text);
     /// Keeps a refused entry in its cell with the reason (or forgets it once accepted).
