@@ -52,13 +52,10 @@ using cells::readOnly;
 using cells::sig;
 using namespace accel_wb;
 
-QWidget* AccelWorkbench::buildDesignTab()
+/// The workload: the cell, its sizes and its GEMM components (a custom cell edits them).
+QGroupBox* AccelWorkbench::buildWorkloadBox(QWidget* parent)
 {
-    auto* editors = new QWidget(this);
-    auto* editorsLayout = new QVBoxLayout(editors);
-
-    // Workload.
-    auto* workloadBox = new QGroupBox(tr("Workload (one time step)"), editors);
+    auto* workloadBox = new QGroupBox(tr("Workload (one time step)"), parent);
     auto* wl = new QVBoxLayout(workloadBox);
     auto* wf = new QFormLayout;
     m_cell = new QComboBox(workloadBox);
@@ -111,7 +108,6 @@ QWidget* AccelWorkbench::buildDesignTab()
     compButtons->addWidget(m_removeComponent);
     compButtons->addStretch(1);
     wl->addLayout(compButtons);
-    editorsLayout->addWidget(workloadBox);
     connect(m_cell, &QComboBox::currentIndexChanged, this, [this] {
         if (m_updating)
             return;
@@ -182,9 +178,13 @@ QWidget* AccelWorkbench::buildDesignTab()
             },
             tr("Remove component %1").arg(at + 1), -1);
     });
+    return workloadBox;
+}
 
-    // Design.
-    auto* designBox = new QGroupBox(tr("Design (the paper's chromosome)"), editors);
+/// The design: the paper's chromosome, one editor per gene.
+QGroupBox* AccelWorkbench::buildDesignBox(QWidget* parent)
+{
+    auto* designBox = new QGroupBox(tr("Design (the paper's chromosome)"), parent);
     auto* df = new QFormLayout(designBox);
     for (int g = 0; g < kEditableGenes; ++g) {
         const AccelGene gene = AccelGene(g);
@@ -212,10 +212,13 @@ QWidget* AccelWorkbench::buildDesignTab()
         editor->setToolTip(tr(kGeneHelp[g]));
         df->addRow(geneTitle(gene), editor);
     }
-    editorsLayout->addWidget(designBox);
+    return designBox;
+}
 
-    // Constraints.
-    auto* consBox = new QGroupBox(tr("Constraints (0 = off)"), editors);
+/// The constraints on area, latency and power (0 = off).
+QGroupBox* AccelWorkbench::buildConstraintsBox(QWidget* parent)
+{
+    auto* consBox = new QGroupBox(tr("Constraints (0 = off)"), parent);
     auto* cf = new QFormLayout(consBox);
     const QString consTitles[3] = {tr("Area limit (µm²)"), tr("Latency limit (cycles)"), tr("Power limit (mW)")};
     const QString consTips[3] = {tr("Stage 1's GA keeps designs above it in a separate, lower-ranked population"),
@@ -237,10 +240,13 @@ QWidget* AccelWorkbench::buildDesignTab()
                 tr("Set constraint"), kMergeConstraint + i);
         });
     }
-    editorsLayout->addWidget(consBox);
+    return consBox;
+}
 
-    // FPGA limits and proxy.
-    auto* fpgaBox = new QGroupBox(tr("FPGA resources (the repair keeps designs within them)"), editors);
+/// The FPGA resources the repair keeps designs within, their use, and the linear resource proxy.
+QGroupBox* AccelWorkbench::buildFpgaBox(QWidget* parent)
+{
+    auto* fpgaBox = new QGroupBox(tr("FPGA resources (the repair keeps designs within them)"), parent);
     auto* ff = new QFormLayout(fpgaBox);
     m_limitsPreset = new QComboBox(fpgaBox);
     m_limitsPreset->addItem(tr("ZCU102 (XCZU9EG)"), QStringLiteral("zcu102"));
@@ -310,10 +316,13 @@ QWidget* AccelWorkbench::buildDesignTab()
         });
     }
     ff->addRow(proxyBox);
-    editorsLayout->addWidget(fpgaBox);
+    return fpgaBox;
+}
 
-    // Model options.
-    auto* modelBox = new QGroupBox(tr("Cost model (MAESTRO-compatible, HASCO's GEMM mapping)"), editors);
+/// The cost model's options (tile choice, cost database, SIMD lanes, NoC, noise, off-chip bound).
+QGroupBox* AccelWorkbench::buildModelBox(QWidget* parent)
+{
+    auto* modelBox = new QGroupBox(tr("Cost model (MAESTRO-compatible, HASCO's GEMM mapping)"), parent);
     auto* mf = new QFormLayout(modelBox);
     m_tilePolicy = new QComboBox(modelBox);
     m_tilePolicy->addItem(tr("whole reduction first (HASCO)"), int(TilePolicy::WholeReduction));
@@ -352,8 +361,6 @@ QWidget* AccelWorkbench::buildDesignTab()
     mf->addRow(tr("Noise seed"), m_noiseSeed);
     m_offchip = new QCheckBox(tr("Off-chip transfers bound each component (extension; off in HASCO)"), modelBox);
     mf->addRow(m_offchip);
-    editorsLayout->addWidget(modelBox);
-    editorsLayout->addStretch(1);
     auto modelEdit = [this](int key, const QString& label, std::function<void(AccelModelOptions&)> f) {
         if (!m_updating)
             editInputs([f](AccelInputs& in) { f(in.setup.model); }, label, kMergeModel + key);
@@ -392,13 +399,12 @@ QWidget* AccelWorkbench::buildDesignTab()
     connect(m_offchip, &QCheckBox::toggled, this, [modelEdit, this](bool on) {
         modelEdit(8, tr("Set off-chip bound"), [on](AccelModelOptions& o) { o.offchip = on; });
     });
+    return modelBox;
+}
 
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(editors);
-    scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(430);
-
-    // Right: the model's answer.
+/// The model's answer: the summary, area and power per component, and the per-component table.
+QWidget* AccelWorkbench::buildDesignResults()
+{
     auto* results = new QWidget(this);
     auto* rl = new QVBoxLayout(results);
     m_summary = new QLabel(results);
@@ -433,10 +439,29 @@ QWidget* AccelWorkbench::buildDesignTab()
     m_componentResults->verticalHeader()->setVisible(false);
     m_componentResults->setEditTriggers(QAbstractItemView::NoEditTriggers);
     rl->addWidget(m_componentResults, 1);
+    return results;
+}
+
+QWidget* AccelWorkbench::buildDesignTab()
+{
+    // Left: the editors, in a scroll area; right: the model's answer.
+    auto* editors = new QWidget(this);
+    auto* editorsLayout = new QVBoxLayout(editors);
+    editorsLayout->addWidget(buildWorkloadBox(editors));
+    editorsLayout->addWidget(buildDesignBox(editors));
+    editorsLayout->addWidget(buildConstraintsBox(editors));
+    editorsLayout->addWidget(buildFpgaBox(editors));
+    editorsLayout->addWidget(buildModelBox(editors));
+    editorsLayout->addStretch(1);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(editors);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(430);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(scroll);
-    split->addWidget(results);
+    split->addWidget(buildDesignResults());
     split->setStretchFactor(1, 1);
     return split;
 }

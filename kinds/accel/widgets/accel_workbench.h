@@ -31,6 +31,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
@@ -113,6 +114,13 @@ public:
 private:
     void buildUi();
     QWidget* buildDesignTab();
+    // The Design tab's parts (accel_design_tab.cpp), in the order it shows them.
+    QGroupBox* buildWorkloadBox(QWidget* parent);
+    QGroupBox* buildDesignBox(QWidget* parent);
+    QGroupBox* buildConstraintsBox(QWidget* parent);
+    QGroupBox* buildFpgaBox(QWidget* parent);
+    QGroupBox* buildModelBox(QWidget* parent);
+    QWidget* buildDesignResults();
     QWidget* buildSpaceTab();
     QWidget* buildSensitivityTab();
     void documentChanged();
