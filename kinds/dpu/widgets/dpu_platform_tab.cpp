@@ -54,12 +54,10 @@ using cells::sig;
 using namespace dpu;
 using namespace dpu_wb;
 
-QWidget* DpuWorkbench::buildPlatformTab()
+/// The explorer: platform, background and metric choices over the heatmap of every model and configuration, and the cell shown.
+QWidget* DpuWorkbench::buildPlatformExplorer(QWidget* parent)
 {
-    auto* split = new QSplitter(Qt::Horizontal, this);
-
-    // Left: the explorer.
-    auto* explorer = new QWidget(split);
+    auto* explorer = new QWidget(parent);
     auto* el = new QVBoxLayout(explorer);
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Platform"), explorer));
@@ -128,9 +126,12 @@ QWidget* DpuWorkbench::buildPlatformTab()
     });
     connect(m_logColours, &QCheckBox::toggled, this, &DpuWorkbench::refreshExplorer);
     connect(m_heatmap, &HeatmapWidget::cellClicked, this, [this](int row, int col) { showCell(row, col); });
+    return explorer;
+}
 
-    // Right: what the simulator is made of.
-    auto* tabs = new QTabWidget(split);
+/// The simulator's parameters, the throughput constraint and the recorded-runs seed.
+void DpuWorkbench::buildParametersPage(QTabWidget* tabs)
+{
     auto* paramsPage = new QWidget(tabs);
     auto* pl = new QVBoxLayout(paramsPage);
     auto* form = new QFormLayout;
@@ -174,7 +175,11 @@ QWidget* DpuWorkbench::buildPlatformTab()
         const QString text = m_params->item(row, col)->text();
         showCellOutcome(m_params, row, col, text, setParameterCell(row, text));
     });
+}
 
+/// The background states (stress-ng loads) the DPUs share the board with.
+void DpuWorkbench::buildBackgroundsPage(QTabWidget* tabs)
+{
     auto* statesPage = new QWidget(tabs);
     auto* sl = new QVBoxLayout(statesPage);
     m_states = new QTableWidget(kStates, 5, statesPage);
@@ -197,7 +202,11 @@ QWidget* DpuWorkbench::buildPlatformTab()
         const QString text = m_states->item(row, col)->text();
         showCellOutcome(m_states, row, col, text, setStateCell(row, col, text));
     });
+}
 
+/// Corrections of simulated values by measurements.
+void DpuWorkbench::buildCorrectionsPage(QTabWidget* tabs)
+{
     auto* corrPage = new QWidget(tabs);
     auto* cl = new QVBoxLayout(corrPage);
     auto* corrHelp = new QLabel(tr("Replace simulated values by measurements: type a measured FPS or power (the factor "
@@ -233,7 +242,11 @@ QWidget* DpuWorkbench::buildPlatformTab()
         const QString text = m_corrections->item(row, col)->text();
         showCellOutcome(m_corrections, row, col, text, setCorrectionCell(row, col, text));
     });
+}
 
+/// The paper's facts the simulator is calibrated to, and the calibration.
+void DpuWorkbench::buildAnchorsPage(QTabWidget* tabs)
+{
     auto* anchorPage = new QWidget(tabs);
     auto* al = new QVBoxLayout(anchorPage);
     m_anchorSummary = new QLabel(anchorPage);
@@ -303,7 +316,18 @@ QWidget* DpuWorkbench::buildPlatformTab()
                                                             QString::number(100 * r.ratioM, 'f', 0) + QStringLiteral(" %"))
                                                  : e);
     });
+}
 
+QWidget* DpuWorkbench::buildPlatformTab()
+{
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    // Left: the explorer; right: what the simulator is made of.
+    QWidget* explorer = buildPlatformExplorer(split);
+    auto* tabs = new QTabWidget(split);
+    buildParametersPage(tabs);
+    buildBackgroundsPage(tabs);
+    buildCorrectionsPage(tabs);
+    buildAnchorsPage(tabs);
     split->addWidget(explorer);
     split->addWidget(tabs);
     split->setStretchFactor(0, 3);

@@ -128,6 +128,12 @@ public:
 private:
     void buildUi();
     QWidget* buildPlatformTab();
+    // The Platform tab's parts (dpu_platform_tab.cpp), in the order it shows them.
+    QWidget* buildPlatformExplorer(QWidget* parent);
+    void buildParametersPage(QTabWidget* tabs);
+    void buildBackgroundsPage(QTabWidget* tabs);
+    void buildCorrectionsPage(QTabWidget* tabs);
+    void buildAnchorsPage(QTabWidget* tabs);
     void documentChanged();
     void refreshExplorer();
     void refreshTables();
