@@ -1164,6 +1164,143 @@ std::string fmtNum(double v)
 
 } // namespace
 
+/// Timeloop's tile collapsing for one data space (tiling.cpp, legacy RMW): the analysis's
+/// working sets and accesses folded onto the storage levels (innermost first), then partition
+/// sizes, each level's share of its parent's accesses, bypass masking, link transfers, and the
+/// reads, fills and updates per instance (first-read elision included).
+static void collapseTiles(const LoopnestModel::Impl& M, const Analysis& A, int ds, std::vector<Tile>& T,
+                   const std::vector<std::array<char, kMaxDs>>& keep)
+{
+    thread_local std::vector<ValidTile> valid;
+    valid.clear();
+    for (int l = 0; l < A.n; ++l) {
+        if (A.loops[l].space != 0 && !A.master[l])
+            continue;
+        const std::uint64_t size = (A.boundary[l] || A.master[l]) ? A.maxSize(l, ds) : 0;
+        valid.push_back(ValidTile{size, &A.state[l].access[ds], A.state[l].linkTransfers[ds],
+                                  static_cast<std::uint64_t>(A.utilizedElems[l]), A.logicalFanout[l],
+                                  A.boundary[l] != 0, A.master[l] != 0});
+    }
+    std::size_t processed = 0;
+    for (int s = 0; s < M.nlev; ++s) {
+        std::size_t b = processed;
+        while (!valid[b].boundary && b < valid.size() - 1)
+            ++b;
+        Tile& t = T[s];
+        const ValidTile& inner = valid[processed];
+        const ValidTile& outer = valid[b];
+        t.size = outer.size;
+        t.access.e.assign(inner.access->e.begin(), inner.access->e.end());
+        t.content = t.access.total();
+        t.link = static_cast<double>(inner.link);
+        t.replication = static_cast<double>(outer.replication);
+        t.fanout = inner.fanout;
+        if (s > 0)
+            T[s - 1].denom = inner.master ? inner.size : T[s - 1].size;
+        processed = b + 1;
+    }
+    // Partition sizes.
+    std::uint64_t part = T[M.nlev - 1].size;
+    T[M.nlev - 1].partitionSize = part;
+    for (int c = M.nlev - 2; c >= 0; --c) {
+        if (T[c].denom != 0)
+            part = (part * T[c].size) / T[c].denom;
+        T[c].partitionSize = part;
+    }
+    // Parent access share.
+    for (int c = 0; c < M.nlev; ++c) {
+        if (T[c].size == 0)
+            continue;
+        T[c].parentShare = 0;
+        int o = c + 1;
+        while (o < M.nlev && T[o].size == 0)
+            ++o;
+        if (o == M.nlev)
+            continue;
+        for (const auto& x : T[o].access.e)
+            T[c].parentShare += (x.accesses * static_cast<double>(x.multicast)) / static_cast<double>(T[o].fanout);
+    }
+    // Masking (bypass).
+    for (int c = 0; c < M.nlev; ++c) {
+        if (T[c].size == 0 || keep[c][ds])
+            continue;
+        int o = c + 1;
+        while (o < M.nlev && T[o].size == 0)
+            ++o;
+        if (o == M.nlev) {
+            T[c].size = 0;
+            T[c].partitionSize = 0;
+            T[c].content = 0;
+            T[c].parentShare = 0;
+            break;
+        }
+        const double factor = T[c].content * static_cast<double>(T[o].fanout) / T[o].access.weighted();
+        for (auto& x : T[o].access.e) {
+            if (x.accesses == 0)
+                continue;
+            x.accesses *= factor;
+            T[o].link = 0;
+        }
+        T[o].content = T[o].access.total();
+        T[c].size = 0;
+        T[c].partitionSize = 0;
+        T[c].content = 0;
+        T[c].parentShare = 0;
+    }
+    for (int c = M.nlev - 1; c >= 0; --c) {
+        if (!keep[c][ds]) {
+            T[c].size = 0;
+            T[c].access.e.clear();
+            T[c].link = 0;
+            T[c].fanout = 0;
+        } else {
+            T[c].parentShare = 0;
+            break;
+        }
+    }
+    for (int c = M.nlev - 1; c > 0; --c) {
+        if (T[c].link != 0) {
+            const double per = T[c].link / T[c - 1].replication;
+            T[c - 1].peerAccesses += per;
+            T[c - 1].peerFills += per;
+        }
+    }
+    const bool rw = M.readWrite[ds];
+    for (int c = 0; c < M.nlev; ++c) {
+        Tile& t = T[c];
+        if (t.size == 0) {
+            t.reads = t.updates = t.fills = 0;
+            t.temporalReductions = 0;
+            continue;
+        }
+        if (rw) {
+            t.updates = static_cast<std::uint64_t>(std::round(t.content));
+            if (M.env.firstReadElision) {
+                const double ps = static_cast<double>(t.partitionSize);
+                t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses - ps));
+                t.temporalReductions = std::round(t.content + t.peerAccesses - ps);
+                bool outermost = true;
+                for (int l = c + 1; l < M.nlev; ++l)
+                    if (T[l].size > 0) {
+                        outermost = false;
+                        break;
+                    }
+                t.fills = outermost ? static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills))
+                                    : static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills - ps));
+            } else {
+                t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses));
+                t.temporalReductions = std::round(t.content + t.peerAccesses);
+                t.fills = static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills));
+            }
+        } else {
+            t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses));
+            t.updates = 0;
+            t.fills = static_cast<std::uint64_t>(t.parentShare + t.peerFills);
+            t.temporalReductions = 0;
+        }
+    }
+}
+
 EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
 {
     EvalResult res;
@@ -1404,137 +1541,8 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
             t.access = std::move(keepAccess);
         }
     }
-    for (int ds = 0; ds < nds; ++ds) {
-        thread_local std::vector<ValidTile> valid;
-        valid.clear();
-        for (int l = 0; l < A.n; ++l) {
-            if (A.loops[l].space != 0 && !A.master[l])
-                continue;
-            const std::uint64_t size = (A.boundary[l] || A.master[l]) ? A.maxSize(l, ds) : 0;
-            valid.push_back(ValidTile{size, &A.state[l].access[ds], A.state[l].linkTransfers[ds],
-                                      static_cast<std::uint64_t>(A.utilizedElems[l]), A.logicalFanout[l],
-                                      A.boundary[l] != 0, A.master[l] != 0});
-        }
-        std::size_t processed = 0;
-        auto& T = tiles[ds];
-        for (int s = 0; s < nlev; ++s) {
-            std::size_t b = processed;
-            while (!valid[b].boundary && b < valid.size() - 1)
-                ++b;
-            Tile& t = T[s];
-            const ValidTile& inner = valid[processed];
-            const ValidTile& outer = valid[b];
-            t.size = outer.size;
-            t.access.e.assign(inner.access->e.begin(), inner.access->e.end());
-            t.content = t.access.total();
-            t.link = static_cast<double>(inner.link);
-            t.replication = static_cast<double>(outer.replication);
-            t.fanout = inner.fanout;
-            if (s > 0)
-                T[s - 1].denom = inner.master ? inner.size : T[s - 1].size;
-            processed = b + 1;
-        }
-        // Partition sizes.
-        std::uint64_t part = T[nlev - 1].size;
-        T[nlev - 1].partitionSize = part;
-        for (int c = nlev - 2; c >= 0; --c) {
-            if (T[c].denom != 0)
-                part = (part * T[c].size) / T[c].denom;
-            T[c].partitionSize = part;
-        }
-        // Parent access share.
-        for (int c = 0; c < nlev; ++c) {
-            if (T[c].size == 0)
-                continue;
-            T[c].parentShare = 0;
-            int o = c + 1;
-            while (o < nlev && T[o].size == 0)
-                ++o;
-            if (o == nlev)
-                continue;
-            for (const auto& x : T[o].access.e)
-                T[c].parentShare += (x.accesses * static_cast<double>(x.multicast)) / static_cast<double>(T[o].fanout);
-        }
-        // Masking (bypass).
-        for (int c = 0; c < nlev; ++c) {
-            if (T[c].size == 0 || keep[c][ds])
-                continue;
-            int o = c + 1;
-            while (o < nlev && T[o].size == 0)
-                ++o;
-            if (o == nlev) {
-                T[c].size = 0;
-                T[c].partitionSize = 0;
-                T[c].content = 0;
-                T[c].parentShare = 0;
-                break;
-            }
-            const double factor = T[c].content * static_cast<double>(T[o].fanout) / T[o].access.weighted();
-            for (auto& x : T[o].access.e) {
-                if (x.accesses == 0)
-                    continue;
-                x.accesses *= factor;
-                T[o].link = 0;
-            }
-            T[o].content = T[o].access.total();
-            T[c].size = 0;
-            T[c].partitionSize = 0;
-            T[c].content = 0;
-            T[c].parentShare = 0;
-        }
-        for (int c = nlev - 1; c >= 0; --c) {
-            if (!keep[c][ds]) {
-                T[c].size = 0;
-                T[c].access.e.clear();
-                T[c].link = 0;
-                T[c].fanout = 0;
-            } else {
-                T[c].parentShare = 0;
-                break;
-            }
-        }
-        for (int c = nlev - 1; c > 0; --c) {
-            if (T[c].link != 0) {
-                const double per = T[c].link / T[c - 1].replication;
-                T[c - 1].peerAccesses += per;
-                T[c - 1].peerFills += per;
-            }
-        }
-        const bool rw = readWrite[ds];
-        for (int c = 0; c < nlev; ++c) {
-            Tile& t = T[c];
-            if (t.size == 0) {
-                t.reads = t.updates = t.fills = 0;
-                t.temporalReductions = 0;
-                continue;
-            }
-            if (rw) {
-                t.updates = static_cast<std::uint64_t>(std::round(t.content));
-                if (env.firstReadElision) {
-                    const double ps = static_cast<double>(t.partitionSize);
-                    t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses - ps));
-                    t.temporalReductions = std::round(t.content + t.peerAccesses - ps);
-                    bool outermost = true;
-                    for (int l = c + 1; l < nlev; ++l)
-                        if (T[l].size > 0) {
-                            outermost = false;
-                            break;
-                        }
-                    t.fills = outermost ? static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills))
-                                        : static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills - ps));
-                } else {
-                    t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses));
-                    t.temporalReductions = std::round(t.content + t.peerAccesses);
-                    t.fills = static_cast<std::uint64_t>(std::round(t.parentShare + t.peerFills));
-                }
-            } else {
-                t.reads = static_cast<std::uint64_t>(std::round(t.content + t.peerAccesses));
-                t.updates = 0;
-                t.fills = static_cast<std::uint64_t>(t.parentShare + t.peerFills);
-                t.temporalReductions = 0;
-            }
-        }
-    }
+    for (int ds = 0; ds < nds; ++ds)
+        collapseTiles(*this, A, ds, tiles[static_cast<std::size_t>(ds)], keep);
 
     // ---- Arithmetic level.
     const std::uint64_t randomComputes = static_cast<std::uint64_t>(computeAccesses * computeReplication);
