@@ -52,6 +52,60 @@ namespace mapscape {
 
 using namespace dataflow_wb;
 
+/// The Mapping tab's right side: the model's answer (summary, per-tensor buffers and accesses,
+/// runtime / energy / buffer charts) and the directives as a loop nest.
+QWidget* DataflowWorkbench::buildMappingResults()
+{
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tensorTable = new QTableWidget(3, 6, this);
+    cells::setColumns(m_tensorTable,
+                      {{tr("L2 needed"), tr("Shared buffer (L2) space this tensor needs, in bytes, double-buffered")},
+                       {tr("L1 needed / PE"), tr("Local buffer (L1) space this tensor needs in each PE, in bytes, double-buffered")},
+                       {tr("L2 reads"), tr("Elements of this tensor read from L2 over the layer (counts)")},
+                       {tr("L2 writes"), tr("Elements of this tensor written to L2 over the layer (counts)")},
+                       {tr("L1 reads"), tr("Elements of this tensor read from the PEs' L1 over the layer, all PEs (counts)")},
+                       {tr("L1 writes"), tr("Elements of this tensor written to the PEs' L1 over the layer, all PEs (counts)")}});
+    m_tensorTable->setVerticalHeaderLabels({tr("input"), tr("filter"), tr("output")});
+    m_tensorTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tensorTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tensorTable->setToolTip(tr("Per tensor: buffer space the mapping needs (double-buffered) and the element reads "
+                                 "and writes of the top level"));
+    m_tensorTable->setMaximumHeight(130);
+    m_boundChart = new EnergyBreakdownChart(this);
+    m_energyChart = new EnergyBreakdownChart(this);
+    m_bufferChart = new EnergyBreakdownChart(this);
+    m_boundChart->setToolTip(tr("Top-level iterations by what bounds their delay: computation, data into the PEs "
+                                "(NoC in), results out (NoC out), or DRAM (off-chip)"));
+    m_energyChart->setToolTip(tr("Activity-count energy: buffer reads and writes and MACs times their unit energies"));
+    m_bufferChart->setToolTip(tr("Buffer space the mapping needs per tensor, next to the hardware's capacity"));
+    auto* charts = new QTabWidget(this);
+    charts->addTab(m_boundChart, tr("Runtime"));
+    charts->addTab(m_energyChart, tr("Energy"));
+    charts->addTab(m_bufferChart, tr("Buffers"));
+    m_loopNest = new QPlainTextEdit(this);
+    m_loopNest->setReadOnly(true);
+    m_loopNest->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_loopNest->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_loopNest->setToolTip(tr("The directives as nested loops: per cluster level, temporal loops then the spatial "
+                              "loop over its sub-clusters"));
+    auto* resultSplit = new QSplitter(Qt::Vertical, this);
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_summary);
+    topLayout->addWidget(m_tensorTable);
+    resultSplit->addWidget(top);
+    resultSplit->addWidget(charts);
+    resultSplit->addWidget(m_loopNest);
+    resultSplit->setStretchFactor(1, 2);
+    resultSplit->setStretchFactor(2, 1);
+    return resultSplit;
+}
+
 QWidget* DataflowWorkbench::buildMappingTab()
 {
     // Left: what is mapped (layer, hardware, directives).
@@ -205,58 +259,9 @@ QWidget* DataflowWorkbench::buildMappingTab()
     editorsScroll->setStretchFactor(1, 2);
     editorsScroll->setMinimumWidth(400);
 
-    // Right: what the model says.
-    m_summary = new QLabel(this);
-    m_summary->setTextFormat(Qt::RichText);
-    m_summary->setWordWrap(true);
-    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_tensorTable = new QTableWidget(3, 6, this);
-    cells::setColumns(m_tensorTable,
-                      {{tr("L2 needed"), tr("Shared buffer (L2) space this tensor needs, in bytes, double-buffered")},
-                       {tr("L1 needed / PE"), tr("Local buffer (L1) space this tensor needs in each PE, in bytes, double-buffered")},
-                       {tr("L2 reads"), tr("Elements of this tensor read from L2 over the layer (counts)")},
-                       {tr("L2 writes"), tr("Elements of this tensor written to L2 over the layer (counts)")},
-                       {tr("L1 reads"), tr("Elements of this tensor read from the PEs' L1 over the layer, all PEs (counts)")},
-                       {tr("L1 writes"), tr("Elements of this tensor written to the PEs' L1 over the layer, all PEs (counts)")}});
-    m_tensorTable->setVerticalHeaderLabels({tr("input"), tr("filter"), tr("output")});
-    m_tensorTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_tensorTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_tensorTable->setToolTip(tr("Per tensor: buffer space the mapping needs (double-buffered) and the element reads "
-                                 "and writes of the top level"));
-    m_tensorTable->setMaximumHeight(130);
-    m_boundChart = new EnergyBreakdownChart(this);
-    m_energyChart = new EnergyBreakdownChart(this);
-    m_bufferChart = new EnergyBreakdownChart(this);
-    m_boundChart->setToolTip(tr("Top-level iterations by what bounds their delay: computation, data into the PEs "
-                                "(NoC in), results out (NoC out), or DRAM (off-chip)"));
-    m_energyChart->setToolTip(tr("Activity-count energy: buffer reads and writes and MACs times their unit energies"));
-    m_bufferChart->setToolTip(tr("Buffer space the mapping needs per tensor, next to the hardware's capacity"));
-    auto* charts = new QTabWidget(this);
-    charts->addTab(m_boundChart, tr("Runtime"));
-    charts->addTab(m_energyChart, tr("Energy"));
-    charts->addTab(m_bufferChart, tr("Buffers"));
-    m_loopNest = new QPlainTextEdit(this);
-    m_loopNest->setReadOnly(true);
-    m_loopNest->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_loopNest->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_loopNest->setToolTip(tr("The directives as nested loops: per cluster level, temporal loops then the spatial "
-                              "loop over its sub-clusters"));
-    auto* resultSplit = new QSplitter(Qt::Vertical, this);
-    auto* top = new QWidget(this);
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(m_summary);
-    topLayout->addWidget(m_tensorTable);
-    resultSplit->addWidget(top);
-    resultSplit->addWidget(charts);
-    resultSplit->addWidget(m_loopNest);
-    resultSplit->setStretchFactor(1, 2);
-    resultSplit->setStretchFactor(2, 1);
-
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(editorsScroll);
-    split->addWidget(resultSplit);
+    split->addWidget(buildMappingResults()); // right: what the model says
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
     return split;

@@ -98,6 +98,7 @@ public:
 private:
     void buildUi();
     QWidget* buildMappingTab();
+    QWidget* buildMappingResults(); ///< the Mapping tab's right side
     QWidget* buildSpaceTab();
     QWidget* buildExploreTab();
     void documentChanged();
