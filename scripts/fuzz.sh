@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
         -m) minutes=$2; shift 2 ;;
         -j) jobs=$2; shift 2 ;;
         --merge) merge=1; shift ;;
-        -h|--help) sed -n '5,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '5,19p' "$0"; exit 0 ;;
         *) targets+=("$1"); shift ;;
     esac
 done
