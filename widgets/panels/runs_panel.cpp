@@ -43,6 +43,16 @@
 namespace mapscape {
 
 namespace {
+
+/// "10.86 ± 0.02 mJ": mean and standard deviation in one prefixed unit (the mean's), so that a
+/// spread of 0 reads "± 0 mJ", not "± 0 pJ".
+QString meanPlusMinus(double mean, double sd, const std::string& unit)
+{
+    if (unit.empty())
+        return QString::fromStdString(formatSig(mean, 4) + " ± " + formatSig(sd, 2));
+    const ScaledUnit u = scaleFor(std::abs(mean), unit);
+    return QString::fromStdString(formatSig(mean / u.factor, 4) + " ± " + formatSig(sd / u.factor, 2) + " " + u.unit);
+}
 constexpr int kDrainDelayMs = 40;       ///< first notice → drain (≤ 25 Hz)
 constexpr int kRefreshWhileRunningMs = 250;
 constexpr std::size_t kMaxPointsPerRun = 1'000'000;
@@ -1061,7 +1071,7 @@ void RunsPanel::refreshCompare()
                                 o ? qs(o->label) : g.objective,
                                 g.setup,
                                 QString::number(g.best.size()),
-                                qs(formatQuantity(m, unit, 4)) + QStringLiteral(" ± ") + qs(formatQuantity(sd, unit, 2)),
+                                meanPlusMinus(m, sd, unit),
                                 refMean > 0 ? QString::number(m / refMean, 'f', 3) : QStringLiteral("–"),
                                 qs(formatQuantity(meanStd(g.toBest).first, "", 3)),
                                 QStringLiteral("%1 s").arg(meanStd(g.wall).first, 0, 'f', 2)};

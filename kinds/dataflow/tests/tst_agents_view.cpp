@@ -24,6 +24,7 @@
 #include <QCheckBox>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace mapscape;
@@ -227,6 +228,9 @@ private Q_SLOTS:
             QVERIFY(ok && ratio >= 1.0 - 1e-9);
             lowest = std::min(lowest, ratio);
             QCOMPARE(grid->item(r, 3)->text(), QStringLiteral("1"));
+            // Mean ± spread in one prefixed unit: one run each, so "± 0" in the mean's unit.
+            const QString best = grid->item(r, 4)->text();
+            QVERIFY2(QRegularExpression(QStringLiteral("^[0-9.]+ ± 0 [^0-9]+$")).match(best).hasMatch(), qPrintable(best));
         }
         QCOMPARE(lowest, 1.0);
         QVERIFY(!w.runsPanel()->setCompareReference(QStringLiteral("bo")));
