@@ -926,15 +926,6 @@ private:
 
 } // namespace
 
-/// Checks made before ONNX's own checker and shape inference see the model. ONNX is proto2:
-/// protobuf does not check that its strings are UTF-8, but the names end up in JSON documents,
-/// which must be; and the attributes and constants ONNX reads unchecked are checked here, in
-/// every graph the model holds.
-static void precheckModel(const onnx::ModelProto& model, const std::string& source)
-{
-    ModelPrecheck(model, source);
-}
-
 OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, const OnnxImportOptions& options)
 {
     if (bytes.empty())
@@ -949,7 +940,10 @@ OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, co
         throw InputError(source + ": the ONNX model has no graph nodes (truncated or not an .onnx file)");
     if (model.opset_import_size() == 0)
         throw InputError(source + ": the ONNX model imports no operator set (opset_import missing; truncated file?)");
-    precheckModel(model, source);
+    // Before ONNX's own checker and shape inference see the model. ONNX is proto2: protobuf does
+    // not check that its strings are UTF-8, but the names end up in JSON documents, which must
+    // be; and what ONNX reads unchecked is checked, in every graph the model holds.
+    ModelPrecheck(model, source);
     try {
         onnx::checker::check_model(model);
     } catch (const std::exception& e) {

@@ -14,6 +14,12 @@ namespace mapscape {
 
 namespace {
 
+/// Every generic optimizer's budget option.
+OptionSpec samplesOption(long long def)
+{
+    return integerOption("samples", "Samples", def, 1, 1e9, "cost-model evaluations (the iso-sample budget)");
+}
+
 std::vector<OptimizerInfo> catalog()
 {
     std::vector<OptimizerInfo> all;
@@ -23,7 +29,7 @@ std::vector<OptimizerInfo> catalog()
         rs.title = "Random search";
         rs.description = "Every parameter drawn uniformly among its allowed values (ArchGym's random walker).";
         const RandomPointOptions d;
-        rs.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+        rs.options = {samplesOption(d.samples),
                       integerOption("batch", "Batch size", d.batch, 1, 1e6, "points evaluated per step")};
         all.push_back(std::move(rs));
     }
@@ -34,7 +40,7 @@ std::vector<OptimizerInfo> catalog()
         ga.description = "Elitist GA with mapping-aware operators: whole-gene crossover, tile mutations to neighbouring "
                          "values and loop reordering (Kao & Krishna, ICCAD 2020).";
         const GeneticPointOptions d;
-        ga.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+        ga.options = {samplesOption(d.samples),
                       integerOption("population", "Population", d.population, 2, 100000, "individuals per generation"),
                       integerOption("elite", "Elite", d.elite, 0, 100000, "best individuals kept unchanged"),
                       integerOption("tournament", "Tournament size", d.tournament, 1, 100, "parents: best of this many"),
@@ -52,7 +58,7 @@ std::vector<OptimizerInfo> catalog()
         ga.description = "Generational GA over the parameter vector: tournament parents, one-point crossover, uniform "
                          "mutation, no elitism (ArchGym's scikit-opt baseline).";
         const PlainGeneticOptions d;
-        ga.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+        ga.options = {samplesOption(d.samples),
                       integerOption("population", "Population", d.population, 2, 100000, "individuals per generation"),
                       realOption("crossover", "Crossover rate", d.crossoverRate, 0, 1, "pairs that exchange a tail"),
                       realOption("mutation", "Mutation rate", d.mutationRate, 0, 1, "per-gene probability of a new value"),
@@ -66,7 +72,7 @@ std::vector<OptimizerInfo> catalog()
         bo.description = "A Gaussian process on log(objective) over the parameters' value indices; each batch takes the "
                          "candidates of highest expected improvement.";
         const BayesianOptions d;
-        bo.options = {integerOption("samples", "Samples", d.samples, 1, 1e9, "cost-model evaluations (the iso-sample budget)"),
+        bo.options = {samplesOption(d.samples),
                       integerOption("initial", "Initial random points", d.initial, 2, 1e6, "before the first model"),
                       integerOption("batch", "Batch size", d.batch, 1, 4096, "points per model fit"),
                       integerOption("candidates", "EI candidates", d.candidates, 1, 1e6, "random points and mutations of the best"),

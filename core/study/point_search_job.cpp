@@ -36,11 +36,17 @@ void PointSearchJob::run(std::stop_token stop, MetricsSink& sink, RunControl& co
     options.control = &control;
     options.observer = &observer;
     PointSearchResult r = runPointSearch(*m_setup.problem, *m_setup.optimizer, options, stop, sink);
+    // The kind's figures of the final best, computed once here: result() is read often (the
+    // run table asks on every repaint) and the figures may cost a full evaluation.
+    std::vector<std::pair<std::string, double>> figures;
+    if (r.found && m_setup.figures)
+        figures = m_setup.figures(r.best);
     std::lock_guard lock(m_mutex);
     if (r.found) {
         m_best = r.best;
         m_bestEvaluation = r.bestEvaluation;
     }
+    m_bestFigures = std::move(figures);
     m_result = std::move(r);
 }
 
@@ -66,9 +72,7 @@ JobResult PointSearchJob::result() const
                 out.figures.emplace_back("hypervolume", r.hypervolume);
         }
     }
-    if (out.found && m_setup.figures)
-        for (auto& f : m_setup.figures(*m_best))
-            out.figures.push_back(std::move(f));
+    out.figures.insert(out.figures.end(), m_bestFigures.begin(), m_bestFigures.end());
     if (!out.found)
         out.failure = std::string("no valid design found") +
                       (m_result && !m_result->invalidSummary.empty() ? "; " + m_result->invalidSummary : std::string());

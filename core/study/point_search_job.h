@@ -25,8 +25,9 @@ public:
         /// The kind's result document of the best point (and of the whole search once it has
         /// ended: `search` is null while the run goes on).
         std::function<std::string(const Point& best, const PointSearchResult* search)> document;
-        /// Optional: the kind's own figures of the best point, added to the run's figures
-        /// (e.g. the loop-nest kind's energy_pJ, cycles, utilization as `evaluate` names them).
+        /// Optional: the kind's own figures of the best point, added to the run's figures once
+        /// the search has ended (e.g. the loop-nest kind's energy_pJ, cycles, utilization as
+        /// `evaluate` names them).
         std::function<std::vector<std::pair<std::string, double>>(const Point& best)> figures;
     };
     explicit PointSearchJob(Setup setup);
@@ -52,6 +53,7 @@ private:
     std::optional<Point> m_best;
     PointEvaluation m_bestEvaluation{};
     std::optional<PointSearchResult> m_result;
+    std::vector<std::pair<std::string, double>> m_bestFigures; ///< Setup::figures of the final best
 };
 
 } // namespace mapscape

@@ -81,6 +81,14 @@ PrunedSearchBase::PrunedSearchBase(const MapSpace& space, PrunedSearchOptions op
     m_bypassValues = space.bypassChoices();
 }
 
+std::vector<Point> PrunedSearchBase::spend(std::vector<Point> batch)
+{
+    if (std::int64_t(batch.size()) > m_options.samples - m_asked)
+        batch.resize(std::size_t(std::max<std::int64_t>(0, m_options.samples - m_asked)));
+    m_asked += std::int64_t(batch.size());
+    return batch;
+}
+
 void PrunedSearchBase::tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink&)
 {
     const int primary = m_space.primaryObjective();
@@ -117,6 +125,7 @@ LinearPrunedMapper::LinearPrunedMapper(const MapSpace& space, PrunedSearchOption
                          std::to_string(kMaxBypassChoices) + "); fix some with bypass constraints");
     m_ifPos.assign(m_factorValues.size(), 0);
     m_base.assign(space.parameters().size(), 0);
+    m_bypassCombos = combinations(m_bypassValues);
 }
 
 bool LinearPrunedMapper::startFactorisation()
@@ -173,7 +182,7 @@ std::vector<Point> LinearPrunedMapper::ask()
                 break;
             }
             const Point p = withOrders(m_base);
-            for (const auto& choice : combinations(m_bypassValues)) {
+            for (const auto& choice : m_bypassCombos) {
                 Point q = p;
                 std::copy(choice.begin(), choice.end(), q.begin() + firstBypass);
                 batch.push_back(std::move(q));
@@ -199,10 +208,7 @@ std::vector<Point> LinearPrunedMapper::ask()
         if (batch.empty() && m_orders.empty())
             continue;
     }
-    if (std::int64_t(batch.size()) > m_options.samples - m_asked)
-        batch.resize(std::size_t(std::max<std::int64_t>(0, m_options.samples - m_asked)));
-    m_asked += std::int64_t(batch.size());
-    return batch;
+    return spend(std::move(batch));
 }
 
 void LinearPrunedMapper::told(const Point& point, const PointEvaluation& e)
@@ -237,6 +243,8 @@ RandomPrunedMapper::RandomPrunedMapper(const MapSpace& space, PrunedSearchOption
     : PrunedSearchBase(space, options)
     , m_rng(seed)
 {
+    if (productOf(m_bypassValues) <= static_cast<long double>(kRandomBypassChoices))
+        m_bypassCombos = combinations(m_bypassValues); // few: every one with each order
 }
 
 std::vector<Point> RandomPrunedMapper::ask()
@@ -247,9 +255,6 @@ std::vector<Point> RandomPrunedMapper::ask()
     const auto pick = [&](const std::vector<std::int32_t>& values) {
         return values[std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(m_rng)];
     };
-    const bool allChoices = productOf(m_bypassValues) <= static_cast<long double>(kRandomBypassChoices);
-    const std::vector<std::vector<std::int32_t>> every = allChoices ? combinations(m_bypassValues)
-                                                                    : std::vector<std::vector<std::int32_t>>{};
     Point base(m_space.parameters().size(), 0);
     while (batch.size() < kRandomBatch && !stopped() && m_asked + std::int64_t(batch.size()) < m_options.samples) {
         // A random factorisation that some order can map (refusals are redrawn, boundedly).
@@ -274,8 +279,8 @@ std::vector<Point> RandomPrunedMapper::ask()
                 continue;
             Point p = base;
             std::copy(o.begin(), o.end(), p.begin() + firstOrder);
-            if (allChoices) {
-                for (const auto& choice : every) {
+            if (!m_bypassCombos.empty()) {
+                for (const auto& choice : m_bypassCombos) {
                     std::copy(choice.begin(), choice.end(), p.begin() + firstBypass);
                     batch.push_back(p);
                 }
@@ -288,10 +293,7 @@ std::vector<Point> RandomPrunedMapper::ask()
             }
         }
     }
-    if (std::int64_t(batch.size()) > m_options.samples - m_asked)
-        batch.resize(std::size_t(std::max<std::int64_t>(0, m_options.samples - m_asked)));
-    m_asked += std::int64_t(batch.size());
-    return batch;
+    return spend(std::move(batch));
 }
 
 double RandomPrunedMapper::progress() const

@@ -48,11 +48,15 @@ protected:
     /// Called by tell for each evaluated point, in order.
     virtual void told(const Point& /*point*/, const PointEvaluation& /*evaluation*/) {}
     bool stopped() const { return m_stopped || m_asked >= m_options.samples; }
+    /// The batch cut to the samples left, counted as asked.
+    std::vector<Point> spend(std::vector<Point> batch);
 
     const MapSpace& m_space;
     PrunedSearchOptions m_options;
     std::vector<std::vector<std::int32_t>> m_factorValues; ///< allowed values per factor parameter
     std::vector<std::vector<std::int32_t>> m_bypassValues; ///< allowed values per bypass parameter
+    /// Every keep / bypass combination, when the search enumerates them (empty otherwise).
+    std::vector<std::vector<std::int32_t>> m_bypassCombos;
     std::int64_t m_asked = 0;
 
 private:

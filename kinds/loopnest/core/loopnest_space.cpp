@@ -118,8 +118,7 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
     m_fixedPrefix.assign(L, {});
     m_fixedSuffix.assign(L, {});
     m_spatialOrder.assign(L, {});
-    m_spatialSplitFixed.assign(L, false);
-    m_spatialSplit.assign(L, 0);
+    m_spatialSplit.assign(L, std::nullopt);
     for (const Constraint& c : constraints.targets) {
         if (c.minParallelism)
             m_minParallelism = std::max(m_minParallelism, *c.minParallelism);
@@ -160,7 +159,6 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
                 // while the other goes to Y, never the reverse (Timeloop splits the order).
                 m_spatialOrder[lu] = order;
                 if (c.split) {
-                    m_spatialSplitFixed[lu] = true;
                     m_spatialSplit[lu] = *c.split;
                     for (std::size_t i = 0; i < order.size(); ++i)
                         axis[lu][std::size_t(order[i])] = i < *c.split ? kOnlyX : kOnlyY;
@@ -521,11 +519,11 @@ Mapping MapSpace::mapping(std::span<const std::int32_t> point) const
         if (!lm.hasSpatial)
             continue;
         const std::vector<int>& constrained = m_spatialOrder[std::size_t(l)];
-        if (m_spatialSplitFixed[std::size_t(l)]) {
+        if (const auto fixedSplit = m_spatialSplit[std::size_t(l)]) {
             // The constraint's own order and split (its dimensions only use the axes it allows),
             // so that Timeloop's constraint check reads the written mapping back; dimensions it
             // does not name go before its X part or its Y part.
-            const auto split = std::min<std::size_t>(m_spatialSplit[std::size_t(l)], constrained.size());
+            const auto split = std::min<std::size_t>(*fixedSplit, constrained.size());
             const auto named = [&](int d) { return std::find(constrained.begin(), constrained.end(), d) != constrained.end(); };
             lm.spatialPermutation.clear();
             for (const int d : xs)
@@ -598,7 +596,7 @@ int MapSpace::factorRefusal(std::span<const std::int32_t> point) const
             return kFanout;
     for (std::size_t l = 0; l < L; ++l) {
         const std::vector<int>& order = m_spatialOrder[l];
-        if (order.empty() || m_spatialSplitFixed[l])
+        if (order.empty() || m_spatialSplit[l])
             continue;
         // Without a split, X takes a prefix of the directive's order: no dimension on Y may
         // come before one on X.

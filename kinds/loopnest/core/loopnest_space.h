@@ -29,6 +29,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -111,8 +112,7 @@ private:
     std::vector<std::pair<int, int>> m_bypassSlots; ///< (level, data space) per bypass parameter
     std::vector<std::vector<int>> m_fixedPrefix, m_fixedSuffix; ///< per level: constrained loop order
     std::vector<std::vector<int>> m_spatialOrder;  ///< per level: the spatial directive's order, if constrained
-    std::vector<bool> m_spatialSplitFixed;         ///< per level: the constraint fixes the split too
-    std::vector<std::uint32_t> m_spatialSplit;     ///< per level: that split
+    std::vector<std::optional<std::uint32_t>> m_spatialSplit; ///< per level: the split the constraint fixes, if any
     std::vector<std::uint64_t> m_fanoutX, m_fanoutY; ///< per level: mesh fan-out to the next inner level
     double m_minParallelism = 0;                   ///< of the arithmetic instances
     double m_energyScale = 1;                      ///< E₀ of the delay-then-energy objective

@@ -7,6 +7,7 @@
 // t05 spaces, and every mapping found honours the spec's constraints. The golden folder
 // (MAPSCAPE_TIMELOOP_GOLDEN, ../shared/golden/timeloop) must exist: the test fails without it.
 
+#include "core/io/file_util.h"
 #include "core/model/validation.h"
 #include "core/study/study.h"
 #include "core/study/study_file.h"
@@ -24,7 +25,6 @@
 #include <thread>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 using namespace mapscape;
@@ -34,14 +34,6 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path g_golden;
-
-std::string readText(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream os;
-    os << in.rdbuf();
-    return os.str();
-}
 
 /// The case as a study, without its stored mapping (what the mapper starts from).
 Study caseStudy(const std::string& name)
@@ -55,10 +47,10 @@ Study caseStudy(const std::string& name)
 EvalResult storedBest(const std::string& name)
 {
     const fs::path dir = g_golden / "reference" / name;
-    std::vector<YamlSource> src = {{"parsed-processed-input.yaml", readText(dir / "parsed-processed-input.yaml")},
-                                   {"map.yaml", readText(dir / "map.yaml")},
-                                   {"ERT.yaml", readText(dir / "ERT.yaml")},
-                                   {"ART.yaml", readText(dir / "ART.yaml")}};
+    std::vector<YamlSource> src = {{"parsed-processed-input.yaml", readTextFile((dir / "parsed-processed-input.yaml").string())},
+                                   {"map.yaml", readTextFile((dir / "map.yaml").string())},
+                                   {"ERT.yaml", readTextFile((dir / "ERT.yaml").string())},
+                                   {"ART.yaml", readTextFile((dir / "ART.yaml").string())}};
     const Spec spec = readSpecTexts(src);
     return LoopnestModel::compile(spec.architecture, spec.problem, spec.env).evaluate(spec.mapping);
 }
