@@ -25,22 +25,35 @@ namespace {
 
 struct ImportArgs {
     std::string file, out, workload;
+    std::vector<std::string> inputs; ///< NAME=SHAPE
     bool distinct = false;
+    bool allowPartial = false;
 };
 
 /// ONNX → network JSON (stdout without -o) and, with --workload, the placement graph (.json or .csv).
 int runImport(const ImportArgs& a)
 {
-    const OnnxImport im = importOnnxFile(a.file, {.distinctLayers = a.distinct});
+    OnnxImportOptions options{.distinctLayers = a.distinct};
+    for (const std::string& text : a.inputs)
+        options.inputShapes.push_back(parseInputShape(text));
+    const OnnxImport im = importOnnxFile(a.file, options);
     for (const std::string& w : im.warnings)
         std::cerr << "warning: " << w << "\n";
+    if (!im.network.omitted.empty() && !a.allowPartial) {
+        // Nothing is written: a network without some of the model's MACs would look complete.
+        std::cerr << a.file << ": " << im.accountText();
+        throw InputError(a.file + ": " + std::to_string(im.network.omitted.size()) +
+                         " operators that compute MACs did not become layers (listed above); nothing was written. "
+                         "--allow-partial imports the rest and records what was left out in the network file");
+    }
     if (!a.out.empty() || a.workload.empty()) {
         if (im.network.layers.empty())
-            throw InputError(a.file + ": no Conv, Gemm or MatMul layers to write");
+            throw InputError(a.file + ": no operator that computes MACs became a layer: no layers to write");
         if (const FieldIssues issues = validateNetwork(im.network); !issues.empty())
             throw InputError(a.file + ": imported network: " + joinIssues(issues));
     }
     if (a.out.empty() && a.workload.empty()) {
+        std::cerr << a.file << ": " << im.accountText();
         std::cout << networkToJson(im.network);
         return kExitOk;
     }
@@ -56,15 +69,9 @@ int runImport(const ImportArgs& a)
     }
     for (const auto& [path, text] : files)
         writeTextFileAtomic(path, text);
-    std::int64_t occurrences = 0;
-    for (const Layer& l : im.network.layers)
-        occurrences += l.repeat;
-    std::cout << a.file << ": \"" << im.network.name << "\", " << occurrences << " layers";
-    if (a.distinct)
-        std::cout << " (" << im.network.layers.size() << " distinct)";
+    std::cout << a.file << ": " << im.accountText();
     if (!a.out.empty())
-        std::cout << " -> " << a.out;
-    std::cout << "\n";
+        std::cout << "network -> " << a.out << "\n";
     if (!a.workload.empty())
         std::cout << "placement graph: " << im.graph.nodeCount() << " nodes, " << im.graph.edgeCount() << " edges, "
                   << im.graph.totalWeights() << " weights, " << im.graph.totalMacs() << " MACs -> " << a.workload << "\n";
@@ -90,7 +97,13 @@ Verb importVerb()
                     c->add_option("-o,--out", a->out, "Write the network (Mapscape JSON) here; without -o or --workload "
                                                       "it goes to standard output");
                     c->add_option("--workload", a->workload, "Also write the placement-study workload graph (.json or .csv)");
+                    c->add_option("--input", a->inputs,
+                                  "Shape of a model input, NAME=1x3x640x640 (repeatable); required for inputs whose "
+                                  "dimensions the model leaves symbolic (Mapscape never guesses them)");
                     c->add_flag("--distinct", a->distinct, "Merge layers of identical shape (repeat counts them)");
+                    c->add_flag("--allow-partial", a->allowPartial,
+                                "Write the network even if some operators that compute MACs could not become layers "
+                                "(the file records them); without it such an import exits 2 and writes nothing");
                     return c;
                 },
                 [a](const CLI::App&) { return runImport(*a); }};

@@ -114,20 +114,26 @@ void MainWindow::buildUi()
             reportError(error);
             return;
         }
-        // Skipped operators change what was imported: say so where it stays readable (the
-        // status line is soon taken by the evaluation).
-        if (const QStringList warnings = wb->takeImportWarnings(); !warnings.isEmpty()) {
-            const QString file = QFileInfo(path).fileName();
-            const QString head = warnings.size() == 1 ? tr("%1 imported with a note:").arg(file)
-                                                      : tr("%1 imported with %2 notes:").arg(file).arg(warnings.size());
-            auto* box = new QMessageBox(QMessageBox::Information, tr("ONNX import"), head, QMessageBox::Ok, this);
-            box->setInformativeText(QStringLiteral("• ") + warnings.join(QStringLiteral("\n• ")));
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        }
+        // The account (layers, MACs, what was left out or is not modelled) and the notes stay
+        // readable in a box (the status line is soon taken by the evaluation).
+        const QString account = wb->takeImportAccount();
+        const QStringList warnings = wb->takeImportWarnings();
+        if (account.isEmpty())
+            return; // cancelled
+        const QString file = QFileInfo(path).fileName();
+        auto* box = new QMessageBox(QMessageBox::Information, tr("ONNX import"), tr("%1 imported").arg(file), QMessageBox::Ok,
+                                    this);
+        box->setObjectName(QStringLiteral("onnxAccount"));
+        QString text = account;
+        if (!warnings.isEmpty())
+            text += QStringLiteral("\n\n") + (warnings.size() == 1 ? tr("1 note:") : tr("%1 notes:").arg(warnings.size())) +
+                    QStringLiteral("\n• ") + warnings.join(QStringLiteral("\n• "));
+        box->setInformativeText(text);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
     });
-    m_importOnnx->setStatusTip(tr("Read an .onnx model's graph: its Conv, Gemm and MatMul layers become the network "
-                                  "(scheduling studies) or its operators the workload graph (placement studies)"));
+    m_importOnnx->setStatusTip(tr("Read an .onnx model's graph: every operator that computes MACs becomes a layer of the "
+                                  "network (scheduling studies), its operators the workload graph (placement studies)"));
     QAction* sweepResults = file->addAction(tr("Open s&weep results…"), QKeySequence(tr("Ctrl+Shift+W")), this, [this] {
         const QString path = FileDialog::openFile(
             this, tr("Open sweep results"), QString(),

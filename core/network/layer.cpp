@@ -84,6 +84,12 @@ double Layer::macs() const
     return double(k) * double(c) / groups * double(b) * double(p) * double(q) * double(r) * double(s);
 }
 
+std::string Layer::geometryText() const
+{
+    return "strides [" + std::to_string(stride) + ", " + std::to_string(strideAlongQ()) + "], dilations [" +
+           std::to_string(dilation) + ", " + std::to_string(dilationAlongS()) + "]";
+}
+
 LayerKind Layer::kind() const
 {
     if (g > 1)
@@ -120,6 +126,16 @@ FieldIssues validateLayer(const Layer& layer, const std::string& prefix)
         out.push_back({field("stride"), "must be 0 (FC layers) or positive, got " + std::to_string(layer.stride)});
     else if (layer.stride > kMaxDim)
         out.push_back({field("stride"), "is unreasonably large"});
+    // The per-axis values: 0 means "as the other axis" for the second ones.
+    const auto perAxis = [&](const char* f, std::int64_t v, std::int64_t least, const char* what) {
+        if (v < least)
+            out.push_back({field(f), std::string(what) + " must be positive, got " + std::to_string(v)});
+        else if (v > kMaxDim)
+            out.push_back({field(f), "is unreasonably large"});
+    };
+    perAxis("stride", layer.strideQ, 0, "the stride along Q");
+    perAxis("dilation", layer.dilation, 1, "the dilation");
+    perAxis("dilation", layer.dilationS, 0, "the dilation along S");
     if (layer.repeat < 1)
         out.push_back({field("repeat"), "must be at least 1, got " + std::to_string(layer.repeat)});
     if (layer.g >= 1 && layer.k >= 1 && layer.k % layer.g != 0)
@@ -128,7 +144,7 @@ FieldIssues validateLayer(const Layer& layer, const std::string& prefix)
     if (layer.g >= 1 && layer.c >= 1 && layer.c % layer.g != 0)
         out.push_back({field("C"), "C = " + std::to_string(layer.c) + " is not divisible by G = " +
                                        std::to_string(layer.g)});
-    if (layer.stride == 0 && out.empty() && (layer.p > 1 || layer.q > 1))
+    if ((layer.stride == 0 || layer.strideAlongQ() == 0) && out.empty() && (layer.p > 1 || layer.q > 1))
         out.push_back({field("stride"), "stride 0 is only meaningful when P = Q = 1 (fully connected)"});
     if (out.empty() && layer.macs() > 9.0e18)
         out.push_back({field("K"), "the layer has more than 9e18 MACs"});

@@ -4,6 +4,9 @@
 
 #include "core/io/file_util.h"
 #include "core/io/input_limits.h"
+#include "core/network/onnx_fold.h"
+#include "core/util/strings.h"
+#include "core/util/units.h"
 #include "core/model/validation.h"
 
 #include <onnx/checker.h>
@@ -56,8 +59,22 @@ struct TensorInfo {
 };
 
 /// Ops that compute a Mapscape layer or a placement node and are understood as such.
-enum class Role { Conv, Gemm, MatMul, Pool, GlobalPool, Add, BinaryElementwise, Activation, BatchNorm, Softmax,
+enum class Role { Conv, ConvTranspose, Gemm, MatMul, Einsum, Recurrent, Pool, GlobalPool, Add, BinaryElementwise, Activation, BatchNorm, Softmax,
                   LayerNorm, Gelu, Tanh, Gather, Reshape, Transpose, Elementwise, Alias, Unsupported };
+
+/// Roles whose operators compute multiply-accumulates.
+bool bearsMacs(Role r)
+{
+    return r == Role::Conv || r == Role::ConvTranspose || r == Role::Gemm || r == Role::MatMul || r == Role::Einsum ||
+           r == Role::Recurrent;
+}
+
+/// Where a convolution's or matrix product's two operands are: X and W of Conv and
+/// ConvInteger; X and W of QLinearConv (after X's scale and zero point); A and B likewise.
+std::pair<int, int> operandInputs(const onnx::NodeProto& n)
+{
+    return n.op_type().rfind("QLinear", 0) == 0 ? std::pair{0, 3} : std::pair{0, 1};
+}
 
 Role roleOf(const onnx::NodeProto& n)
 {
@@ -67,8 +84,17 @@ Role roleOf(const onnx::NodeProto& n)
         return Role::Unsupported;
     static const std::map<std::string, Role, std::less<>> table = {
         {"Conv", Role::Conv},
+        {"ConvInteger", Role::Conv},
+        {"QLinearConv", Role::Conv},
+        {"ConvTranspose", Role::ConvTranspose},
         {"Gemm", Role::Gemm},
         {"MatMul", Role::MatMul},
+        {"MatMulInteger", Role::MatMul},
+        {"QLinearMatMul", Role::MatMul},
+        {"Einsum", Role::Einsum},
+        {"LSTM", Role::Recurrent},
+        {"GRU", Role::Recurrent},
+        {"RNN", Role::Recurrent},
         {"MaxPool", Role::Pool},
         {"AveragePool", Role::Pool},
         {"LpPool", Role::Pool},
@@ -103,7 +129,10 @@ Role roleOf(const onnx::NodeProto& n)
         "Cast", "Sqrt", "Pow", "Erf", "Neg", "Exp", "Log", "Abs", "Reciprocal", "Sigmoid", "HardSigmoid", "HardSwish",
         "PRelu", "Elu", "Selu", "Softplus", "Concat", "Split", "Slice", "Pad", "ReduceMean", "ReduceSum", "ReduceMax",
         "Expand", "Where", "Equal", "Less", "Greater", "Not", "And", "Or", "Min", "Max", "Sum", "Mean", "Tile",
-        "InstanceNormalization", "LRN", "Floor", "Ceil", "Round", "Sign", "Mod", "DepthToSpace", "SpaceToDepth"};
+        "InstanceNormalization", "LRN", "Floor", "Ceil", "Round", "Sign", "Mod", "DepthToSpace", "SpaceToDepth",
+        "Resize", "Upsample", "GroupNormalization", "Mish", "Softsign", "ThresholdedRelu", "Celu",
+        "ReduceProd", "ReduceMin", "ReduceL2", "ArgMax", "ArgMin", "TopK", "NonZero", "NonMaxSuppression", "ScatterND",
+        "GatherElements", "GatherND", "CumSum", "Range", "ConstantOfShape", "Trilu"};
     if (vectorOps.count(op))
         return Role::Elementwise;
     return Role::Unsupported;
@@ -226,8 +255,12 @@ public:
             try {
                 visit(n, i);
             } catch (const UnknownShape& u) {
-                skip(n, n.name().empty() ? n.op_type() + " #" + std::to_string(i) : n.name(),
-                     "the shape of tensor \"" + u.tensor + "\" is unknown after shape inference");
+                const std::string label = n.name().empty() ? n.op_type() + " #" + std::to_string(i) : n.name();
+                const std::string why = "the shape of tensor \"" + u.tensor + "\" is unknown after shape inference";
+                if (bearsMacs(roleOf(n)))
+                    omit(n, label, -1, why);
+                else
+                    skip(n, label, why);
             }
         }
         finish(g);
@@ -278,8 +311,7 @@ private:
             t.known = true;
             t.dims.assign(sp.dims().begin(), sp.dims().end());
         }
-        // Symbolic dimensions of the network inputs become 1 first, so that shape inference
-        // propagates numbers.
+        // The network inputs' shapes are fixed by now (importOnnxBytes refuses symbolic ones).
         for (const onnx::ValueInfoProto& v : g.input()) {
             TensorInfo& t = m_tensors[v.name()];
             if (t.constant)
@@ -348,8 +380,11 @@ private:
         return out;
     }
 
-    void addLayer(Layer layer)
+    /// A layer and its MACs (all its occurrences), counted as the node's.
+    void addLayer(Layer layer, std::int64_t macs)
     {
+        if (__builtin_add_overflow(m_out.layerMacs, macs, &m_out.layerMacs))
+            fail("the network has more than 2^63 MACs");
         m_layers.push_back(std::move(layer));
     }
 
@@ -417,6 +452,8 @@ private:
         const std::string label = n.name().empty() ? n.op_type() + " #" + std::to_string(index) : n.name();
         if (n.output_size() == 0 || n.output(0).empty())
             fail("node \"" + label + "\" (" + n.op_type() + ") has no output");
+        if (!bearsMacs(role))
+            countNotModelled(n.op_type());
         switch (role) {
         case Role::Unsupported:
             if (std::find(m_out.skippedOperators.begin(), m_out.skippedOperators.end(), n.op_type()) ==
@@ -432,9 +469,15 @@ private:
             return;
         case Role::Conv:
             return conv(n, index, label);
+        case Role::ConvTranspose:
+            return convTranspose(n, index, label);
         case Role::Gemm:
         case Role::MatMul:
             return matmul(n, index, label, role);
+        case Role::Einsum:
+            return einsum(n, index, label);
+        case Role::Recurrent:
+            return recurrent(n, index, label);
         default:
             break;
         }
@@ -574,90 +617,194 @@ private:
         return int(v);
     }
 
-    void conv(const onnx::NodeProto& n, int index, const std::string& label)
+    /// A convolution's strides, dilations and pads, checked, with ONNX's defaults.
+    struct Window {
+        std::vector<std::int64_t> strides, dilations;
+        std::int64_t pad = 0; ///< the placement graph's one pad (the first begin pad, or SAME's)
+    };
+    Window window(const onnx::NodeProto& n, const std::string& label, std::size_t spatial, std::int64_t inWidth,
+                  std::int64_t outWidth, std::int64_t kernelWidth)
     {
-        if (n.input_size() < 2)
-            fail("node \"" + label + "\" (Conv): expected inputs X and W, got " + std::to_string(n.input_size()));
-        const std::vector<std::int64_t>& x = shape(n.input(0), label);
-        const std::vector<std::int64_t>& w = shape(n.input(1), label);
-        const std::vector<std::int64_t>& y = shape(n.output(0), label);
-        if (x.size() != w.size() || x.size() != y.size() || (x.size() != 3 && x.size() != 4)) {
-            skip(n, label, "only 1-D and 2-D convolutions are modelled (input " + dimsText(x) + ")");
-            return;
-        }
-        const bool oneD = x.size() == 3;
-        const std::int64_t N = x[0], C = x[1], K = y[1];
-        const std::int64_t H = oneD ? 1 : y[2], W = y.back();
-        const std::int64_t R = oneD ? 1 : w[2], S = w.back();
-        const std::int64_t G = intAttr(n, "group", 1);
-        if (G < 1 || G > C || C % G != 0 || K % G != 0 || w[1] != C / G || w[0] != K)
-            fail("node \"" + label + "\" (Conv): group " + std::to_string(G) + " does not fit input channels " +
-                 std::to_string(C) + ", weights " + dimsText(w) + " and output channels " + std::to_string(K));
-        std::vector<std::int64_t> strides = intsAttr(n, "strides"), dilations = intsAttr(n, "dilations"),
-                                  pads = intsAttr(n, "pads");
-        if (strides.empty())
-            strides.assign(x.size() - 2, 1);
-        if (dilations.empty())
-            dilations.assign(x.size() - 2, 1);
-        const std::int64_t stride = smallAttr(label, "stride", strides.front());
-        const std::int64_t dilation = smallAttr(label, "dilation", *std::max_element(dilations.begin(), dilations.end()));
-        std::int64_t pad = smallAttr(label, "pad", pads.empty() ? 0 : pads.front());
+        Window w{intsAttr(n, "strides"), intsAttr(n, "dilations")};
+        if (w.strides.empty())
+            w.strides.assign(spatial, 1);
+        if (w.dilations.empty())
+            w.dilations.assign(spatial, 1);
+        if (w.strides.size() != spatial || w.dilations.size() != spatial)
+            fail("node \"" + label + "\" (" + n.op_type() + "): " + std::to_string(w.strides.size()) + " strides and " +
+                 std::to_string(w.dilations.size()) + " dilations for " + std::to_string(spatial) + " spatial axes");
+        for (std::int64_t& v : w.strides)
+            v = smallAttr(label, "stride", v);
+        for (std::int64_t& v : w.dilations)
+            v = smallAttr(label, "dilation", v);
+        const std::vector<std::int64_t> pads = intsAttr(n, "pads");
+        w.pad = smallAttr(label, "pad", pads.empty() ? 0 : pads.front());
         const std::string autoPad = stringAttr(n, "auto_pad");
         if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
-            const std::int64_t in = x.back(), out = y.back();
             // (out − 1)·stride + (S − 1)·dilation + 1 − in, checked: a sum past 2^41 is as good as
             // infinite here (the pad is refused above 2^24 either way).
             constexpr std::int64_t kHuge = std::int64_t(1) << 41;
             std::int64_t a = 0, b = 0, need = 0;
-            if (__builtin_mul_overflow(out - 1, stride, &a) || __builtin_mul_overflow(S - 1, dilation, &b) ||
-                __builtin_add_overflow(a, b, &need) || need > kHuge)
+            if (__builtin_mul_overflow(outWidth - 1, w.strides.back(), &a) ||
+                __builtin_mul_overflow(kernelWidth - 1, w.dilations.back(), &b) || __builtin_add_overflow(a, b, &need) ||
+                need > kHuge)
                 need = kHuge;
-            need = need + 1 - in;
-            pad = smallAttr(label, "pad", std::clamp<std::int64_t>(need / 2, 0, kHuge / 2));
+            need = need + 1 - inWidth;
+            w.pad = smallAttr(label, "pad", std::clamp<std::int64_t>(need / 2, 0, kHuge / 2));
         }
+        return w;
+    }
 
+    /// A layer's strides and dilations from a 1-D or 2-D window (a 1-D window's axis is Q).
+    static void setGeometry(Layer& l, const Window& w)
+    {
+        l.stride = w.strides.front();
+        l.strideQ = w.strides.back() == l.stride ? 0 : w.strides.back();
+        l.dilation = w.dilations.front();
+        l.dilationS = w.dilations.back() == l.dilation ? 0 : w.dilations.back();
+    }
+
+    void conv(const onnx::NodeProto& n, int index, const std::string& label)
+    {
+        const auto [xi, wi] = operandInputs(n);
+        if (n.input_size() <= wi)
+            fail("node \"" + label + "\" (" + n.op_type() + "): expected inputs X and W, got " + std::to_string(n.input_size()));
+        const std::vector<std::int64_t>& x = shape(n.input(xi), label);
+        const std::vector<std::int64_t>& w = shape(n.input(wi), label);
+        const std::vector<std::int64_t>& y = shape(n.output(0), label);
+        if (x.size() != w.size() || x.size() != y.size() || x.size() < 3)
+            fail("node \"" + label + "\" (" + n.op_type() + "): input " + dimsText(x) + ", weights " + dimsText(w) +
+                 " and output " + dimsText(y) + " do not make a convolution");
+        const std::int64_t N = x[0], C = x[1], K = y[1];
+        const std::int64_t G = intAttr(n, "group", 1);
+        if (G < 1 || G > C || C % G != 0 || K % G != 0 || w[1] != C / G || w[0] != K)
+            fail("node \"" + label + "\" (" + n.op_type() + "): group " + std::to_string(G) + " does not fit input channels " +
+                 std::to_string(C) + ", weights " + dimsText(w) + " and output channels " + std::to_string(K));
+        // MACs: every output element of every image sums C/G × the kernel's products.
+        std::int64_t macs = product(label, "MACs", {N, K, C / G});
+        for (std::size_t k = 2; k < y.size(); ++k)
+            macs = product(label, "MACs", {macs, y[k], w[k]});
+        if (x.size() > 4) {
+            omit(n, label, macs, std::to_string(x.size() - 2) + "-D convolutions are not modelled (layers have two spatial axes)");
+            return;
+        }
+        const bool oneD = x.size() == 3;
+        Layer l;
+        l.k = K;
+        l.b = N;
+        l.p = oneD ? 1 : y[2];
+        l.q = y.back();
+        l.c = C;
+        l.r = oneD ? 1 : w[2];
+        l.s = w.back();
+        l.g = G;
+        addConvolution(n, index, label, Role::Conv, x, y, std::move(l), window(n, label, x.size() - 2, x.back(), y.back(), w.back()),
+                       macs);
+    }
+
+    /// A convolution's placement node and layer (`l` with its sizes; name and geometry are set
+    /// here). `x` and `y` are the node's input and output shapes.
+    void addConvolution(const onnx::NodeProto& n, int index, const std::string& label, Role role,
+                        const std::vector<std::int64_t>& x, const std::vector<std::int64_t>& y, Layer l, const Window& win,
+                        std::int64_t macs)
+    {
         GraphNode node;
         node.name = nodeName(n, index);
         node.op = OpKind::Conv;
         node.ifm = xyz(x);
         node.ofm = xyz(y);
-        node.weights = product(label, "weights", {K, C / G, R, S});
-        node.macs = product(label, "MACs", {N, K, H, W, C / G, R, S});
-        node.groups = smallAttr(label, "group", G);
-        node.kernelX = smallAttr(label, "kernel width", S);
-        node.kernelY = smallAttr(label, "kernel height", R);
-        node.stride = int(stride);
-        node.pad = int(pad);
-        node.dilation = int(dilation);
-        addNode(std::move(node), {n.input(0)}, n, Role::Conv);
+        node.weights = product(label, "weights", {l.k, l.c / l.g, l.r, l.s});
+        node.macs = macs;
+        node.groups = smallAttr(label, "group", l.g);
+        node.kernelX = smallAttr(label, "kernel width", l.s);
+        node.kernelY = smallAttr(label, "kernel height", l.r);
+        node.stride = int(win.strides.front());
+        node.pad = int(win.pad);
+        node.dilation = int(*std::max_element(win.dilations.begin(), win.dilations.end()));
+        addNode(std::move(node), {n.input(operandInputs(n).first)}, n, role);
+        l.name = m_nodes.back().name;
+        setGeometry(l, win);
+        addLayer(std::move(l), macs);
+    }
 
-        if (dilation != 1) {
-            layerWarning(label, "dilation " + std::to_string(dilation) + ": Mapscape layers have none");
+    /// ConvTranspose: X [N, C, H, W] spreads through weights [C, K/G, R, S] into Y [N, K, H', W'].
+    /// It is the convolution with K and C swapped whose data flow it reverses: that convolution
+    /// reads a K-channel map with the same strides and dilations and writes X's shape, with the
+    /// same products (N·C·H·W·(K/G)·R·S MACs) and weights.
+    void convTranspose(const onnx::NodeProto& n, int index, const std::string& label)
+    {
+        if (n.input_size() < 2)
+            fail("node \"" + label + "\" (ConvTranspose): expected inputs X and W, got " + std::to_string(n.input_size()));
+        const std::vector<std::int64_t>& x = shape(n.input(0), label);
+        const std::vector<std::int64_t>& w = shape(n.input(1), label);
+        const std::vector<std::int64_t>& y = shape(n.output(0), label);
+        if (x.size() != w.size() || x.size() != y.size() || x.size() < 3)
+            fail("node \"" + label + "\" (ConvTranspose): input " + dimsText(x) + ", weights " + dimsText(w) + " and output " +
+                 dimsText(y) + " do not make a transposed convolution");
+        const std::int64_t N = x[0], C = x[1], K = y[1];
+        const std::int64_t G = intAttr(n, "group", 1);
+        if (G < 1 || C % G != 0 || K % G != 0 || w[0] != C || w[1] != K / G)
+            fail("node \"" + label + "\" (ConvTranspose): group " + std::to_string(G) + " does not fit input channels " +
+                 std::to_string(C) + ", weights " + dimsText(w) + " and output channels " + std::to_string(K));
+        std::int64_t macs = product(label, "MACs", {N, C, K / G});
+        for (std::size_t k = 2; k < x.size(); ++k)
+            macs = product(label, "MACs", {macs, x[k], w[k]});
+        if (x.size() > 4) {
+            omit(n, label, macs,
+                 std::to_string(x.size() - 2) + "-D transposed convolutions are not modelled (layers have two spatial axes)");
             return;
         }
-        if (std::any_of(strides.begin(), strides.end(), [&](std::int64_t s) { return s != stride; })) {
-            layerWarning(label, "strides " + dimsText(strides) + " differ: Mapscape layers have one stride");
-            return;
+        const bool oneD = x.size() == 3;
+        Layer l;
+        l.k = C;
+        l.b = N;
+        l.p = oneD ? 1 : x[2];
+        l.q = x.back();
+        l.c = K;
+        l.r = oneD ? 1 : w[2];
+        l.s = w.back();
+        l.g = G;
+        addConvolution(n, index, label, Role::ConvTranspose, x, y, std::move(l),
+                       window(n, label, x.size() - 2, y.back(), x.back(), w.back()), macs);
+    }
+
+    /// A matrix product as an FC layer and a placement node: `batches` products of an M × Kd
+    /// matrix by a Kd × Nn one; `weightInput` is the operand held in the model, if any.
+    void matrixProduct(const onnx::NodeProto& n, int index, const std::string& label, Role role, std::int64_t batches,
+                       std::int64_t M, std::int64_t Kd, std::int64_t Nn, const std::vector<std::string>& operands)
+    {
+        GraphNode node;
+        node.name = nodeName(n, index);
+        node.op = OpKind::MatMul;
+        std::vector<std::string> data;
+        for (const std::string& in : operands) {
+            if (info(in).constant)
+                node.weights += info(in).known ? info(in).elements() : 0;
+            else
+                data.push_back(in);
         }
+        node.ifm = xyz(shape(data.empty() ? operands.front() : data.front(), label));
+        node.ofm = xyz(shape(n.output(0), label));
+        const std::int64_t macs = product(label, "MACs", {batches, M, Kd, Nn});
+        node.macs = macs;
+        addNode(std::move(node), data, n, role);
+
         Layer l;
         l.name = m_nodes.back().name;
-        l.k = K;
-        l.b = N;
-        l.p = H;
-        l.q = W;
-        l.c = C;
-        l.r = R;
-        l.s = S;
-        l.g = G;
-        l.stride = stride;
-        addLayer(std::move(l));
+        l.k = Nn;
+        l.c = Kd;
+        l.b = product(label, "rows", {batches, M});
+        l.stride = 0;
+        addLayer(std::move(l), macs);
     }
 
     void matmul(const onnx::NodeProto& n, int index, const std::string& label, Role role)
     {
-        if (n.input_size() < 2)
-            fail("node \"" + label + "\" (" + n.op_type() + "): expected two inputs, got " + std::to_string(n.input_size()));
-        std::vector<std::int64_t> a = shape(n.input(0), label), b = shape(n.input(1), label);
+        const auto [ai, bi] = operandInputs(n);
+        if (n.input_size() <= bi)
+            fail("node \"" + label + "\" (" + n.op_type() + "): expected two operands, got " + std::to_string(n.input_size()) +
+                 " inputs");
+        std::vector<std::int64_t> a = shape(n.input(ai), label), b = shape(n.input(bi), label);
         const std::vector<std::int64_t>& y = shape(n.output(0), label);
         if (a.empty() || b.empty())
             fail("node \"" + label + "\" (" + n.op_type() + "): scalar operands");
@@ -676,36 +823,119 @@ private:
         const std::int64_t M = a[a.size() - 2], Kd = a.back(), Nn = b.back();
         if (b[b.size() - 2] != Kd)
             fail("node \"" + label + "\" (" + n.op_type() + "): inner dimensions differ, " + dimsText(a) + " × " + dimsText(b));
-        std::int64_t outElems = 1;
-        for (std::int64_t d : y)
-            outElems = product(label, "output elements", {outElems, d});
-        const std::int64_t batches =
-            std::max<std::int64_t>(1, outElems / std::max<std::int64_t>(1, product(label, "output elements", {M, Nn})));
+        // The batch of products is what the operands' leading dimensions broadcast to.
+        std::int64_t batches = 1;
+        for (std::size_t k = 0; k + 2 < std::max(a.size(), b.size()); ++k) {
+            const auto lead = [&](const std::vector<std::int64_t>& d) {
+                const std::size_t extra = std::max(a.size(), b.size()) - d.size();
+                return k < extra ? std::int64_t(1) : d[k - extra];
+            };
+            const std::int64_t da = lead(a), db = lead(b);
+            if (da != db && da != 1 && db != 1)
+                fail("node \"" + label + "\" (" + n.op_type() + "): batch dimensions do not broadcast, " + dimsText(a) +
+                     " × " + dimsText(b));
+            batches = product(label, "batches", {batches, std::max(da, db)});
+        }
+        (void)y;
+        matrixProduct(n, index, label, role, batches, M, Kd, Nn, {n.input(ai), n.input(bi)});
+    }
+
+    /// Einsum where it is a (batched) matrix product of two operands: every index is either in
+    /// both operands and the output (a batch), in one operand and the output (rows or columns),
+    /// or in both operands only (summed: the inner dimension). Others are left out with the MACs
+    /// a direct evaluation performs (the product of all index extents).
+    void einsum(const onnx::NodeProto& n, int index, const std::string& label)
+    {
+        std::vector<std::vector<std::int64_t>> shapes;
+        for (int k = 0; k < n.input_size(); ++k)
+            shapes.push_back(shape(n.input(k), label));
+        onnx_fold::Einsum e;
+        try {
+            e = onnx_fold::readEinsum(stringAttr(n, "equation"), shapes);
+        } catch (const std::invalid_argument& error) {
+            fail("node \"" + label + "\" (Einsum): " + error.what());
+        }
+        const std::vector<std::string>& terms = e.terms;
+        const std::string& out = e.output;
+        const std::string& eq = e.equation;
+        const std::map<char, std::int64_t>& extent = e.extent;
+        std::int64_t all = 1;
+        for (const auto& [letter, size] : extent)
+            all = product(label, "MACs", {all, size});
+        if (terms.size() == 1) {
+            countNotModelled("Einsum"); // a transpose, a trace or a sum: no products
+            const std::vector<std::string> data = dataInputs(n);
+            alias(n, data.empty() ? -1 : producer(data.front()));
+            return;
+        }
+        if (terms.size() != 2)
+            return omit(n, label, -1,
+                        "an Einsum of " + std::to_string(terms.size()) + " operands is not one matrix product (its cost "
+                        "depends on the order of the products)");
+        std::int64_t batch = 1, rows = 1, columns = 1, inner = 1;
+        for (const auto& [letter, size] : extent) {
+            const bool inA = terms[0].find(letter) != std::string::npos, inB = terms[1].find(letter) != std::string::npos,
+                       inOut = out.find(letter) != std::string::npos;
+            const bool repeated = std::count(terms[0].begin(), terms[0].end(), letter) > 1 ||
+                                  std::count(terms[1].begin(), terms[1].end(), letter) > 1;
+            if (repeated || (!inOut && !(inA && inB)))
+                return omit(n, label, all, "equation \"" + eq + "\" is not a matrix product (it takes a diagonal or sums "
+                                           "an index of one operand)");
+            if (inA && inB)
+                (inOut ? batch : inner) = product(label, "MACs", {inOut ? batch : inner, size});
+            else if (inA)
+                rows = product(label, "rows", {rows, size});
+            else
+                columns = product(label, "columns", {columns, size});
+        }
+        matrixProduct(n, index, label, Role::Einsum, batch, rows, inner, columns, {n.input(0), n.input(1)});
+    }
+
+    /// LSTM, GRU and RNN: per direction and time step, the gates' input and recurrent matrix
+    /// products (4, 3 or 1 gates of `hidden_size` rows). Two FC layers: "<node>.input"
+    /// (C = input size) and "<node>.recurrent" (C = hidden size), B = sequence × batch, one
+    /// occurrence per direction. Peepholes and the gates' element-wise products are not MACs of
+    /// a matrix product and are not counted.
+    void recurrent(const onnx::NodeProto& n, int index, const std::string& label)
+    {
+        if (n.input_size() < 3)
+            fail("node \"" + label + "\" (" + n.op_type() + "): expected inputs X, W and R, got " +
+                 std::to_string(n.input_size()));
+        const std::vector<std::int64_t>& x = shape(n.input(0), label);
+        const std::vector<std::int64_t>& w = shape(n.input(1), label);
+        const std::vector<std::int64_t>& r = shape(n.input(2), label);
+        const std::int64_t gates = n.op_type() == "LSTM" ? 4 : n.op_type() == "GRU" ? 3 : 1;
+        if (x.size() != 3 || w.size() != 3 || r.size() != 3 || w[1] % gates != 0 || r[1] != w[1] || r[2] * gates != r[1] ||
+            w[0] != r[0])
+            fail("node \"" + label + "\" (" + n.op_type() + "): input " + dimsText(x) + ", W " + dimsText(w) + " and R " +
+                 dimsText(r) + " do not make a recurrent layer of " + std::to_string(gates) + " gates");
+        const std::int64_t directions = w[0], hidden = r[2];
+        const bool batchFirst = intAttr(n, "layout", 0) != 0;
+        const std::int64_t steps = batchFirst ? x[1] : x[0], batch = batchFirst ? x[0] : x[1], in = x[2];
+        if (in != w[2])
+            fail("node \"" + label + "\" (" + n.op_type() + "): input size " + std::to_string(in) + " differs from W's " +
+                 std::to_string(w[2]));
+        const std::int64_t rows = product(label, "rows", {steps, batch});
+        const std::int64_t macs = product(label, "MACs", {directions, rows, gates * hidden, in + hidden});
 
         GraphNode node;
         node.name = nodeName(n, index);
         node.op = OpKind::MatMul;
-        const bool aConst = info(n.input(0)).constant, bConst = info(n.input(1)).constant;
-        node.ifm = xyz(shape(aConst && !bConst ? n.input(1) : n.input(0), label));
-        node.ofm = xyz(y);
-        if (bConst)
-            node.weights = info(n.input(1)).elements();
-        else if (aConst)
-            node.weights = info(n.input(0)).elements();
-        node.macs = product(label, "MACs", {batches, M, Kd, Nn});
-        std::vector<std::string> data;
-        for (int k = 0; k < 2; ++k)
-            if (!info(n.input(k)).constant)
-                data.push_back(n.input(k));
-        addNode(std::move(node), data, n, role);
-
-        Layer l;
-        l.name = m_nodes.back().name;
-        l.k = Nn;
-        l.c = Kd;
-        l.b = product(label, "rows", {batches, M});
-        l.stride = 0;
-        addLayer(std::move(l));
+        node.ifm = xyz(x);
+        node.ofm = xyz(shape(n.output(0), label));
+        node.weights = product(label, "weights", {directions, gates * hidden, in + hidden});
+        node.macs = macs;
+        addNode(std::move(node), {n.input(0)}, n, Role::Recurrent);
+        for (const auto& [part, c] : {std::pair{".input", in}, std::pair{".recurrent", hidden}}) {
+            Layer l;
+            l.name = m_nodes.back().name + part;
+            l.k = gates * hidden;
+            l.c = c;
+            l.b = rows;
+            l.stride = 0;
+            l.repeat = directions;
+            addLayer(std::move(l), product(label, "MACs", {directions, rows, gates * hidden, c}));
+        }
     }
 
     void skip(const onnx::NodeProto& n, const std::string& label, const std::string& why)
@@ -715,9 +945,24 @@ private:
         alias(n, data.empty() ? -1 : producer(data.front()));
     }
 
-    void layerWarning(const std::string& label, const std::string& why)
+    /// A MAC-bearing node that does not become a layer: on the account, with its MACs (−1:
+    /// unknown), and among the warnings.
+    void omit(const onnx::NodeProto& n, const std::string& label, std::int64_t macs, const std::string& why)
     {
-        m_out.warnings.push_back("node \"" + label + "\" left out of the layer list: " + why);
+        m_out.network.omitted.push_back({label, n.op_type(), macs, why});
+        m_out.warnings.push_back("node \"" + label + "\" (" + n.op_type() + ") left out of the layer list: " + why);
+        const std::vector<std::string> data = dataInputs(n);
+        alias(n, data.empty() ? -1 : producer(data.front()));
+    }
+
+    void countNotModelled(const std::string& op)
+    {
+        auto& list = m_out.network.notModelled;
+        auto it = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.first == op; });
+        if (it == list.end())
+            list.emplace_back(op, 1);
+        else
+            ++it->second;
     }
 
     void finish(const onnx::GraphProto& g)
@@ -772,12 +1017,13 @@ private:
         if (m_options.distinctLayers) {
             net.description += "; layers of identical shape merged (repeat counts them)";
             for (const Layer& l : m_layers) {
-                auto same = std::find_if(net.layers.begin(), net.layers.end(), [&](const Layer& o) {
-                    return o.k == l.k && o.b == l.b && o.p == l.p && o.q == l.q && o.c == l.c && o.r == l.r && o.s == l.s &&
-                           o.g == l.g && o.stride == l.stride;
+                auto same = std::find_if(net.layers.begin(), net.layers.end(), [&](Layer o) {
+                    o.name = l.name;
+                    o.repeat = l.repeat;
+                    return o == l;
                 });
                 if (same != net.layers.end())
-                    ++same->repeat;
+                    same->repeat += l.repeat;
                 else
                     net.layers.push_back(l);
             }
@@ -785,7 +1031,7 @@ private:
             net.layers = m_layers;
         }
         if (net.layers.empty())
-            m_out.warnings.push_back("no Conv, Gemm or MatMul nodes: the layer list is empty");
+            m_out.warnings.push_back("no operator that computes MACs became a layer: the layer list is empty");
     }
 
     const onnx::ModelProto& m_model;
@@ -924,7 +1170,303 @@ private:
     std::size_t m_nodes = 0;
 };
 
+/// The model's inputs that are not initializers.
+std::vector<OnnxInput> declaredInputs(const onnx::ModelProto& model)
+{
+    std::set<std::string> initializers;
+    for (const onnx::TensorProto& t : model.graph().initializer())
+        initializers.insert(t.name());
+    std::map<std::string, std::string> metadata;
+    for (const onnx::StringStringEntryProto& e : model.metadata_props())
+        metadata[e.key()] = e.value();
+    // Ultralytics writes the export size as "imgsz": "[640, 640]".
+    std::vector<std::int64_t> imageSize;
+    if (auto it = metadata.find("imgsz"); it != metadata.end()) {
+        try {
+            std::string digits;
+            for (const char c : it->second)
+                digits += (c >= '0' && c <= '9') ? c : ' ';
+            imageSize = parseShapeText(digits);
+        } catch (const InputError&) {
+            imageSize.clear();
+        }
+        if (imageSize.size() == 1)
+            imageSize.push_back(imageSize.front());
+    }
+    std::vector<OnnxInput> out;
+    for (const onnx::ValueInfoProto& v : model.graph().input()) {
+        if (initializers.count(v.name()))
+            continue;
+        OnnxInput in;
+        in.name = v.name();
+        in.hasShape = v.type().has_tensor_type() && v.type().tensor_type().has_shape();
+        if (!in.hasShape) {
+            out.push_back(std::move(in));
+            continue;
+        }
+        const auto& dims = v.type().tensor_type().shape().dim();
+        for (int k = 0; k < dims.size(); ++k) {
+            const onnx::TensorShapeProto::Dimension& d = dims[k];
+            const bool fixed = d.has_dim_value() && d.dim_value() > 0;
+            in.dims.push_back(fixed ? d.dim_value() : -1);
+            in.symbols.push_back(d.has_dim_param() ? d.dim_param() : std::string());
+            std::int64_t hint = fixed ? d.dim_value() : -1;
+            if (hint < 0 && d.has_dim_param()) {
+                const std::string symbol = toLower(d.dim_param());
+                if (auto m = metadata.find(d.dim_param()); m != metadata.end()) {
+                    try {
+                        if (const auto shape = parseShapeText(m->second); shape.size() == 1)
+                            hint = shape.front();
+                    } catch (const InputError&) {
+                    }
+                }
+                if (hint < 0 && (symbol.find("batch") != std::string::npos || symbol == "n" || symbol == "b" ||
+                                 (k == 0 && dims.size() >= 2)))
+                    hint = 1;
+            }
+            if (hint < 0 && dims.size() == 4 && k >= 2 && imageSize.size() == 2)
+                hint = imageSize[std::size_t(k - 2)];
+            in.hint.push_back(hint);
+        }
+        out.push_back(std::move(in));
+    }
+    return out;
+}
+
+/// "1x3x<height>x<width>": a shape to type, with the symbols of what is not known.
+std::string shapeTemplate(const OnnxInput& in)
+{
+    std::string t;
+    for (std::size_t k = 0; k < in.hint.size(); ++k) {
+        if (k)
+            t += 'x';
+        if (in.hint[k] > 0)
+            t += std::to_string(in.hint[k]);
+        else
+            t += "<" + (in.symbols[k].empty() ? "dim" + std::to_string(k) : in.symbols[k]) + ">";
+    }
+    return t.empty() ? "<shape>" : t;
+}
+
+void setDims(onnx::ValueInfoProto& v, const std::vector<std::int64_t>& dims)
+{
+    onnx::TensorShapeProto* shape = v.mutable_type()->mutable_tensor_type()->mutable_shape();
+    shape->clear_dim();
+    for (const std::int64_t d : dims)
+        shape->add_dim()->set_dim_value(d);
+}
+
+/// Gives every model input its shape: from the options, which must name real inputs and agree
+/// with fixed extents; an input still symbolic is refused, naming each symbol and the flag.
+/// Symbolic extents elsewhere (value_info, outputs) are cleared, so that shape inference
+/// computes them from the inputs.
+void fixInputShapes(onnx::ModelProto& model, const std::string& source, const OnnxImportOptions& options)
+{
+    std::vector<OnnxInput> inputs = declaredInputs(model);
+    const auto find = [&](const std::string& name) -> onnx::ValueInfoProto* {
+        for (onnx::ValueInfoProto& v : *model.mutable_graph()->mutable_input())
+            if (v.name() == name)
+                return &v;
+        return nullptr;
+    };
+    std::set<std::string> given;
+    for (const auto& [name, dims] : options.inputShapes) {
+        auto in = std::find_if(inputs.begin(), inputs.end(), [&](const OnnxInput& i) { return i.name == name; });
+        if (in == inputs.end()) {
+            std::string names;
+            for (const OnnxInput& i : inputs)
+                names += (names.empty() ? "\"" : ", \"") + i.name + "\"";
+            throw InputError(source + ": --input names \"" + name + "\", which is not an input of the model (its inputs: " +
+                             (names.empty() ? std::string("none") : names) + ")");
+        }
+        if (!given.insert(name).second)
+            throw InputError(source + ": --input gives input \"" + name + "\" twice");
+        if (in->hasShape && in->dims.size() != dims.size())
+            throw InputError(source + ": --input " + name + "=" + shapeText(dims) + " has " + std::to_string(dims.size()) +
+                             " dimensions, the model's input \"" + name + "\" has " + std::to_string(in->dims.size()) + " (" +
+                             shapeTemplate(*in) + ")");
+        for (std::size_t k = 0; k < in->dims.size(); ++k)
+            if (in->dims[k] > 0 && in->dims[k] != dims[k])
+                throw InputError(source + ": --input " + name + "=" + shapeText(dims) + ": dimension " + std::to_string(k) +
+                                 " of input \"" + name + "\" is fixed at " + std::to_string(in->dims[k]) +
+                                 " in the model, not " + std::to_string(dims[k]));
+        onnx::ValueInfoProto* v = find(name);
+        if (!v->type().has_tensor_type())
+            throw InputError(source + ": input \"" + name + "\" is not a tensor");
+        setDims(*v, dims);
+        in->dims = dims;
+        in->hasShape = true;
+    }
+    std::string missing;
+    std::vector<OnnxInput> open;
+    for (const OnnxInput& in : inputs) {
+        if (!in.symbolic())
+            continue;
+        open.push_back(in);
+        missing += "\n  input \"" + in.name + "\" ";
+        if (!in.hasShape) {
+            missing += "has no shape in the model: give it with --input " + in.name + "=<shape>";
+            continue;
+        }
+        std::string symbols;
+        for (std::size_t k = 0; k < in.dims.size(); ++k)
+            if (in.dims[k] < 0)
+                symbols += (symbols.empty() ? "" : ", ") + std::to_string(k) + " (" +
+                           (in.symbols[k].empty() ? std::string("unnamed") : "\"" + in.symbols[k] + "\"") + ")";
+        missing += "has symbolic dimensions " + symbols + ": give its shape with --input " + in.name + "=" + shapeTemplate(in);
+    }
+    if (!open.empty())
+        throw SymbolicInputError(source + ": the model's input sizes are not fixed, and Mapscape does not guess them:" + missing,
+                                 std::move(open));
+    // Where exporters wrote symbols for derived sizes, inference computes them now.
+    const auto clearSymbols = [](onnx::ValueInfoProto& v) {
+        if (!v.type().has_tensor_type() || !v.type().tensor_type().has_shape())
+            return;
+        for (onnx::TensorShapeProto::Dimension& d : *v.mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim())
+            if (!d.has_dim_value())
+                d.Clear();
+    };
+    for (onnx::ValueInfoProto& v : *model.mutable_graph()->mutable_value_info())
+        clearSymbols(v);
+    for (onnx::ValueInfoProto& v : *model.mutable_graph()->mutable_output())
+        clearSymbols(v);
+}
+
+/// ONNX's shape inference alternating with constant folding until no subgraph is left to fold.
+void inferShapes(onnx::ModelProto& model, const std::string& source)
+{
+    for (int round = 0; round < 64; ++round) {
+        try {
+            onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
+                                               onnx::ShapeInferenceOptions(false, 0, true));
+        } catch (const std::exception& e) {
+            throw InputError(source + ": ONNX shape inference failed: " + e.what());
+        }
+        // Both run every round: a completed shape may make a Shape foldable and the other way round.
+        const int folded = onnx_fold::foldConstants(model);
+        if (folded + onnx_fold::completeShapes(model) == 0)
+            return;
+    }
+}
+
 } // namespace
+
+bool OnnxInput::symbolic() const
+{
+    return !hasShape || std::any_of(dims.begin(), dims.end(), [](std::int64_t d) { return d < 0; });
+}
+
+std::vector<std::int64_t> parseShapeText(std::string_view text)
+{
+    std::vector<std::int64_t> dims;
+    std::string part;
+    const auto flush = [&] {
+        if (part.empty())
+            return;
+        std::int64_t v = 0;
+        for (const char c : part) {
+            if (c < '0' || c > '9' || __builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, c - '0', &v) ||
+                v > kMaxDim)
+                throw InputError("shape \"" + std::string(text) + "\": \"" + part +
+                                 "\" is not a size (a whole number from 1 to 2^40)");
+        }
+        if (v < 1)
+            throw InputError("shape \"" + std::string(text) + "\": sizes must be positive, got " + part);
+        dims.push_back(v);
+        part.clear();
+    };
+    for (std::size_t k = 0; k < text.size(); ++k) {
+        const char c = text[k];
+        if (c == 'x' || c == 'X' || c == ',' || c == ' ' || c == '[' || c == ']') {
+            flush();
+        } else if (text.substr(k, 2) == "\xc3\x97") { // ×
+            flush();
+            ++k;
+        } else {
+            part += c;
+        }
+    }
+    flush();
+    if (dims.empty())
+        throw InputError("shape \"" + std::string(text) + "\": expected sizes such as 1x3x224x224");
+    return dims;
+}
+
+std::pair<std::string, std::vector<std::int64_t>> parseInputShape(std::string_view text)
+{
+    const std::size_t eq = text.rfind('=');
+    if (eq == std::string_view::npos || eq == 0)
+        throw InputError("--input \"" + std::string(text) + "\": expected NAME=SHAPE, e.g. images=1x3x640x640");
+    return {std::string(text.substr(0, eq)), parseShapeText(text.substr(eq + 1))};
+}
+
+std::string shapeText(const std::vector<std::int64_t>& dims)
+{
+    std::string t;
+    for (std::size_t k = 0; k < dims.size(); ++k)
+        t += (k ? "x" : "") + std::to_string(dims[k]);
+    return t;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> OnnxImport::omittedMacsByOperator() const
+{
+    std::vector<std::pair<std::string, std::int64_t>> out;
+    for (const OmittedOperator& op : network.omitted) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == op.op; });
+        if (it == out.end())
+            it = out.insert(out.end(), {op.op, 0});
+        if (it->second >= 0)
+            it->second = op.macs < 0 ? -1 : it->second + op.macs;
+    }
+    return out;
+}
+
+std::string OnnxImport::accountText() const
+{
+    std::int64_t occurrences = 0;
+    for (const Layer& l : network.layers)
+        occurrences += l.repeat;
+    std::string t = "\"" + network.name + "\": " + std::to_string(occurrences) + " layers";
+    if (std::size_t(occurrences) != network.layers.size())
+        t += " (" + std::to_string(network.layers.size()) + " distinct)";
+    t += ", " + formatQuantity(double(layerMacs), "MACs") + " (" + formatInteger(layerMacs) + ")\n";
+    if (!network.omitted.empty()) {
+        t += "not imported, computing MACs:";
+        bool first = true;
+        for (const auto& [op, macs] : omittedMacsByOperator()) {
+            const auto nodes = std::count_if(network.omitted.begin(), network.omitted.end(),
+                                             [&](const OmittedOperator& o) { return o.op == op; });
+            t += std::string(first ? " " : ", ") + op + " ×" + std::to_string(nodes) + " (" +
+                 (macs < 0 ? std::string("MACs unknown") : formatQuantity(double(macs), "MACs")) + ")";
+            first = false;
+        }
+        t += "\n";
+    }
+    if (!network.notModelled.empty()) {
+        t += "not modelled (no MACs):";
+        bool first = true;
+        for (const auto& [op, count] : network.notModelled) {
+            t += std::string(first ? " " : ", ") + op + " ×" + std::to_string(count);
+            first = false;
+        }
+        t += "\n";
+    }
+    return t;
+}
+
+std::vector<OnnxInput> onnxInputs(std::string_view bytes, const std::string& source)
+{
+    onnx::ModelProto model;
+    if (bytes.empty() || bytes.size() > kMaxOnnxBytes || !model.ParseFromArray(bytes.data(), int(bytes.size())))
+        throw InputError(source + ": not a valid ONNX model (the protobuf message does not parse: truncated or not an "
+                                  ".onnx file)");
+    return declaredInputs(model);
+}
+
+std::vector<OnnxInput> onnxInputsOfFile(const std::string& path)
+{
+    return onnxInputs(readTextFile(path, kMaxOnnxBytes), path);
+}
 
 OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, const OnnxImportOptions& options)
 {
@@ -949,29 +1491,9 @@ OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, co
     } catch (const std::exception& e) {
         throw InputError(source + ": invalid ONNX model: " + e.what());
     }
-    // Symbolic extents of the network inputs (a batch "N") become 1 so that shape inference
-    // propagates numbers through the graph.
     std::vector<std::string> warnings;
-    std::set<std::string> initializers;
-    for (const onnx::TensorProto& t : model.graph().initializer())
-        initializers.insert(t.name());
-    for (onnx::ValueInfoProto& v : *model.mutable_graph()->mutable_input()) {
-        if (initializers.count(v.name()) || !v.type().has_tensor_type() || !v.type().tensor_type().has_shape())
-            continue;
-        for (onnx::TensorShapeProto::Dimension& d : *v.mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim())
-            if (!d.has_dim_value()) {
-                warnings.push_back("input \"" + v.name() + "\": dimension " +
-                                   (d.has_dim_param() ? "\"" + d.dim_param() + "\"" : std::string("without a size")) +
-                                   " taken as 1");
-                d.set_dim_value(1);
-            }
-    }
-    try {
-        onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
-                                           onnx::ShapeInferenceOptions(false, 0, true));
-    } catch (const std::exception& e) {
-        throw InputError(source + ": ONNX shape inference failed: " + e.what());
-    }
+    fixInputShapes(model, source, options);
+    inferShapes(model, source);
     try {
         return Importer(model, source, options, std::move(warnings)).run();
     } catch (const InputError& e) {

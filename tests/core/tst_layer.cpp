@@ -29,6 +29,27 @@ private Q_SLOTS:
                                    << qint64(57) << 508032.0;
         QTest::newRow("group") << test::layer("GR", 64, 1, 14, 14, 32, 3, 3, 4, 1) << int(LayerKind::GroupConvolution)
                                << qint64(16) << 903168.0;
+        // Per-axis geometry: rows stride 2 and dilation 3, so U = (P − 1)·2 + (R − 1)·3 + 1.
+        Layer atrous = test::layer("ATROUS", 64, 1, 14, 28, 32, 3, 3, 1, 2);
+        atrous.strideQ = 1;
+        atrous.dilation = 3;
+        atrous.dilationS = 1;
+        QTest::newRow("per-axis") << atrous << int(LayerKind::Convolution) << qint64(13 * 2 + 2 * 3 + 1)
+                                  << 64.0 * 32 * 14 * 28 * 9;
+    }
+
+    void perAxisGeometry()
+    {
+        Layer l = test::layer("ATROUS", 64, 1, 14, 28, 32, 3, 3, 1, 2);
+        QVERIFY(l.plainGeometry());
+        l.strideQ = 2; // written per axis but the same: still one stride
+        QVERIFY(l.plainGeometry());
+        QCOMPARE(l.inputWidth(), std::int64_t(27 * 2 + 3));
+        l.strideQ = 1;
+        l.dilationS = 2;
+        QVERIFY(!l.plainGeometry());
+        QCOMPARE(l.geometryText(), std::string("strides [2, 1], dilations [1, 2]"));
+        QCOMPARE(l.inputWidth(), std::int64_t(27 + 2 * 2 + 1));
     }
 
     void kindAndDerived()
@@ -67,6 +88,12 @@ private Q_SLOTS:
         l = test::resnetConv1();
         l.stride = 0;
         QTest::newRow("stride 0 on a conv") << l << QStringLiteral("stride") << QStringLiteral("fully connected");
+        l = test::resnetConv1();
+        l.strideQ = -2;
+        QTest::newRow("negative stride along Q") << l << QStringLiteral("stride") << QStringLiteral("along Q must be positive");
+        l = test::resnetConv1();
+        l.dilation = 0;
+        QTest::newRow("dilation 0") << l << QStringLiteral("dilation") << QStringLiteral("must be positive, got 0");
         l = test::resnetConv1();
         l.repeat = 0;
         QTest::newRow("repeat 0") << l << QStringLiteral("repeat") << QStringLiteral("at least 1");

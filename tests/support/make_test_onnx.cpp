@@ -3,7 +3,8 @@
 // Writes the test ONNX models (support/onnx_models) into a folder, for the CLI tests:
 //   make_test_onnx DIR
 // resnet50.onnx (torchvision topology), resnet50-option-a.onnx, mobile.onnx, encoder.onnx,
-// unsupported.onnx, and truncated.onnx (the first half of resnet50.onnx).
+// unsupported.onnx, detector.onnx, attention.onnx, recognizer.onnx, partial.onnx, and
+// truncated.onnx (the first half of resnet50.onnx).
 
 #include "support/onnx_models.h"
 
@@ -33,6 +34,10 @@ int main(int argc, char** argv)
     write("mobile.onnx", mapscape::testing::mobileBlocksOnnx());
     write("encoder.onnx", mapscape::testing::transformerBlockOnnx());
     write("unsupported.onnx", mapscape::testing::unsupportedOpsOnnx());
+    write("detector.onnx", mapscape::testing::detectorOnnx());
+    write("attention.onnx", mapscape::testing::attentionOnnx());
+    write("recognizer.onnx", mapscape::testing::recognizerOnnx());
+    write("partial.onnx", mapscape::testing::partialOnnx());
     write("truncated.onnx", resnet.substr(0, resnet.size() / 2));
     return 0;
 }

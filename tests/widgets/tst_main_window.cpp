@@ -31,10 +31,13 @@
 #include "kinds/placement/widgets/placement_workbench.h"
 #include "kinds/scheduling/widgets/scheduling_workbench.h"
 #include "widgets/views/sweep_comparison_view.h"
+#include "widgets/dialogs/onnx_input_dialog.h"
 #include "core/sweep/sweep.h"
 #include "support/onnx_models.h"
 
+#include <QLineEdit>
 #include <QRegularExpression>
+#include <QTimer>
 #include <QChartView>
 #include <QBarSeries>
 #include <QBarSet>
@@ -646,8 +649,39 @@ private Q_SLOTS:
         const auto said = [&](const QString& text) {
             return std::any_of(messages.begin(), messages.end(), [&](const QList<QVariant>& m) { return m.at(0).toString() == text; });
         };
+        // The model's batch is symbolic: a dialog asks it (prefilled with the model's hint),
+        // refuses a shape that contradicts the model, and imports nothing when cancelled.
+        const auto answer = [](const QString& typed, bool accept, QString* seenText = nullptr, QString* seenProblem = nullptr) {
+            QTimer::singleShot(0, [=] {
+                auto* d = qobject_cast<OnnxInputDialog*>(QApplication::activeModalWidget());
+                QVERIFY(d);
+                QLineEdit* edit = d->editFor(QStringLiteral("input"));
+                QVERIFY(edit);
+                if (seenText)
+                    *seenText = edit->text();
+                edit->selectAll();
+                QTest::keyClicks(edit, QStringLiteral("1x3x224"));
+                if (seenProblem)
+                    *seenProblem = d->problem();
+                edit->setText(typed);
+                if (accept)
+                    d->accept();
+                else
+                    d->reject();
+            });
+        };
+        QString prefilled, problem;
+        answer(QStringLiteral("1x3x224x224"), false);
         QCOMPARE(s->openFile(model), QString());
+        QCOMPARE(int(network().layers.size()), 21); // cancelled: unchanged
+        answer(QStringLiteral("1x3x224x224"), true, &prefilled, &problem);
+        QCOMPARE(s->openFile(model), QString());
+        QCOMPARE(prefilled, QStringLiteral("1x3x224x224"));
+        QCOMPARE(problem, QStringLiteral("Input \"input\": 3 sizes given, the model's input has 4 [N, 3, 224, 224]."));
         QVERIFY(said(QStringLiteral("resnet50.onnx imported: 24 distinct layers")));
+        const QString account = s->takeImportAccount();
+        QVERIFY2(account.startsWith(QStringLiteral("\"ResNet-50\": 54 layers (24 distinct), 4.09 G MACs (4,089,184,256)")),
+                 qPrintable(account));
         QCOMPARE(int(network().layers.size()), 24);
         QCOMPARE(network().description, std::string("Imported from resnet50.onnx (ONNX, mapscape-tests); layers of identical shape merged (repeat counts them)"));
         QTRY_VERIFY_WITH_TIMEOUT(s->currentSnapshot() && s->currentSnapshot()->result.layers.size() == 24, 20000);
@@ -657,16 +691,17 @@ private Q_SLOTS:
         QVERIFY2(error.contains(cut) && error.contains(QStringLiteral("not a valid ONNX model")), qPrintable(error));
         QCOMPARE(int(network().layers.size()), 21);
         QCOMPARE(s->openFile(odd), QString());
-        QVERIFY(said(QStringLiteral("odd.onnx imported: 3 distinct layers; skipped unsupported operators: Resize, Fancy")));
+        QVERIFY(said(QStringLiteral("odd.onnx imported: 3 distinct layers; skipped unsupported operators: Fancy")));
         // The warnings, handed to the main window once for a lasting message.
         const QStringList notes = s->takeImportWarnings();
-        QCOMPARE(notes.size(), 2);
-        QVERIFY(notes.at(0).startsWith(QStringLiteral("skipped unsupported operator Resize in node \"upsample\"")));
+        QCOMPARE(notes.size(), 1);
+        QVERIFY(notes.at(0).startsWith(QStringLiteral("skipped unsupported operator Fancy (domain com.example) in node \"fancy\"")));
         QVERIFY(s->takeImportWarnings().isEmpty());
         QCOMPARE(int(network().layers.size()), 3);
 
         auto* p = qobject_cast<PlacementWorkbench*>(w.addStudy(placementKind()));
         QVERIFY(p && p->acceptsOnnx());
+        answer(QStringLiteral("1x3x224x224"), true);
         QCOMPARE(p->openFile(model), QString());
         QVERIFY(p->inputs().workload.nodes == placement::makeResNet(50).nodes);
         QCOMPARE(p->inputs().workload.name, std::string("ResNet-50"));

@@ -2,9 +2,13 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/study/study_workbench.h"
 
+#include "widgets/dialogs/onnx_input_dialog.h"
 #include "widgets/editors/number_edit.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
+
+#include <QFileInfo>
+#include <QMessageBox>
 
 namespace mapscape {
 
@@ -45,11 +49,40 @@ QString StudyWorkbench::onnxSummary(const QString& file, const QString& what, co
     return text;
 }
 
-void StudyWorkbench::setImportWarnings(const std::vector<std::string>& warnings)
+std::optional<OnnxImport> StudyWorkbench::importOnnx(const QString& path, bool distinctLayers)
 {
+    const std::string file = path.toStdString();
+    const QString name = QFileInfo(path).fileName();
+    OnnxImportOptions options{.distinctLayers = distinctLayers};
+    std::vector<OnnxInput> open;
+    for (OnnxInput& in : onnxInputsOfFile(file))
+        if (in.symbolic())
+            open.push_back(std::move(in));
+    if (!open.empty()) {
+        OnnxInputDialog dialog(name, std::move(open), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return std::nullopt;
+        options.inputShapes = dialog.shapes();
+    }
+    OnnxImport im = importOnnxFile(file, options);
+    if (!im.network.omitted.empty()) {
+        QMessageBox box(QMessageBox::Warning, tr("ONNX import"),
+                        tr("%n operator(s) of %1 compute MACs but cannot become layers.", "", int(im.network.omitted.size()))
+                            .arg(name),
+                        QMessageBox::Cancel, this);
+        box.setObjectName(QStringLiteral("partialImport"));
+        box.setInformativeText(QString::fromStdString(im.accountText()) +
+                               tr("\nImport the rest? The network records what was left out."));
+        box.addButton(tr("Import the rest"), QMessageBox::AcceptRole);
+        box.setDefaultButton(QMessageBox::Cancel);
+        if (box.exec() == QMessageBox::Cancel)
+            return std::nullopt;
+    }
     m_importWarnings.clear();
-    for (const std::string& w : warnings)
+    for (const std::string& w : im.warnings)
         m_importWarnings << QString::fromStdString(w);
+    m_importAccount = QString::fromStdString(im.accountText()).trimmed();
+    return im;
 }
 
 void StudyWorkbench::restoreOptimizerAndRuns(const Study& study)

@@ -10,6 +10,10 @@
 
 #include "core/study/study.h"
 
+#include "core/network/onnx_import.h"
+
+#include <optional>
+
 #include <QList>
 #include <QStringList>
 #include <QWidget>
@@ -53,9 +57,12 @@ public:
     virtual QString openFile(const QString& path) = 0;
     /// Whether openFile takes ONNX models (.onnx): studies with a network or workload graph.
     virtual bool acceptsOnnx() const { return false; }
-    /// The warnings of the last ONNX import (skipped operators, symbolic dimensions taken as 1),
-    /// handed over once: the main window lists them where they stay readable.
+    /// The warnings of the last ONNX import (skipped operators, nodes left out), handed over
+    /// once: the main window lists them where they stay readable.
     QStringList takeImportWarnings() { return std::exchange(m_importWarnings, {}); }
+    /// The account of the last ONNX import (layers and MACs, what was left out, what is not
+    /// modelled), handed over once.
+    QString takeImportAccount() { return std::exchange(m_importAccount, {}); }
     virtual QString resultsFilter() const = 0;
     virtual QString exportResults(const QString& path) const = 0;
     virtual QString mappingFilter() const = 0;
@@ -75,8 +82,12 @@ protected:
     /// Status line after an ONNX import: "model.onnx imported: 24 distinct layers; skipped
     /// unsupported operators: Resize, LSTM".
     static QString onnxSummary(const QString& file, const QString& what, const std::vector<std::string>& skipped);
-    /// Keeps an import's warnings for takeImportWarnings.
-    void setImportWarnings(const std::vector<std::string>& warnings);
+    /// Imports an ONNX model for this study: asks the sizes of inputs the model leaves symbolic
+    /// (OnnxInputDialog) and, when operators that compute MACs cannot become layers, whether to
+    /// import the rest (the network records what was left out). nullopt: the user cancelled.
+    /// Keeps the warnings and the account for takeImportWarnings / takeImportAccount. Throws
+    /// InputError as importOnnxFile does.
+    std::optional<OnnxImport> importOnnx(const QString& path, bool distinctLayers);
     /// Puts a number field's refusals on the status line (named as the field is), which names
     /// what is still refused once one is fixed and clears when nothing is.
     void reportRefusals(ValueEdit* edit, const QString& fieldName);
@@ -87,6 +98,7 @@ protected:
 
 private:
     QStringList m_importWarnings;
+    QString m_importAccount;
 
 protected:
 

@@ -212,13 +212,15 @@ QString PlacementWorkbench::openFile(const QString& path)
     try {
         const QString name = QFileInfo(path).fileName();
         if (path.endsWith(QStringLiteral(".onnx"), Qt::CaseInsensitive)) {
-            const OnnxImport im = importOnnxFile(p);
+            const std::optional<OnnxImport> imported = importOnnx(path, false);
+            if (!imported)
+                return {}; // cancelled: nothing changes
+            const OnnxImport& im = *imported;
             PlacementInputs in = inputs();
             in.workload = im.graph;
             in.map.reset();
             in.pins.clear();
             applyValid(std::move(in), tr("Import ONNX %1").arg(name));
-            setImportWarnings(im.warnings);
             Q_EMIT message(onnxSummary(name, tr("%1 nodes").arg(im.graph.nodeCount()), im.skippedOperators), 10000);
             return {};
         }

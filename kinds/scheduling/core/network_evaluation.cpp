@@ -37,7 +37,7 @@ NetworkResult evaluateNetwork(const SchedulingModel& model, const Network& net, 
         LayerResult lr;
         lr.layer = layer.name;
         lr.repeat = layer.repeat;
-        if (FieldIssues issues = validateLayer(layer); !issues.empty()) {
+        if (FieldIssues issues = schedulingLayerIssues(layer); !issues.empty()) {
             lr.error = "invalid layer: " + joinIssues(issues);
             ++res.invalidLayers;
             res.layers.push_back(std::move(lr));

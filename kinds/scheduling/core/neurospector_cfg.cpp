@@ -438,6 +438,9 @@ std::string networkToNeuroSpectorCfg(const Network& net)
     o << "# Written by Mapscape\n[NETWORK]\nname=" << cfgLabel(net.name.empty() ? "network" : net.name)
       << "\n\n[LAYERS]\n# LAYER=K,B,P,Q,C,R,S,G,stride\n";
     for (const Layer& l : net.layers) {
+        if (!l.plainGeometry())
+            throw InputError("layer \"" + l.name + "\": " + l.geometryText() +
+                             ": a NeuroSpector network file has one stride per layer and no dilation");
         o << cfgName(l.name, "layer name") << "=" << l.k << "," << l.b << "," << l.p << "," << l.q << "," << l.c << "," << l.r << "," << l.s
           << "," << l.g << "," << l.stride << "\n";
         if (l.repeat != 1)

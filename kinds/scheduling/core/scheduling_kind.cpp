@@ -147,7 +147,9 @@ std::string networkLabel(const Network& n)
         std::string what = x.name != y.name ? "layer " + std::to_string(i + 1) + " renamed " + x.name : x.name;
         for (const auto& [label, mine, theirs] :
              {std::tuple{"K", x.k, y.k}, {"B", x.b, y.b}, {"P", x.p, y.p}, {"Q", x.q, y.q}, {"C", x.c, y.c}, {"R", x.r, y.r},
-              {"S", x.s, y.s}, {"G", x.g, y.g}, {"stride", x.stride, y.stride}, {"repeat", x.repeat, y.repeat}})
+              {"S", x.s, y.s}, {"G", x.g, y.g}, {"stride", x.stride, y.stride},
+              {"stride along Q", x.strideAlongQ(), y.strideAlongQ()}, {"dilation", x.dilation, y.dilation},
+              {"dilation along S", x.dilationAlongS(), y.dilationAlongS()}, {"repeat", x.repeat, y.repeat}})
             if (mine != theirs) {
                 what += std::string(" ") + label + " " + std::to_string(mine);
                 break;

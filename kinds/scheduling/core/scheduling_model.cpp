@@ -98,9 +98,19 @@ struct SchedulingModel::Tiles {
     std::array<TypeVector, kNumLevels> sent;
 };
 
+FieldIssues schedulingLayerIssues(const Layer& layer, const std::string& prefix)
+{
+    FieldIssues out = validateLayer(layer, prefix);
+    if (out.empty() && !layer.plainGeometry())
+        out.push_back({prefix + (layer.strideAlongQ() != layer.stride ? "stride" : "dilation"),
+                       layer.geometryText() + ": the scheduling model (NeuroSpector's) has one stride for both axes "
+                       "and no dilation; this layer cannot be evaluated here"});
+    return out;
+}
+
 LayerShape LayerShape::of(const Layer& layer)
 {
-    if (FieldIssues issues = validateLayer(layer); !issues.empty())
+    if (FieldIssues issues = schedulingLayerIssues(layer); !issues.empty())
         throw InputError("layer \"" + layer.name + "\": " + joinIssues(issues));
     LayerShape s;
     s.dims = layer.perGroupDims();

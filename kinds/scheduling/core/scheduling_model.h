@@ -16,6 +16,10 @@
 namespace mapscape {
 
 /// The loop bounds the model maps (K and C per group), the stride and the MAC count of a layer.
+/// A layer's problems for this model: validateLayer's, and strides or dilations it cannot
+/// represent (NeuroSpector's layers have one stride for both axes and no dilation).
+FieldIssues schedulingLayerIssues(const Layer& layer, const std::string& prefix = {});
+
 struct LayerShape {
     DimVector dims = kOnes;
     std::uint64_t stride = 1;

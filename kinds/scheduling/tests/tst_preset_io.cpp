@@ -89,6 +89,12 @@ private Q_SLOTS:
                                           << QStringLiteral("layers[0].S: expected an integer");
         QTest::newRow("unknown field") << QString::fromStdString(patched(n, "\"stride\": 2", "\"strides\": 2"))
                                        << QStringLiteral("tiny.json:6: layers[0].strides: unknown field");
+        QTest::newRow("three strides") << QString::fromStdString(patched(n, "\"stride\": 2", "\"stride\": [2, 1, 1]"))
+                                       << QStringLiteral("tiny.json:6: layers[0].stride: expected one number or two (rows, columns)");
+        QTest::newRow("zero column stride") << QString::fromStdString(patched(n, "\"stride\": 2", "\"stride\": [2, 0]"))
+                                            << QStringLiteral("tiny.json:6: layers[0].stride[1]: the stride along columns must be positive, got 0");
+        QTest::newRow("zero dilation") << QString::fromStdString(patched(n, "\"stride\": 2", "\"stride\": 2, \"dilation\": 0"))
+                                       << QStringLiteral("tiny.json:6: layers[0].dilation: the dilation must be positive, got 0");
         QTest::newRow("wrong schema") << QString::fromStdString(patched(n, "mapscape/network", "mapscape/accelerator"))
                                       << QStringLiteral("tiny.json:2: schema: this is a \"mapscape/accelerator\" file");
         QTest::newRow("newer version") << QString::fromStdString(patched(n, "\"version\": 1", "\"version\": 7"))

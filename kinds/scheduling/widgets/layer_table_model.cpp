@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 #include "kinds/scheduling/widgets/layer_table_model.h"
+#include "kinds/scheduling/core/scheduling_model.h"
 
 #include <QBrush>
 #include <QColor>
@@ -79,7 +80,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     if (editable)
         return role == Qt::EditRole || col == Name ? QVariant(layerFieldText(l, LayerField(col)))
                                                    : QVariant(qlonglong(layerFieldText(l, LayerField(col)).toLongLong()));
-    const bool valid = validateLayer(l).empty();
+    const bool valid = schedulingLayerIssues(l).empty();
     if (!valid)
         return QStringLiteral("–");
     switch (Column(col)) {

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
 #include "kinds/scheduling/widgets/network_document.h"
+#include "kinds/scheduling/core/scheduling_model.h"
 
 #include "core/util/strings.h"
 
@@ -235,7 +236,7 @@ FieldIssues NetworkDocument::issues(int row) const
     if (row < 0 || row >= int(m_network.layers.size()))
         return {};
     const Layer& l = m_network.layers[std::size_t(row)];
-    FieldIssues out = validateLayer(l);
+    FieldIssues out = schedulingLayerIssues(l);
     for (std::size_t i = 0; i < m_network.layers.size(); ++i) {
         if (int(i) != row && iequals(m_network.layers[i].name, l.name)) {
             out.push_back({"name", "another layer (row " + std::to_string(i + 1) + ") has the same name"});

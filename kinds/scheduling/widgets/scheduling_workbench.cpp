@@ -294,9 +294,12 @@ QString SchedulingWorkbench::openFile(const QString& path)
     try {
         if (path.endsWith(QStringLiteral(".onnx"), Qt::CaseInsensitive)) {
             // Layers of identical shape merge (repeat counts them): each shape is optimised once.
-            const OnnxImport im = importOnnxFile(path.toStdString(), {.distinctLayers = true});
+            const std::optional<OnnxImport> imported = importOnnx(path, true);
+            if (!imported)
+                return {}; // cancelled: nothing changes
+            const OnnxImport& im = *imported;
             if (im.network.layers.empty())
-                return tr("%1: no Conv, Gemm or MatMul layers to import").arg(path);
+                return tr("%1: no operator that computes MACs became a layer: nothing to import").arg(path);
             if (const FieldIssues issues = validateNetwork(im.network); !issues.empty())
                 return tr("%1: imported network: %2").arg(path, qs(joinIssues(issues)));
             SetupState s = captureState();
@@ -308,7 +311,6 @@ QString SchedulingWorkbench::openFile(const QString& path)
             s.mapLabel.clear();
             s.mapping.reset();
             pushState(std::move(s), tr("Import ONNX %1").arg(QFileInfo(path).fileName()));
-            setImportWarnings(im.warnings);
             Q_EMIT message(onnxSummary(QFileInfo(path).fileName(), im.network.layers.size() == 1 ? tr("1 distinct layer")
                                                                        : tr("%1 distinct layers").arg(im.network.layers.size()),
                                        im.skippedOperators),
