@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/study/point_search_job.h"
 
+#include <algorithm>
+
 namespace mapscape {
 
 /// Runs on the worker thread: keeps the best point so far for result() from other threads.
@@ -91,6 +93,46 @@ std::string PointSearchJob::resultDocument() const
     if (!best || !m_setup.document)
         return {};
     return m_setup.document(*best, search ? &*search : nullptr);
+}
+
+std::optional<Point> PointSearchJob::heldPoint(std::span<const double> objectives) const
+{
+    const auto same = [objectives](const PointEvaluation& e) {
+        return objectives.size() <= e.objective.size() && std::equal(objectives.begin(), objectives.end(), e.objective.begin());
+    };
+    std::lock_guard lock(m_mutex);
+    if (objectives.empty())
+        return std::nullopt;
+    if (m_best && same(m_bestEvaluation))
+        return m_best;
+    if (m_result)
+        for (std::size_t i = 0; i < m_result->front.size() && i < m_result->frontEvaluations.size(); ++i)
+            if (same(m_result->frontEvaluations[i]))
+                return m_result->front[i];
+    return std::nullopt;
+}
+
+std::string PointSearchJob::designText(std::span<const double> objectives) const
+{
+    const std::optional<Point> p = heldPoint(objectives);
+    if (!p)
+        return {};
+    const std::span<const Parameter> params = m_setup.problem->parameters();
+    std::string out;
+    for (std::size_t i = 0; i < params.size() && i < p->size(); ++i) {
+        if (params[i].allowedCount() <= 1)
+            continue; // no choice: not part of what was searched
+        if (!out.empty())
+            out += '\n';
+        out += params[i].name + "=" + params[i].text((*p)[i]);
+    }
+    return out;
+}
+
+std::string PointSearchJob::designDocument(std::span<const double> objectives) const
+{
+    const std::optional<Point> p = heldPoint(objectives);
+    return p && m_setup.document ? m_setup.document(*p, nullptr) : std::string();
 }
 
 std::optional<Point> PointSearchJob::bestPoint() const

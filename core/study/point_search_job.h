@@ -37,6 +37,10 @@ public:
     JobResult result() const override;
     std::string resultDocument() const override;
     bool hasResult() const override { return bestPoint().has_value(); }
+    /// The best point, and once the search has ended the non-dominated points it kept; the
+    /// parameters that have a choice, one name=value a line.
+    std::string designText(std::span<const double> objectives) const override;
+    std::string designDocument(std::span<const double> objectives) const override;
 
     std::shared_ptr<const PointProblem> problem() const { return m_setup.problem; }
     /// The optimizer (to read what it kept once the run has ended, e.g. GRMD's final set).
@@ -47,6 +51,8 @@ public:
 
 private:
     class Observer;
+    /// The held point with these leading objective values.
+    std::optional<Point> heldPoint(std::span<const double> objectives) const;
 
     Setup m_setup;
     mutable std::mutex m_mutex; // guards what follows

@@ -12,6 +12,7 @@
 #include "core/optim/run_control.h"
 
 #include <cstdint>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <utility>
@@ -49,6 +50,12 @@ public:
     /// Whether there is a result to show yet (cheaper than resultDocument() for views that ask
     /// often).
     virtual bool hasResult() const { return !resultDocument().empty(); }
+    /// An evaluated design the job still holds, found by its objective values (the leading values
+    /// of MetricsSink::pointEvaluated): its parameters as text, one "name=value" a line, and its
+    /// document as resultDocument() gives the best's. "" for a design the job does not hold (a
+    /// point search holds its best and, once it has ended, its non-dominated set).
+    virtual std::string designText(std::span<const double> /*objectives*/) const { return {}; }
+    virtual std::string designDocument(std::span<const double> /*objectives*/) const { return {}; }
 };
 
 } // namespace mapscape

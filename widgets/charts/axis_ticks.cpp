@@ -156,6 +156,63 @@ AxisTicks logTicks(double lo, double hi, int target)
     return t;
 }
 
+namespace {
+
+/// The ticks of `wide` that lie in [lo, hi], with that range.
+AxisTicks inside(const AxisTicks& wide, double lo, double hi)
+{
+    AxisTicks t;
+    t.lo = lo;
+    t.hi = hi;
+    t.step = wide.step;
+    const double eps = 1e-9 * std::max(std::abs(lo), std::abs(hi));
+    for (std::size_t i = 0; i < wide.values.size(); ++i) {
+        if (wide.values[i] >= lo - eps && wide.values[i] <= hi + eps) {
+            t.values.push_back(wide.values[i]);
+            t.labels.append(wide.labels[qsizetype(i)]);
+        }
+    }
+    return t;
+}
+
+} // namespace
+
+AxisTicks ticksWithin(const TickRange& range)
+{
+    double lo = std::min(range.lo, range.hi), hi = std::max(range.lo, range.hi);
+    const bool log = range.logarithmic, counts = range.integer && !log;
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo) || (log && !(lo > 0)))
+        return log ? logTicks(lo, hi, range.target) : linearTicks(lo, hi, range.integer, range.target);
+    // The steps are chosen for the data inside the margins.
+    const auto data = [&](double top) {
+        const double a = log ? std::log10(lo) : lo, b = log ? std::log10(top) : top;
+        const double m = (b - a) * range.margin / (1 + 2 * range.margin);
+        return log ? std::pair{std::pow(10.0, a + m), std::pow(10.0, b - m)} : std::pair{a + m, b - m};
+    };
+    const auto within = [&](double top) {
+        const auto [d0, d1] = data(top);
+        AxisTicks t = log ? inside(logTicks(d0, d1, range.target), lo, top) : AxisTicks{};
+        if (t.values.size() < 3) // linear, or a log axis over too little of a decade for 1-2-5 values
+            t = inside(linearTicks(d0, d1, counts, range.target), lo, top);
+        if (t.values.size() < 3 && !counts) // a finer step
+            t = inside(linearTicks(d0, d1, false, 2 * range.target + 2), lo, top);
+        return t;
+    };
+    AxisTicks t = within(hi);
+    if (t.values.size() >= 3 || !range.atLeastThree)
+        return t;
+    // Counts over less than two steps: up to the value two steps after the first one inside.
+    const auto [d0, d1] = data(hi);
+    const AxisTicks wide = linearTicks(d0, d1, counts, range.target);
+    const auto first = std::find_if(wide.values.begin(), wide.values.end(), [lo](double v) { return v >= lo; });
+    if (first != wide.values.end()) {
+        t = within(*first + 2 * wide.step);
+        if (t.values.size() >= 3)
+            return t;
+    }
+    return log ? logTicks(lo, hi, range.target) : wide;
+}
+
 QString significantLabel(double value, int digits)
 {
     const double a = std::abs(value);
@@ -184,7 +241,9 @@ void applyTicks(QCategoryAxis* axis, const AxisTicks& ticks, bool logarithmic)
     for (const QString& l : old)
         axis->remove(l);
     axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    axis->setStartValue(plot(ticks.lo));
+    // The first category starts at the first tick: a range that starts between ticks (padded or
+    // zoomed) gets no unlabelled tick mark at its edge.
+    axis->setStartValue(plot(ticks.values.empty() ? ticks.lo : ticks.values.front()));
     axis->setRange(plot(ticks.lo), plot(ticks.hi));
     for (std::size_t i = 0; i < ticks.values.size(); ++i)
         axis->append(ticks.labels[qsizetype(i)], plot(ticks.values[i]));

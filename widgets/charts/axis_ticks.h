@@ -33,6 +33,24 @@ AxisTicks linearTicks(double lo, double hi, bool integer = false, int target = 5
 /// or round linear steps when the data span less than about half a decade.
 AxisTicks logTicks(double lo, double hi, int target = 5);
 
+/// A range to tick as it is: a padded or zoomed range, not widened to whole steps.
+struct TickRange {
+    double lo = 0, hi = 1;    ///< the axis range (data values; both > 0 on a log axis)
+    bool logarithmic = false;
+    bool integer = false;     ///< whole-number steps (counts)
+    int target = 5;           ///< about this many steps over the data
+    /// The part of the range on each side that pads the data (ChartView's margin, a fraction of
+    /// the data's span; on a log axis of its decades): the steps suit the data, not the padding.
+    double margin = 0;
+    /// A range too short for three round values (counts over less than two steps) is extended
+    /// upwards to the next one, so that even a flat line reads against a scale.
+    bool atLeastThree = false;
+};
+
+/// The round values of linearTicks / logTicks (or, on a log axis over less than a few 1-2-5
+/// values, round linear steps) that fall inside the range; lo and hi are the range's.
+AxisTicks ticksWithin(const TickRange& range);
+
 /// A tick label: enough digits to tell ticks `step` apart, an SI prefix (k, M, G, T, m, µ, n, p)
 /// outside [0.001, 10 000), never an exponent.
 QString tickLabel(double value, double step);

@@ -4,11 +4,10 @@
 
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
-#include "widgets/charts/tooltip_event.h"
+#include "widgets/charts/chart_view.h"
 
 #include <QAreaSeries>
 #include <QChart>
-#include <QChartView>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QCategoryAxis>
@@ -21,10 +20,9 @@ namespace mapscape {
 
 struct BandChart::Private {
     QChart* chart = nullptr;
-    QChartView* view = nullptr;
+    ChartView* view = nullptr;      ///< zoom, pan and the read-out by x
     QCategoryAxis* xAxis = nullptr; ///< ticks from axis_ticks.h
     QCategoryAxis* yAxis = nullptr;
-    AxisTicks xTicks, yTicks;
     std::vector<BandCurve> curves;
     std::vector<ReferenceLine> references;
     /// The series drawn, kept while the curves and references keep their names and colours so
@@ -51,9 +49,10 @@ BandChart::BandChart(QWidget* parent)
     d->yAxis = new QCategoryAxis;
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
-    d->view = new QChartView(d->chart, this);
+    d->view = new ChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
-    d->view->setMouseTracking(true);
+    d->view->setHoverAnywhere(true);
+    d->view->setReadout([this](const ChartHover& h) { return describeAt(h.value.x()); });
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     l->addWidget(d->view);
@@ -146,15 +145,13 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
         y0 = 0;
         y1 = 1;
     }
-    const double pad = std::max(0.02, 0.06 * (y1 - y0));
-    const QRectF area = d->chart->plotArea();
-    d->xTicks = linearTicks(x0, x1, true, horizontalTickTarget(area.width()));
-    d->yTicks = linearTicks(std::max(0.0, y0 - pad), y1 + pad, false, verticalTickTarget(area.height()));
-    applyTicks(d->xAxis, d->xTicks, false);
-    applyTicks(d->yAxis, d->yTicks, false);
-    // Reference lines span the whole axis.
+    // The axes: the curves, bands and references padded by a margin, or the user's zoom.
+    d->view->setAxes(d->xAxis, {.integer = true, .title = d->xAxis->titleText()}, d->yAxis, {.title = d->yAxis->titleText()});
+    d->view->setDataRange(x0, x1, y0, y1);
+    // Reference lines reach past the axis, also zoomed out or panned.
+    const double reach = 100 * (x1 - x0);
     for (std::size_t k = 0; k < references.size(); ++k)
-        d->referenceLines[k]->replace(QList<QPointF>{{d->xTicks.lo, references[k].y}, {d->xTicks.hi, references[k].y}});
+        d->referenceLines[k]->replace(QList<QPointF>{{x0 - reach, references[k].y}, {x1 + reach, references[k].y}});
 }
 
 QStringList BandChart::curveNames() const
@@ -173,7 +170,9 @@ QStringList BandChart::referenceNames() const
     return names;
 }
 
-QPointF BandChart::yRange() const { return {d->yTicks.lo, d->yTicks.hi}; }
+QPointF BandChart::yRange() const { return {d->view->yTicks().lo, d->view->yTicks().hi}; }
+
+ChartView* BandChart::view() const { return d->view; }
 QStringList BandChart::xTickLabels() const { return tickLabels(d->xAxis); }
 QStringList BandChart::yTickLabels() const { return tickLabels(d->yAxis); }
 
@@ -197,17 +196,5 @@ QString BandChart::describeAt(double x) const
 QStringList BandChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
 
 bool BandChart::exportTo(const QString& path, QString* error) { return exportWidgetImage(d->view, path, error); }
-
-bool BandChart::event(QEvent* e)
-{
-    return answerToolTip(this, e, [this](QPoint pos) {
-        const QPointF scene = d->view->mapToScene(d->view->viewport()->mapFrom(this, pos));
-        const QPointF value = d->chart->mapToValue(d->chart->mapFromScene(scene));
-        const QRectF plot = d->chart->plotArea();
-        if (!plot.contains(d->chart->mapFromScene(scene)))
-            return QString();
-        return describeAt(value.x());
-    }) || QWidget::event(e);
-}
 
 } // namespace mapscape

@@ -5,7 +5,8 @@
 /// Mean ± std curves over seeds: per method a mean line with a translucent band one standard
 /// deviation either side, and dashed horizontal reference lines (the paper's values). A chart is
 /// replaced as a whole by setCurves (one replace() per series); hovering names each method's mean
-/// ± std at the x under the cursor. Qt Charts types stay inside widgets/charts/.
+/// ± std at the x under the cursor; the wheel, drags and a double-click zoom, pan and reset
+/// (chart_view.h). Qt Charts types stay inside widgets/charts/.
 
 #include <QColor>
 #include <QList>
@@ -16,6 +17,8 @@
 #include <vector>
 
 namespace mapscape {
+
+class ChartView;
 
 struct BandCurve {
     QString name;            ///< legend text ("EGRL (5 runs)")
@@ -55,8 +58,8 @@ public:
     QStringList clippedTitles() const;
     bool exportTo(const QString& path, QString* error = nullptr);
 
-protected:
-    bool event(QEvent* e) override;
+    /// The view: zoom, pan, reset and the read-out (chart_view.h).
+    ChartView* view() const;
 
 private:
     struct Private;

@@ -4,6 +4,7 @@
 
 #include <QAbstractAxis>
 #include <QChart>
+#include <QChartView>
 #include <QFontMetricsF>
 
 #include <QFileInfo>
@@ -57,6 +58,17 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error)
     if (!out.commit())
         return fail(QStringLiteral("cannot write the file (") + out.errorString() + QStringLiteral(")"));
     return true;
+}
+
+QList<QWidget*> chartViewsIn(QWidget* root)
+{
+    QList<QWidget*> out;
+    if (!root)
+        return out;
+    for (QChartView* v : root->findChildren<QChartView*>())
+        if (v->isVisibleTo(root))
+            out.append(v);
+    return out;
 }
 
 QStringList clippedAxisTitles(const QChart* chart)

@@ -4,15 +4,15 @@
 
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_view.h"
+
+#include "core/util/units.h"
 
 #include <QCategoryAxis>
 #include <QChart>
-#include <QChartView>
-#include <QCursor>
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -22,10 +22,13 @@ namespace mapscape {
 
 struct FrontOverlayChart::Impl {
     QChart* chart = nullptr;
-    QChartView* view = nullptr;
+    ChartView* view = nullptr; ///< zoom and pan (projection), read-outs and clicks (both modes)
     QAbstractAxis* xAxis = nullptr;
     QAbstractAxis* yAxis = nullptr;
     bool parallel = false; ///< the mode the axes were built for
+    /// Per series (set), the index in the set of each point drawn (projection: points with a
+    /// non-positive value are left out; parallel: three points per design).
+    std::vector<std::vector<std::size_t>> drawnIndex;
 };
 
 FrontOverlayChart::FrontOverlayChart(QWidget* parent)
@@ -35,9 +38,18 @@ FrontOverlayChart::FrontOverlayChart(QWidget* parent)
     d->chart = new QChart;
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->chart->setMargins(QMargins(4, 4, 4, 4));
-    d->view = new QChartView(d->chart, this);
+    d->view = new ChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
     d->view->setMinimumSize(260, 200);
+    d->view->setReadout([this](const ChartHover& h) {
+        const auto [set, point] = designAt(h.series, h.index);
+        return set < 0 ? QString() : describe(set, point);
+    });
+    connect(d->view, &ChartView::pointClicked, this, [this](const QXYSeries* series, int index) {
+        const auto [set, point] = designAt(series, index);
+        if (set >= 0)
+            Q_EMIT pointClicked(set, point);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
@@ -49,6 +61,30 @@ FrontOverlayChart::FrontOverlayChart(QWidget* parent)
 }
 
 FrontOverlayChart::~FrontOverlayChart() = default;
+
+std::pair<int, int> FrontOverlayChart::designAt(const QXYSeries* series, int index) const
+{
+    const QList<QAbstractSeries*> all = d->chart->series();
+    const auto set = std::size_t(all.indexOf(const_cast<QXYSeries*>(series)));
+    if (set >= m_sets.size() || set >= d->drawnIndex.size() || index < 0 || std::size_t(index) >= d->drawnIndex[set].size())
+        return {-1, -1};
+    return {int(set), int(d->drawnIndex[set][std::size_t(index)])};
+}
+
+QString FrontOverlayChart::describe(int set, int point) const
+{
+    const FrontSet& s = m_sets[std::size_t(set)];
+    const auto& v = s.points[std::size_t(point)];
+    QStringList lines{s.name};
+    if (const QString label = s.labels.value(point); !label.isEmpty())
+        lines << label;
+    for (int k = 0; k < 3; ++k)
+        lines << m_titles.value(k) + QStringLiteral(": ") +
+                     QString::fromStdString(formatQuantity(v[std::size_t(k)], m_units.value(k).toStdString(), 4));
+    return lines.join(QLatin1Char('\n'));
+}
+
+ChartView* FrontOverlayChart::view() const { return d->view; }
 
 void FrontOverlayChart::setObjectives(const QStringList& titles, const QStringList& units)
 {
@@ -156,48 +192,28 @@ void FrontOverlayChart::redraw()
             chart->addSeries(series);
             series->attachAxis(d->xAxis);
             series->attachAxis(d->yAxis);
-            const QString name = s.name;
-            connect(series, &QXYSeries::hovered, this, [this, name](const QPointF& p, bool state) {
-                if (!state || m_mode == Mode::Parallel) {
-                    QToolTip::hideText();
-                    return;
-                }
-                for (const FrontSet& set : m_sets) {
-                    if (set.name != name)
-                        continue;
-                    double bestDist = std::numeric_limits<double>::infinity();
-                    std::size_t best = 0;
-                    for (std::size_t i = 0; i < set.points.size(); ++i) {
-                        const double dx = std::log10(set.points[i][std::size_t(m_x)]) - p.x();
-                        const double dy = std::log10(set.points[i][std::size_t(m_y)]) - p.y();
-                        if (dx * dx + dy * dy < bestDist) {
-                            bestDist = dx * dx + dy * dy;
-                            best = i;
-                        }
-                    }
-                    if (best < set.points.size()) {
-                        const auto& v = set.points[best];
-                        QString text = QStringLiteral("<b>%1</b><br>%2").arg(name, set.labels.value(qsizetype(best)));
-                        for (int k = 0; k < 3; ++k)
-                            text += QStringLiteral("<br>%1: %2 %3").arg(m_titles.value(k)).arg(v[std::size_t(k)], 0, 'g', 6).arg(m_units.value(k));
-                        QToolTip::showText(QCursor::pos(), text, this);
-                    }
-                }
-            });
         }
     }
     if (!parallel) {
-        applyTicks(static_cast<QCategoryAxis*>(d->xAxis), logTicks(lo[std::size_t(m_x)], hi[std::size_t(m_x)]), true);
-        applyTicks(static_cast<QCategoryAxis*>(d->yAxis), logTicks(lo[std::size_t(m_y)], hi[std::size_t(m_y)]), true);
+        // Log-log, the fronts padded by a margin (no marker on the edge), or the user's zoom.
+        d->view->setAxes(static_cast<QCategoryAxis*>(d->xAxis),
+                         {.logarithmic = true, .title = m_titles.value(m_x), .unit = m_units.value(m_x)},
+                         static_cast<QCategoryAxis*>(d->yAxis),
+                         {.logarithmic = true, .title = m_titles.value(m_y), .unit = m_units.value(m_y)});
+        d->view->setDataRange(lo[std::size_t(m_x)], hi[std::size_t(m_x)], lo[std::size_t(m_y)], hi[std::size_t(m_y)]);
         d->xAxis->setTitleText(axisTitle(m_titles.value(m_x), m_units.value(m_x)));
         d->yAxis->setTitleText(axisTitle(m_titles.value(m_y), m_units.value(m_y)));
+    } else {
+        d->view->setAxes(nullptr, {}, nullptr, {}); // fixed axes: nothing to zoom
     }
     const QList<QAbstractSeries*> series = chart->series();
+    d->drawnIndex.assign(m_sets.size(), {});
     for (qsizetype i = 0; i < series.size() && i < qsizetype(m_sets.size()); ++i) {
         const FrontSet& s = m_sets[std::size_t(i)];
         auto* xy = static_cast<QXYSeries*>(series[i]);
         xy->setColor(s.color);
         QList<QPointF> pts;
+        auto& index = d->drawnIndex[std::size_t(i)];
         if (parallel) {
             // One polyline per design; consecutive designs are joined along an end axis (x = 0 or
             // x = 2), where the joining segment lies on the axis line itself.
@@ -206,17 +222,22 @@ void FrontOverlayChart::redraw()
                 return b > a ? (std::log(std::max(v, 1e-300)) - a) / (b - a) : 0.5;
             };
             bool forward = true;
-            for (const auto& p : s.points) {
+            for (std::size_t n = 0; n < s.points.size(); ++n) {
                 for (int j = 0; j < 3; ++j) {
                     const int k = forward ? j : 2 - j;
-                    pts.append(QPointF(k, norm(k, p[std::size_t(k)])));
+                    pts.append(QPointF(k, norm(k, s.points[n][std::size_t(k)])));
+                    index.push_back(n);
                 }
                 forward = !forward;
             }
         } else {
-            for (const auto& p : s.points)
-                if (p[std::size_t(m_x)] > 0 && p[std::size_t(m_y)] > 0)
+            for (std::size_t n = 0; n < s.points.size(); ++n) {
+                const auto& p = s.points[n];
+                if (p[std::size_t(m_x)] > 0 && p[std::size_t(m_y)] > 0) {
                     pts.append(QPointF(std::log10(p[std::size_t(m_x)]), std::log10(p[std::size_t(m_y)])));
+                    index.push_back(n);
+                }
+            }
         }
         xy->replace(pts);
     }

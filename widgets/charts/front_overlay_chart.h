@@ -3,10 +3,12 @@
 #pragma once
 
 /// Non-dominated sets of several runs overlaid, one colour per run, for three objectives: as a
-/// 2-D projection onto two of them (log axes, a legend, a tooltip naming the design under the
-/// cursor) or as parallel coordinates (one polyline per design across the three objectives,
-/// each axis scaled logarithmically from the best to the worst value shown). Redraws are
-/// coalesced to at most one per 100 ms, with one replace() per series.
+/// 2-D projection onto two of them (log axes, a legend; zoom and pan as every chart,
+/// chart_view.h) or as parallel coordinates (one polyline per design across the three
+/// objectives, each axis scaled logarithmically from the best to the worst value shown). In both,
+/// hovering a design reads out its run, label and objectives with their units, and a click on it
+/// emits pointClicked. Redraws are coalesced to at most one per 100 ms, with one replace() per
+/// series.
 
 #include <QColor>
 #include <QString>
@@ -16,9 +18,14 @@
 
 #include <array>
 #include <memory>
+#include <utility>
 #include <vector>
 
+class QXYSeries;
+
 namespace mapscape {
+
+class ChartView;
 
 struct FrontSet {
     QString name;                              ///< "#3 grmd"
@@ -55,9 +62,18 @@ public:
     QStringList xTickLabels() const;
     QStringList yTickLabels() const;
     bool exportTo(const QString& path, QString* error = nullptr);
+    /// The view: zoom, pan, reset (projection) and the read-out (chart_view.h).
+    ChartView* view() const;
+    /// The read-out of a design: its run, label and the three objectives with their units.
+    QString describe(int set, int point) const;
+
+Q_SIGNALS:
+    /// The user clicked a design: the index of its set and of the point in the set.
+    void pointClicked(int set, int point);
 
 private:
     void redraw();
+    std::pair<int, int> designAt(const QXYSeries* series, int index) const;
     struct Impl;
     std::unique_ptr<Impl> d;
     std::vector<FrontSet> m_sets;

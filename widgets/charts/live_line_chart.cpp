@@ -5,9 +5,9 @@
 #include "core/util/units.h"
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_view.h"
 
 #include <QChart>
-#include <QChartView>
 #include <QCategoryAxis>
 #include <QLineSeries>
 #include <QVBoxLayout>
@@ -67,12 +67,11 @@ QList<QPointF> smooth(const QList<QPointF>& points, double alpha)
 
 struct LiveLineChart::Private {
     QChart* chart = nullptr;
-    QChartView* view = nullptr;
-    /// Ticks and labels of our choosing (axis_ticks.h); a log axis plots log10 of the values.
+    /// Zoom, pan and read-outs; the ticks and labels of our choosing (axis_ticks.h) on the range
+    /// it shows. A log axis plots log10 of the values.
+    ChartView* view = nullptr;
     QCategoryAxis* xAxis = nullptr;
     QCategoryAxis* yAxis = nullptr;
-    AxisTicks xTicks, yTicks;
-    int xTarget = 0, yTarget = 0; ///< tick counts the plot area had room for at the last redraw
     QString yTitle;
     QString yUnit;
     ScaledUnit scale; ///< the y unit prefix currently drawn
@@ -103,7 +102,7 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     d->yAxis = new QCategoryAxis;
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
-    d->view = new QChartView(d->chart, this);
+    d->view = new ChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing, false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -111,11 +110,8 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(kFrameIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &LiveLineChart::redraw);
-    // A resize that changes how many labels fit redraws the ticks.
-    connect(d->chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
-        if (horizontalTickTarget(area.width()) != d->xTarget || verticalTickTarget(area.height()) != d->yTarget)
-            scheduleRedraw(false);
-    });
+    // A zoom or pan decimates again for the x range shown (in the next frame).
+    connect(d->view, &ChartView::rangeChanged, this, [this] { scheduleRedraw(true); });
 }
 
 LiveLineChart::~LiveLineChart() { delete d; }
@@ -124,6 +120,8 @@ void LiveLineChart::setTitle(const QString& title) { d->chart->setTitle(title); 
 
 void LiveLineChart::setAxisTitles(const QString& x, const QString& y, const QString& yUnit)
 {
+    if (x != d->xTitle || y != d->yTitle || yUnit != d->yUnit)
+        d->view->resetZoom(); // another quantity: a zoom on the last one means nothing here
     d->xTitle = x;
     d->xAxis->setTitleText(x);
     d->yTitle = y;
@@ -276,7 +274,11 @@ int LiveLineChart::heldPoints(const QString& name) const
     return it == d->series.cend() ? 0 : int(it->points.size());
 }
 
-QPointF LiveLineChart::yRange() const { return QPointF(d->yTicks.lo, d->yTicks.hi); }
+QPointF LiveLineChart::yRange() const { return QPointF(d->view->yTicks().lo, d->view->yTicks().hi); }
+
+QPointF LiveLineChart::xRange() const { return QPointF(d->view->xTicks().lo, d->view->xTicks().hi); }
+
+ChartView* LiveLineChart::view() const { return d->view; }
 
 QString LiveLineChart::yAxisTitle() const { return d->yAxis->titleText(); }
 
@@ -288,7 +290,7 @@ QStringList LiveLineChart::yTickLabels() const { return tickLabels(d->yAxis); }
 
 QStringList LiveLineChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
 
-double LiveLineChart::xTickStep() const { return d->integerX && !m_logX ? d->xTicks.step : 0.0; }
+double LiveLineChart::xTickStep() const { return d->integerX && !m_logX ? d->view->xTicks().step : 0.0; }
 
 void LiveLineChart::flush()
 {
@@ -331,6 +333,15 @@ void LiveLineChart::redraw()
                                                                                        : tr("billions")));
     const QString unit = QString::fromStdString(scale.unit);
     d->yAxis->setTitleText(unit.isEmpty() ? d->yTitle : QStringLiteral("%1 (%2)").arg(d->yTitle, unit));
+    // Before the series: a zoom follows a new prefix (it is kept on the same values).
+    const ChartAxisFormat xFormat{
+        .logarithmic = m_logX, .integer = d->integerX && xFactor == 1, .title = d->xTitle, .factor = xFactor};
+    const ChartAxisFormat yFormat{
+        .logarithmic = m_logY, .integer = d->integerY, .title = d->yTitle, .unit = d->yUnit, .factor = scale.factor};
+    d->view->setAxes(d->xAxis, xFormat, d->yAxis, yFormat);
+    // Zoomed in: the points decimated are those of the x range shown (and one either side).
+    const QRectF shown = d->view->shownRange();
+    const bool zoomed = d->view->isZoomed();
     for (auto& s : d->series) {
         if (!s.dirty && !rescaled)
             continue;
@@ -357,30 +368,24 @@ void LiveLineChart::redraw()
         if (m_logX || m_logY)
             for (QPointF& p : plotted)
                 p = QPointF(m_logX ? std::log10(p.x()) : p.x(), m_logY ? std::log10(std::max(p.y(), 1e-300)) : p.y());
-        const QList<QPointF> shown = decimate(plotted, budget);
-        s.line->replace(shown);
-        s.drawn = int(shown.size());
+        if (zoomed && plotted.size() > budget) {
+            qsizetype first = 0, last = plotted.size() - 1;
+            while (first + 1 < plotted.size() && plotted[first + 1].x() < shown.left())
+                ++first;
+            while (last > first && plotted[last - 1].x() > shown.right())
+                --last;
+            plotted = plotted.mid(first, last - first + 1);
+        }
+        const QList<QPointF> drawn = decimate(plotted, budget);
+        s.line->replace(drawn);
+        s.drawn = int(drawn.size());
         s.dirty = false;
         ++m_replaceCalls;
     }
-    if (xmin <= xmax) {
-        xmin /= xFactor;
-        xmax /= xFactor;
-        // As many labels as the plot has room for (a short chart gets fewer).
-        const QRectF area = d->chart->plotArea();
-        const int xTarget = horizontalTickTarget(area.width()), yTarget = verticalTickTarget(area.height());
-        d->xTarget = xTarget;
-        d->yTarget = yTarget;
-        if (m_logX)
-            d->xTicks = logTicks(xmin, xmax, xTarget);
-        else
-            d->xTicks = linearTicks(xmin, xmax == xmin ? xmin + 1 : xmax, d->integerX && xFactor == 1, xTarget);
-        ymin /= scale.factor;
-        ymax /= scale.factor;
-        d->yTicks = m_logY ? logTicks(ymin, ymax, yTarget) : linearTicks(ymin, ymax, d->integerY, yTarget);
-        applyTicks(d->xAxis, d->xTicks, m_logX);
-        applyTicks(d->yAxis, d->yTicks, m_logY);
-    }
+    // The axes: the data padded (or the user's zoom), as many labels as the plot has room for.
+    if (xmin <= xmax)
+        d->view->setDataRange(xmin / xFactor, (xmax == xmin && !m_logX ? xmin + 1 : xmax) / xFactor, ymin / scale.factor,
+                              ymax / scale.factor);
 }
 
 bool LiveLineChart::exportTo(const QString& path, QString* error)

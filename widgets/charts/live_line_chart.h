@@ -4,6 +4,8 @@
 
 /// Live line charts: named series appended from drained run metrics, redrawn at most ~30 times
 /// per second with one replace() per series per frame, decimated to about two points per pixel.
+/// Explored with the mouse (chart_view.h): zoomed or panned, the chart keeps the user's range
+/// while data arrive (decimating the x range shown) until reset.
 /// Values are shown in engineering units (a y unit of "pJ" becomes mJ, µJ, ... as the data
 /// need), on a linear or logarithmic y axis, optionally smoothed; an integral x axis (samples,
 /// episodes) gets whole-number ticks. Qt Charts types stay inside widgets/charts/.
@@ -18,6 +20,8 @@
 #include <span>
 
 namespace mapscape {
+
+class ChartView;
 
 /// Keeps the first and last point and, per bucket of x, the minimum and maximum y (in x order),
 /// so that at most about `maxPoints` points remain and peaks survive.
@@ -34,7 +38,8 @@ public:
     ~LiveLineChart() override;
 
     void setTitle(const QString& title);
-    /// Axis titles without units; `yUnit` (if any) is appended with its scaled prefix.
+    /// Axis titles without units; `yUnit` (if any) is appended with its scaled prefix. Other
+    /// titles are another quantity: a zoom is reset.
     void setAxisTitles(const QString& x, const QString& y, const QString& yUnit = QString());
     /// Appends to a named series (created on first use) and schedules a redraw.
     void append(const QString& series, std::span<const QPointF> points);
@@ -70,8 +75,11 @@ public:
     int heldPoints(const QString& series) const;
     /// The points as drawn (after holding, steps, smoothing and decimation; scaled x and y).
     QList<QPointF> shownPoints(const QString& series) const;
-    /// The y axis as drawn (in the scaled unit) and its title, for tests.
+    /// The y and x axes' ranges as drawn (in the scaled units; not log10), for tests.
     QPointF yRange() const;
+    QPointF xRange() const;
+    /// The view: zoom, pan, reset and the hover read-out (chart_view.h).
+    ChartView* view() const;
     QString yAxisTitle() const;
     QString xAxisTitle() const;
     /// The tick labels as drawn (tests).

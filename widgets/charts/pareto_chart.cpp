@@ -6,11 +6,13 @@
 #include "core/util/units.h"
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_view.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -54,8 +56,9 @@ QString axisTitle(const QString& title, const ScaledUnit& s)
 
 struct ParetoChart::Private {
     QChart* chart = nullptr;
-    QChartView* view = nullptr;
-    /// Log-log: the series hold log10 of the (unit-scaled) values; ticks from axis_ticks.h.
+    /// Zoom, pan, read-outs and clicks. Log-log: the series hold log10 of the (unit-scaled)
+    /// values; ticks from axis_ticks.h on the range shown.
+    ChartView* view = nullptr;
     QCategoryAxis* xAxis = nullptr;
     QCategoryAxis* yAxis = nullptr;
     QScatterSeries* cloud = nullptr;
@@ -73,6 +76,9 @@ struct ParetoChart::Private {
     std::unordered_map<std::int64_t, std::array<double, 3>> cells;
     double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL, z0 = HUGE_VAL, z1 = -HUGE_VAL;
     int drawn = 0;
+    /// The values behind each drawn point (unscaled, with the colour value), in series order:
+    /// the read-out and clicks give the design's exact values.
+    QHash<const QXYSeries*, std::vector<std::array<double, 3>>> shownValues;
 
     void attach(QAbstractSeries* s)
     {
@@ -108,7 +114,15 @@ ParetoChart::ParetoChart(QWidget* parent)
     d->attach(d->frontLine);
     d->attach(d->frontDots);
     d->chart->legend()->markers(d->frontDots).first()->setVisible(false);
-    d->view = new QChartView(d->chart, this);
+    d->view = new ChartView(d->chart, this);
+    d->view->setReadout([this](const ChartHover& h) {
+        const std::optional<ParetoPoint> p = pointOf(h.series, h.index);
+        return p ? describe(*p) : QString();
+    });
+    connect(d->view, &ChartView::pointClicked, this, [this](const QXYSeries* series, int index) {
+        if (const std::optional<ParetoPoint> p = pointOf(series, index))
+            Q_EMIT pointClicked(*p);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
@@ -117,6 +131,35 @@ ParetoChart::ParetoChart(QWidget* parent)
     connect(&m_timer, &QTimer::timeout, this, &ParetoChart::redraw);
     setAxes(d->xTitle, d->xUnit, d->yTitle, d->yUnit);
 }
+
+std::optional<ParetoPoint> ParetoChart::pointOf(const QXYSeries* series, int index) const
+{
+    const auto it = d->shownValues.constFind(series);
+    if (it == d->shownValues.cend() || index < 0 || std::size_t(index) >= it->size())
+        return std::nullopt;
+    return ParetoPoint{(*it)[std::size_t(index)], series == d->frontDots || series == d->frontLine};
+}
+
+QString ParetoChart::describe(const ParetoPoint& p) const
+{
+    const auto line = [](const QString& title, double v, const QString& unit) {
+        return title + QStringLiteral(": ") + QString::fromStdString(formatQuantity(v, unit.toStdString(), 4));
+    };
+    const QString kind = !p.nonDominated      ? tr("Evaluated design")
+                         : threeObjectives() ? tr("Non-dominated in all three objectives")
+                                             : tr("On the Pareto front");
+    QStringList lines{kind, line(d->xTitle, p.values[0], d->xUnit), line(d->yTitle, p.values[1], d->yUnit)};
+    if (threeObjectives())
+        lines << line(d->zTitle, p.values[2], d->zUnit);
+    if (m_designText)
+        if (const QString design = m_designText(p); !design.isEmpty())
+            lines << design;
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ParetoChart::setDesignText(std::function<QString(const ParetoPoint&)> text) { m_designText = std::move(text); }
+
+ChartView* ParetoChart::view() const { return d->view; }
 
 ParetoChart::~ParetoChart() { delete d; }
 
@@ -228,7 +271,9 @@ void ParetoChart::clear()
         s->clear();
     d->frontLine->clear();
     d->frontDots->clear();
+    d->shownValues.clear();
     d->drawn = 0;
+    d->view->resetZoom(); // other designs (another run, other objectives)
     m_timer.stop();
 }
 
@@ -275,10 +320,13 @@ void ParetoChart::redraw()
         const double hi = logBins ? std::log10(d->z1) : d->z1;
         const double width = hi > lo ? (hi - lo) / kColorBins : 1;
         std::vector<QList<QPointF>> bins(kColorBins);
+        for (QScatterSeries* s : d->bins)
+            d->shownValues[s].clear();
         for (const auto& [key, p] : d->cells) {
             const double v = logBins ? std::log10(std::max(p[2], d->z0)) : p[2];
             const int b = std::clamp(int((v - lo) / width), 0, kColorBins - 1);
             bins[std::size_t(b)].append(scaled(p[0], p[1]));
+            d->shownValues[d->bins[std::size_t(b)]].push_back(p);
         }
         const ScaledUnit sz = scaleFor(d->z1, d->zUnit.toStdString());
         for (int b = 0; b < kColorBins; ++b) {
@@ -294,23 +342,34 @@ void ParetoChart::redraw()
         for (const auto& p : d->front3)
             nd.append(scaled(p[0], p[1]));
         d->frontDots->replace(nd);
+        d->shownValues[d->frontDots] = d->front3;
         d->drawn = int(d->cells.size());
     } else {
         QList<QPointF> shown;
         shown.reserve(qsizetype(d->cells.size()));
-        for (const auto& [key, p] : d->cells)
+        auto& values = d->shownValues[d->cloud];
+        values.clear();
+        for (const auto& [key, p] : d->cells) {
             shown.append(scaled(p[0], p[1]));
+            values.push_back(p);
+        }
         d->cloud->replace(shown);
         d->drawn = int(shown.size());
         QList<QPointF> f;
-        for (const Point2& p : d->front)
+        std::vector<std::array<double, 3>> fv;
+        for (const Point2& p : d->front) {
             f.append(scaled(p.x, p.y));
+            fv.push_back({p.x, p.y, 0.0});
+        }
         d->frontLine->replace(f);
         d->frontDots->replace(f);
+        d->shownValues[d->frontLine] = fv;
+        d->shownValues[d->frontDots] = std::move(fv);
     }
-    const QRectF area = d->chart->plotArea();
-    applyTicks(d->xAxis, logTicks(d->x0 / sx.factor, d->x1 / sx.factor, horizontalTickTarget(area.width())), true);
-    applyTicks(d->yAxis, logTicks(d->y0 / sy.factor, d->y1 / sy.factor, verticalTickTarget(area.height())), true);
+    // The axes: the data padded by a margin (no marker on the edge), or the user's zoom.
+    d->view->setAxes(d->xAxis, {.logarithmic = true, .title = d->xTitle, .unit = d->xUnit, .factor = sx.factor}, d->yAxis,
+                     {.logarithmic = true, .title = d->yTitle, .unit = d->yUnit, .factor = sy.factor});
+    d->view->setDataRange(d->x0 / sx.factor, d->x1 / sx.factor, d->y0 / sy.factor, d->y1 / sy.factor);
 }
 
 bool ParetoChart::exportTo(const QString& path, QString* error)

@@ -6,7 +6,9 @@
 /// non-dominated set highlighted, redrawn at a capped rate; the cloud is thinned to one point
 /// per screen cell, the front is exact. In the 3-objective mode a third objective colours the
 /// points (binned, with a legend of value ranges) and the points that no other point beats in
-/// all three objectives are outlined.
+/// all three objectives are outlined. Explored with the mouse (chart_view.h): hovering a point
+/// reads out its objectives with their units (and its design, where setDesignText gives one); a
+/// click on a point emits pointClicked.
 
 #include <QColor>
 #include <QPointF>
@@ -14,10 +16,23 @@
 #include <QWidget>
 
 #include <array>
+#include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
+class QXYSeries;
+
 namespace mapscape {
+
+class ChartView;
+
+/// A point of the Pareto chart: its objective values in the axes' units before prefixes (x, y,
+/// and the colour value in the 3-objective mode) and whether it is non-dominated.
+struct ParetoPoint {
+    std::array<double, 3> values{};
+    bool nonDominated = false;
+};
 
 /// GUI thread only.
 class ParetoChart : public QWidget {
@@ -53,13 +68,25 @@ public:
     QStringList clippedTitles() const;
     void flush();
     bool exportTo(const QString& path, QString* error = nullptr);
+    /// The view: zoom, pan, reset and the hover read-out (chart_view.h).
+    ChartView* view() const;
+    /// What the read-out says about a point beyond its objectives (the design's parameters); "" for nothing.
+    void setDesignText(std::function<QString(const ParetoPoint&)> text);
+    /// The read-out of a point.
+    QString describe(const ParetoPoint& point) const;
+
+Q_SIGNALS:
+    /// The user clicked a drawn point (the evaluated design or the front's).
+    void pointClicked(const mapscape::ParetoPoint& point);
 
 private:
     struct Private;
     void redraw();
     void schedule();
+    std::optional<ParetoPoint> pointOf(const QXYSeries* series, int index) const;
     Private* d;
     QTimer m_timer;
+    std::function<QString(const ParetoPoint&)> m_designText;
 };
 
 /// Stacked bars per category (hierarchy level, tensor, ...) with one set per stack layer, in

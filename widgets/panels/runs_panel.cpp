@@ -9,6 +9,7 @@
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
+#include "widgets/charts/chart_export.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/charts/metric_labels.h"
 #include "widgets/charts/pareto_chart.h"
@@ -124,6 +125,7 @@ RunsPanel::RunsPanel(const StudyKind& kind, QWidget* parent)
     m_curveMetric->addItem(label.title, curveKey(first, objective));
     applyMetricLabel();
     updateButtons();
+    updateSaveChart();
 }
 
 void RunsPanel::buildRunTable(const StudyKind& kind)
@@ -238,6 +240,9 @@ QWidget* RunsPanel::buildParetoTab(const StudyKind& kind)
     paretoLayout->addWidget(m_pareto, 1);
     for (QComboBox* c : {m_paretoX, m_paretoY, m_paretoColour})
         connect(c, &QComboBox::currentIndexChanged, this, &RunsPanel::refillPareto);
+    // Hovering a point names its design where the run holds it; a click opens it.
+    m_pareto->setDesignText([this](const ParetoPoint& p) { return paretoDesignText(p); });
+    connect(m_pareto, &ParetoChart::pointClicked, this, &RunsPanel::openParetoPoint);
 
     return paretoTab;
 }
@@ -314,7 +319,6 @@ QWidget* RunsPanel::buildViewsBox(const StudyKindInfo& info)
         refreshBest();
     });
     m_saveChart = new QPushButton(tr("Save chart…"), this);
-    m_saveChart->setToolTip(tr("Write the visible chart as PNG or SVG"));
     m_tabs->setCornerWidget(m_saveChart);
     connect(m_saveChart, &QPushButton::clicked, this, [this] {
         const QString path = FileDialog::saveFile(this, tr("Save chart"), QStringLiteral("chart.png"),
@@ -322,9 +326,10 @@ QWidget* RunsPanel::buildViewsBox(const StudyKindInfo& info)
         if (path.isEmpty())
             return;
         QString error;
-        const bool ok = m_tabs->currentIndex() == CurvesTab ? m_curves->exportTo(path, &error) : m_pareto->exportTo(path, &error);
+        const bool ok = saveChart(path, &error);
         Q_EMIT message(ok ? tr("Wrote %1").arg(path) : error);
     });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &RunsPanel::updateSaveChart);
 
     return viewsBox;
 }
@@ -402,6 +407,43 @@ void RunsPanel::setInputs(const QString& studyName, const StudyInputs& inputs)
 void RunsPanel::setStudyName(const QString& name) { m_studyName = name; }
 
 void RunsPanel::showViewTab(ViewTab tab) { m_tabs->setCurrentIndex(int(tab)); }
+
+QWidget* RunsPanel::shownChart() const
+{
+    switch (m_tabs->currentIndex()) {
+    case CurvesTab:
+        return m_curves;
+    case ParetoTab:
+        return m_pareto;
+    default: {
+        // A kind's Best view may draw charts; the Compare tab and the text do not.
+        QWidget* page = m_tabs->currentWidget();
+        const QList<QWidget*> charts = chartViewsIn(page);
+        return charts.isEmpty() ? nullptr : charts.size() == 1 ? charts.front() : page;
+    }
+    }
+}
+
+bool RunsPanel::saveChart(const QString& path, QString* error)
+{
+    QWidget* chart = shownChart();
+    if (chart == m_curves)
+        return m_curves->exportTo(path, error);
+    if (chart == m_pareto)
+        return m_pareto->exportTo(path, error);
+    if (!chart && error)
+        *error = tr("The %1 tab shows no chart").arg(m_tabs->tabText(m_tabs->currentIndex()));
+    return chart && exportWidgetImage(chart, path, error);
+}
+
+void RunsPanel::updateSaveChart()
+{
+    const bool shown = shownChart() != nullptr;
+    m_saveChart->setEnabled(shown);
+    m_saveChart->setToolTip(shown ? tr("Write the chart shown in this tab as PNG or SVG")
+                                  : tr("The %1 tab shows no chart: switch to Curves or Pareto to save one")
+                                        .arg(m_tabs->tabText(m_tabs->currentIndex())));
+}
 
 OptimizerRun* RunsPanel::startRun() { return startRunWith(m_panel->settings()); }
 
@@ -660,6 +702,76 @@ double RunsPanel::paretoColour(const EvaluatedPoint& p) const
     return p.values[std::size_t(std::clamp(m_paretoColour->currentData().toInt(), 0, kMaxObjectives - 1))];
 }
 
+std::vector<EvaluatedPoint> RunsPanel::evaluatedAt(const ParetoPoint& point) const
+{
+    std::vector<EvaluatedPoint> out;
+    const OptimizerRun* run = selectedRun();
+    if (!run)
+        return out;
+    const bool three = m_paretoColour->currentData().toInt() >= 0;
+    const int layer = shownLayer();
+    for (const EvaluatedPoint& p : m_evaluated.value(run->id())) {
+        const QPointF xy = paretoPoint(p);
+        if ((!grouped() || p.group == layer) && xy.x() == point.values[0] && xy.y() == point.values[1] &&
+            (!three || paretoColour(p) == point.values[2]))
+            out.push_back(p);
+    }
+    return out;
+}
+
+QString RunsPanel::paretoDesignText(const ParetoPoint& point) const
+{
+    const OptimizerRun* run = selectedRun();
+    if (!run || !run->job())
+        return {};
+    const std::size_t n = m_kind->objectives().size();
+    std::string design;
+    const std::vector<EvaluatedPoint> drawn = evaluatedAt(point);
+    for (auto it = drawn.begin(); it != drawn.end() && design.empty(); ++it)
+        design = run->job()->designText(std::span<const double>(it->values.data(), n));
+    if (design.empty())
+        return {};
+    // name=value, three to a line.
+    QStringList lines;
+    const QStringList parts = qs(design).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < parts.size(); i += 3)
+        lines << parts.mid(i, 3).join(QStringLiteral("    "));
+    lines << tr("Click to open this %1 as the current one").arg(qs(m_kind->info().resultNoun));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void RunsPanel::openParetoPoint(const ParetoPoint& point)
+{
+    const OptimizerRun* run = selectedRun();
+    if (!run || !run->job())
+        return;
+    const std::vector<EvaluatedPoint> drawn = evaluatedAt(point);
+    if (drawn.empty())
+        return;
+    // Of the designs drawn there (the same values shown), the one the run holds.
+    const auto objectives = m_kind->objectives();
+    std::span<const double> values;
+    std::string json;
+    for (auto it = drawn.begin(); it != drawn.end() && json.empty(); ++it) {
+        values = std::span<const double>(it->values.data(), objectives.size());
+        json = run->job()->designDocument(values);
+    }
+    const QString noun = qs(m_kind->info().resultNoun);
+    if (json.empty()) {
+        Q_EMIT message(tr("Only a run's best %1 and, once it has ended, its non-dominated ones can be opened").arg(noun));
+        return;
+    }
+    // Named by the values the chart shows (x, y and the colour's).
+    QStringList at;
+    for (QComboBox* c : {m_paretoX, m_paretoY, m_paretoColour}) {
+        const int i = c->currentData().toInt();
+        if (i >= 0 && std::size_t(i) < objectives.size())
+            at << qs(formatQuantity(values[std::size_t(i)], objectives[std::size_t(i)].unit, 4));
+    }
+    Q_EMIT resultRequested(qs(json),
+                           tr("%1 of run %2 at %3").arg(noun, m_model->titleAt(selectedRow()), at.join(QStringLiteral(", "))));
+}
+
 void RunsPanel::refillPareto()
 {
     m_pareto->clear();
@@ -739,6 +851,7 @@ void RunsPanel::refreshBest()
     if (m_resultView) {
         syncLayerChooser();
         m_resultView->showResult(run, record, shownLayer(), m_inputs ? &*m_inputs : nullptr, sameSetup);
+        updateSaveChart(); // the view may show a chart now, or no longer
         return;
     }
     const std::string json = resultJsonAt(row);

@@ -39,6 +39,7 @@ class OptimizerPanel;
 class OptimizerRun;
 class ParetoChart;
 class RunListModel;
+struct ParetoPoint;
 
 /// A study kind's own view of a run's best result in the runs panel's Best tab (scheduling
 /// studies: the best table of the layer chosen), instead of the text every kind has. GUI thread.
@@ -77,6 +78,14 @@ public:
     QPlainTextEdit* bestText() const { return m_bestText; }
     QTableView* runTable() const { return m_table; }
     void showViewTab(ViewTab tab);
+    /// What "Save chart…" writes: the visible tab's chart (Curves, Pareto, or the chart a kind's
+    /// Best view shows; the whole view when it shows several), or null when the tab shows no chart
+    /// (then the button is disabled and its tooltip says why).
+    QWidget* shownChart() const;
+    /// Writes shownChart() as PNG (or another raster format by the suffix) or SVG, through a
+    /// QSaveFile. False + message on error or when no chart is shown.
+    bool saveChart(const QString& path, QString* error);
+    QPushButton* saveChartButton() const { return m_saveChart; }
     /// Which point group (scheduling: the layer) the Pareto and best views show.
     void setBestTableLayer(int layer);
     int shownLayer() const;
@@ -141,6 +150,7 @@ private:
     void onSelectionChanged();
     void rebuildCurves();
     void updateButtons();
+    void updateSaveChart();
     void scheduleDrain();
     void refreshBest();
     /// "  <objective label>: <value with unit>" for each objective of a row's best result.
@@ -162,6 +172,13 @@ private:
     RunRecord recordOf(const OptimizerRun& run) const;
     QPointF paretoPoint(const EvaluatedPoint& p) const;
     double paretoColour(const EvaluatedPoint& p) const;
+    /// The selected run's evaluated points drawn at a point of the Pareto chart (all their
+    /// objectives; several designs may share the values shown), if the run is of this session.
+    std::vector<EvaluatedPoint> evaluatedAt(const ParetoPoint& point) const;
+    /// The read-out's design lines and the click on a Pareto point: opens the design the run
+    /// holds there as the study's current one (resultRequested), or says why it cannot.
+    QString paretoDesignText(const ParetoPoint& point) const;
+    void openParetoPoint(const ParetoPoint& point);
 
     const StudyKind* m_kind;
     QString m_studyName;

@@ -13,6 +13,7 @@
 #include "kinds/loopnest/core/loopnest_study.h"
 #include "kinds/loopnest/widgets/loopnest_workbench.h"
 #include "support/typing.h"
+#include "widgets/charts/chart_view.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/models/run_list_model.h"
@@ -24,14 +25,18 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
+
+#include <cmath>
 
 using namespace mapscape;
 using Kind = LoopnestWorkbench::NestRow::Kind;
@@ -59,6 +64,23 @@ loopnest::EvalResult evaluateFiles(const QStringList& files)
     const LoopnestInputs in = loopnestInputsFromYaml(sources, "read back");
     const loopnest::Spec& s = *in.parsed;
     return loopnest::LoopnestModel::compile(s.architecture, s.problem, s.env).evaluate(s.mapping);
+}
+
+/// Shows the workbench on its Optimize tab and runs the random mapper (3000 samples) to its end:
+/// its runs panel, or null when the run could not start or did not end.
+RunsPanel* runRandomMapper(LoopnestWorkbench& w)
+{
+    w.resize(1500, 950);
+    w.show();
+    w.showTab(LoopnestWorkbench::OptimizeTab);
+    RunsPanel* runs = w.runsPanel();
+    QSignalSpy finished(runs, &RunsPanel::runFinished);
+    if (!QTest::qWaitForWindowExposed(&w) || !runs->optimizerPanel()->selectOptimizer(QStringLiteral("random")) ||
+        !runs->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("3000")) || !runs->startRun() ||
+        !finished.wait(60000))
+        return nullptr;
+    runs->drain();
+    return runs;
 }
 
 } // namespace
@@ -432,16 +454,8 @@ private Q_SLOTS:
     void mapperBestOpensAsTheMapping()
     {
         LoopnestWorkbench w;
-        w.resize(1500, 950);
-        w.show();
-        w.showTab(LoopnestWorkbench::OptimizeTab);
-        RunsPanel* runs = w.runsPanel();
-        QSignalSpy finished(runs, &RunsPanel::runFinished);
-        QVERIFY(runs->optimizerPanel()->selectOptimizer(QStringLiteral("random")));
-        QVERIFY(runs->optimizerPanel()->setOption(QStringLiteral("samples"), QStringLiteral("3000")));
-        QVERIFY(runs->startRun());
-        QVERIFY(finished.wait(60000));
-        runs->drain();
+        RunsPanel* runs = runRandomMapper(w);
+        QVERIFY(runs);
         const std::string json = runs->resultJsonAt(0);
         QVERIFY(json.find("mapping_yaml") != std::string::npos);
         const loopnest::Mapping before = w.mapping();
@@ -456,6 +470,43 @@ private Q_SLOTS:
         w.document()->undoStack()->undo();
         QCOMPARE(w.result()->energy, energyBefore);
         QCOMPARE(w.mapping().levels[0].temporalFactors, before.levels[0].temporalFactors);
+    }
+
+    /// Issue 49, item 3: a point of the run's Pareto front, hovered, names its mapping's
+    /// parameters; clicked, it becomes the current mapping in one undo step.
+    void paretoPointOpensAsTheMapping()
+    {
+        LoopnestWorkbench w;
+        RunsPanel* runs = runRandomMapper(w);
+        QVERIFY(runs);
+        runs->runTable()->selectRow(0);
+        runs->showViewTab(RunsPanel::ParetoTab);
+        ParetoChart* chart = runs->paretoChart();
+        chart->flush();
+        QCoreApplication::processEvents(); // the chart's layout (its plot area)
+        const QList<QPointF> front = chart->front();
+        QVERIFY(front.size() >= 2);
+        const QPointF pick = front.back(); // the fastest or the most frugal end, not the best
+        ChartView* v = chart->view();
+        const QPointF series(std::log10(pick.x() / v->xFormat().factor), std::log10(pick.y() / v->yFormat().factor));
+        const QPoint at = v->toViewport(series).toPoint();
+        QMouseEvent move(QEvent::MouseMove, at, v->viewport()->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(v->viewport(), &move);
+        QVERIFY2(v->readout().startsWith(QStringLiteral("On the Pareto front")), qPrintable(v->readout()));
+        QVERIFY2(v->readout().contains(QStringLiteral("Click to open this mapping")), qPrintable(v->readout()));
+        const double energyBefore = w.result()->energy;
+        const int steps = w.document()->undoStack()->count();
+        QTest::mouseClick(v->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+        QVERIFY2(w.document()->undoStack()->undoText().startsWith(QStringLiteral("Open mapping of run #1 random at ")),
+                 qPrintable(w.document()->undoStack()->undoText()));
+        QVERIFY(w.result() && w.result()->ok);
+        const auto near = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::abs(b); };
+        const double energy = w.result()->energy, cycles = double(w.result()->cycles);
+        QVERIFY2((near(energy, pick.x()) && near(cycles, pick.y())) || (near(energy, pick.y()) && near(cycles, pick.x())),
+                 qPrintable(QStringLiteral("%1 pJ, %2 cycles for %3, %4").arg(energy).arg(cycles).arg(pick.x()).arg(pick.y())));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.result()->energy, energyBefore);
     }
 };
 
