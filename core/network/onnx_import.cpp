@@ -437,12 +437,47 @@ private:
             m_output[std::size_t(node)] = n.output(0);
     }
 
+    bool isLocalFunction(const onnx::NodeProto& n) const
+    {
+        return std::any_of(m_model.functions().begin(), m_model.functions().end(), [&](const onnx::FunctionProto& f) {
+            return f.name() == n.op_type() && f.domain() == n.domain();
+        });
+    }
+
+    /// How many MAC-bearing operators a node holds: in the graphs of its attributes (If's
+    /// branches, Loop's and Scan's bodies), or in the model-local function it calls, nested ones
+    /// included (the model's node limit bounds the walk; functions calling themselves count once).
+    int macBearingInside(const onnx::NodeProto& n) const
+    {
+        std::set<std::string> seen;
+        return macBearingInside(n, seen);
+    }
+    int macBearingInside(const onnx::NodeProto& n, std::set<std::string>& seenFunctions) const
+    {
+        int count = 0;
+        const auto nodes = [&](const auto& list) {
+            for (const onnx::NodeProto& inner : list)
+                count += (bearsMacs(roleOf(inner)) ? 1 : 0) + macBearingInside(inner, seenFunctions);
+        };
+        for (const onnx::AttributeProto& a : n.attribute()) {
+            if (a.has_g())
+                nodes(a.g().node());
+            for (const onnx::GraphProto& g : a.graphs())
+                nodes(g.node());
+        }
+        for (const onnx::FunctionProto& f : m_model.functions())
+            if (f.name() == n.op_type() && f.domain() == n.domain() && seenFunctions.insert(f.domain() + "." + f.name()).second)
+                nodes(f.node());
+        return count;
+    }
+
     void visit(const onnx::NodeProto& n, int index)
     {
         // Constant subgraphs fold away: Constant, Shape (metadata), and nodes fed only by constants.
         const bool allConstant = std::all_of(n.input().begin(), n.input().end(),
                                              [&](const std::string& in) { return in.empty() || info(in).constant; });
-        if (n.op_type() == "Constant" || n.op_type() == "Shape" || n.op_type() == "Size" || allConstant) {
+        if (n.op_type() == "Constant" || n.op_type() == "Shape" || n.op_type() == "Size" ||
+            (allConstant && !bearsMacs(roleOf(n)) && macBearingInside(n) == 0)) {
             for (const std::string& out : n.output())
                 m_tensors[out].constant = true;
             return;
@@ -456,6 +491,15 @@ private:
             countNotModelled(n.op_type());
         switch (role) {
         case Role::Unsupported:
+            // Control flow (If, Loop, Scan) and model-local functions are not imported: MACs
+            // inside them are on the account, never dropped silently.
+            if (const int inside = macBearingInside(n); inside > 0) {
+                omit(n, label, -1,
+                     std::to_string(inside) + " operator(s) that compute MACs inside its " +
+                         (isLocalFunction(n) ? "function" : "subgraphs") + " (" + n.op_type() +
+                         " is not imported: its contents run a data-dependent number of times or are not expanded)");
+                return;
+            }
             if (std::find(m_out.skippedOperators.begin(), m_out.skippedOperators.end(), n.op_type()) ==
                 m_out.skippedOperators.end())
                 m_out.skippedOperators.push_back(n.op_type());

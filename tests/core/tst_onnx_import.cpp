@@ -413,6 +413,17 @@ private Q_SLOTS:
         QVERIFY2(im.accountText().find("not imported, computing MACs: Conv ×1 (442 k MACs), Einsum ×1 (MACs unknown)") !=
                      std::string::npos,
                  im.accountText().c_str());
+        // MACs inside control flow and model-local functions are on the account too.
+        const OnnxImport flow = importOnnxBytes(testing::controlFlowOnnx(), "flow.onnx");
+        QCOMPARE(flow.layerMacs, std::int64_t(4'096));
+        QCOMPARE(int(flow.network.omitted.size()), 2);
+        QCOMPARE(flow.network.omitted[0].op, std::string("If"));
+        QVERIFY2(flow.network.omitted[0].reason.find("2 operator(s) that compute MACs inside its subgraphs") != std::string::npos,
+                 flow.network.omitted[0].reason.c_str());
+        QCOMPARE(flow.network.omitted[1].op, std::string("Square"));
+        QVERIFY2(flow.network.omitted[1].reason.find("1 operator(s) that compute MACs inside its function") != std::string::npos,
+                 flow.network.omitted[1].reason.c_str());
+
         const std::string json = networkToJson(im.network);
         QVERIFY2(json.find("\"omitted\"") != std::string::npos && json.find("\"not_modelled\"") != std::string::npos, json.c_str());
         QCOMPARE(networkFromJson(json, "partial.json"), im.network);

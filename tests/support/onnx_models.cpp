@@ -528,6 +528,53 @@ std::int64_t recognizerMacs(std::int64_t n, std::int64_t w)
     return c1 + c2 + c3 + lstm + classes;
 }
 
+std::string controlFlowOnnx()
+{
+    Builder b("control-flow");
+    b.importDomain("local");
+    std::string x = b.input("x", {1, 8, 8, 8});
+    const std::string w = b.weights("w", {8, 8, 1, 1});
+    x = b.node("Conv", "plain", {x, w}, {Builder::il("kernel_shape", {1, 1})});
+    auto* cond = b.g->add_initializer();
+    cond->set_name("cond");
+    cond->set_data_type(onnx::TensorProto::BOOL);
+    cond->add_int32_data(1);
+    const std::string branched = b.node("If", "choose", {"cond"});
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        auto* a = b.g->mutable_node(b.g->node_size() - 1)->add_attribute();
+        a->set_name(branch);
+        a->set_type(onnx::AttributeProto::GRAPH);
+        onnx::GraphProto* g = a->mutable_g();
+        g->set_name(branch);
+        auto* conv = g->add_node();
+        conv->set_op_type("Conv");
+        conv->set_name(std::string(branch) + ".conv");
+        conv->add_input(x);
+        conv->add_input(w);
+        conv->add_output(std::string(branch) + ".out");
+        Builder::declare(g->add_output(), std::string(branch) + ".out", {1, 8, 8, 8});
+    }
+    b.valueInfo(branched, {1, 8, 8, 8});
+    // A function of the model's own: Y = X·X on [1, 8, 64] × … (squared by rows).
+    onnx::FunctionProto* f = b.m.add_functions();
+    f->set_name("Square");
+    f->set_domain("local");
+    f->add_input("X");
+    f->add_output("Y");
+    auto* op = f->add_opset_import();
+    op->set_domain("");
+    op->set_version(17);
+    auto* mm = f->add_node();
+    mm->set_op_type("MatMul");
+    mm->add_input("X");
+    mm->add_input("X");
+    mm->add_output("Y");
+    const std::string rows = b.node("Reshape", "rows", {branched, b.ints("rows.shape", {1, 8, 8, 8})});
+    const std::string y = b.node("Square", "square", {rows}, {}, "local");
+    b.output(y, {1, 8, 8, 8});
+    return b.serialized();
+}
+
 std::string shapeChainsOnnx()
 {
     Builder b("shape-chains");

@@ -76,4 +76,9 @@ std::int64_t shapeChainsMacs(std::int64_t batch, std::int64_t height, std::int64
 /// convolution performs 442,368 MACs; the Einsum's are not counted (its order is open).
 std::string partialOnnx();
 
+/// MAC-bearing operators hidden in control flow and functions: an If whose branches each hold a
+/// Conv, and a call of a model-local function (domain "local") holding a MatMul, beside one
+/// plain 1×1 Conv (8 → 8 on 8 × 8: 4,096 MACs).
+std::string controlFlowOnnx();
+
 } // namespace mapscape::testing
