@@ -90,7 +90,7 @@ struct EgrlOptions {
     BellmanTarget target = BellmanTarget::Code;
     bool terminal = false;     ///< treat the 1-step episode's end as terminal (no bootstrap)
     int burnIn = 24;           ///< transitions before the first update
-    int threads = 0;           ///< LibTorch intra-op threads (0: keep the current setting)
+    int threads = 0;           ///< LibTorch intra-op threads (0: keep the current setting; the registry's option gives 1)
     friend bool operator==(const EgrlOptions&, const EgrlOptions&) = default;
 };
 

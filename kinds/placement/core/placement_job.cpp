@@ -68,7 +68,7 @@ PlacementJob::PlacementJob(const PlacementInputs& inputs, const OptimizerSetting
     if (placementKind().objectiveIndex(settings.objective) < 0)
         throw InputError("objective: expected speedup or latency, got \"" + settings.objective + "\"");
     m_model = std::make_shared<const PlacementModel>(inputs.workload, inputs.hardware, inputs.reward);
-    m_method = makePlacementMethod(settings.id, *m_model, settings.options, settings.seed, settings.threads);
+    m_method = makePlacementMethod(settings.id, *m_model, settings.options, settings.seed);
 }
 
 PlacementJob::~PlacementJob() = default;

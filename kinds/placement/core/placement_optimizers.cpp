@@ -53,6 +53,10 @@ std::vector<OptimizerInfo> buildOptimizers()
         o.push_back(integerOption("heads", "Attention heads", d.heads, 0, 16, "GAT heads per convolution; 0 = GCN (Table 2: 4)"));
         o.push_back(integerOption("depth", "U-Net depth", d.depth, 1, 8, "pooling levels (Table 2: 4)"));
         o.push_back(integerOption("hidden", "Hidden size", d.hidden, 4, 1024, "GNN hidden and output width (Table 2: 128)"));
+        o.push_back(integerOption("threads", "LibTorch threads", 1, 1, 256,
+                                  "intra-op threads of the policies and the learner. 1 by default: their tensors are small "
+                                  "(a few hundred nodes), a second thread gains nothing on an idle machine and costs up to "
+                                  "3x on a busy one (bench/learner_under_load.sh); -j does not change it"));
         o.push_back(textOption("zero_shot", "Zero-shot workloads", "",
                          "built-in workloads (resnet50, resnet101, bert; comma-separated) on which each generation's best "
                          "GNN is tried with no further training, on the same hardware (Fig. 4: Zero-shot tab)"));
@@ -104,7 +108,7 @@ std::span<const OptimizerInfo> placementOptimizers()
 }
 
 PlacementMethod makePlacementMethod(std::string_view id, const placement::PlacementModel& model,
-                                    const OptionValues& values, std::uint64_t seed, int threads)
+                                    const OptionValues& values, std::uint64_t seed)
 {
     const OptimizerInfo& info = requireOptimizer(placementKind(), id);
     const OptionReader o(info, values);
@@ -121,7 +125,6 @@ PlacementMethod makePlacementMethod(std::string_view id, const placement::Placem
         }
         placement::setEgrlOption(e, spec.key, spec.type == OptionSpec::Type::Choice ? o.pick(spec.key) : o.str(spec.key));
     }
-    e.threads = std::max(1, threads);
     bool learner = false;
     for (placement::EgrlMode mode : {placement::EgrlMode::Egrl, placement::EgrlMode::Ea, placement::EgrlMode::Pg})
         learner = learner || info.id == placement::egrlModeId(mode);

@@ -42,10 +42,10 @@ struct PlacementMethod {
     std::unique_ptr<placement::PlacementSearch> search;
     int iterations = 4000;
 };
-/// Builds a method on `model` (which must outlive it) with `threads` LibTorch threads for the
-/// learners; throws InputError naming the option ("egrl.population: …").
+/// Builds a method on `model` (which must outlive it); the learners' LibTorch threads are their
+/// `threads` option (1 by default). Throws InputError naming the option ("egrl.population: …").
 PlacementMethod makePlacementMethod(std::string_view id, const placement::PlacementModel& model,
-                                    const OptionValues& values, std::uint64_t seed, int threads = 1);
+                                    const OptionValues& values, std::uint64_t seed);
 
 /// One method's search on a placement study (runPlacementSearch with the study's pins).
 class PlacementJob final : public StudyJob {

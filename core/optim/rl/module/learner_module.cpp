@@ -55,6 +55,15 @@ void pinKernels()
 #endif
 }
 
+/// LibTorch's OpenMP threads wait for work by sleeping, not spinning (libgomp's default spins for
+/// a while at every barrier): with more threads than idle cores a spinning thread takes the time
+/// slice of the one it waits for, and a learner on a busy 2-core machine ran 3.6x slower with two
+/// threads than with one (bench/learner_under_load.sh). A value the user set is kept.
+void sleepWhileWaiting()
+{
+    setenv("OMP_WAIT_POLICY", "PASSIVE", 0);
+}
+
 /// Keeps freed memory in the process for the learners' next step. A training step allocates and
 /// frees tensors of tens of megabytes from its thread's malloc arena. glibc's defaults hand an
 /// arena's emptied 64 MiB heap back to the system and map a fresh one moments later, so every
@@ -124,6 +133,7 @@ const Api& api()
             s.failure = absentReason();
         } else {
             pinKernels();
+            sleepWhileWaiting();
             keepFreedMemory();
             // RTLD_LOCAL: LibTorch's symbols stay out of the global namespace; the module finds the
             // core's through its own dependency on it. Never closed: objects it made outlive calls.
