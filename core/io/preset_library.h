@@ -4,6 +4,10 @@
 
 /// Finding presets by name ("eyeriss", "ResNet-50") or path.
 
+#include <exception>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,5 +43,39 @@ std::string findPreset(std::string_view name, const PresetFolder& folder);
 /// stems ignoring case and punctuation ("ResNet-50" finds resnet50.json). Throws InputError
 /// listing the available presets if nothing matches.
 std::string resolvePreset(std::string_view nameOrPath, const PresetFolder& folder);
+
+/// The preset of a folder whose content is called `name`, exactly as the preset spells it
+/// ("Eyeriss", "ArchGym default (1024 PEs)"): the file whose stem matches, else the first whose
+/// `name` member is it; loaded once per process. Null when no preset has that name (a file of
+/// the user's own, or NeuroSpector's "EYERISS") or it cannot be read. Thread-safe. Setup labels
+/// name what was edited from it.
+template <class T>
+const T* presetNamed(const std::string& name, const PresetFolder& folder, T (*load)(const std::string&))
+{
+    static std::mutex mutex;
+    static std::map<std::string, std::optional<T>, std::less<>> cache;
+    const auto named = [&](const std::string& path) -> std::optional<T> {
+        try {
+            if (T value = load(path); value.name == name)
+                return value;
+        } catch (const std::exception&) {
+        }
+        return std::nullopt;
+    };
+    std::lock_guard lock(mutex);
+    const std::string key = std::string(folder.folder) + '\n' + name;
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+        std::optional<T> value;
+        if (const std::string path = findPreset(name, folder); !path.empty())
+            value = named(path);
+        if (!value)
+            for (const PresetInfo& p : listPresets(folder))
+                if ((value = named(p.path)))
+                    break;
+        it = cache.emplace(key, std::move(value)).first;
+    }
+    return it->second ? &*it->second : nullptr;
+}
 
 } // namespace mapscape

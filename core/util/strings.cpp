@@ -115,6 +115,18 @@ std::string formatSig(double v, int significant)
     return buf;
 }
 
+std::string withChanges(const std::string& name, const std::vector<std::string>& changes)
+{
+    if (changes.empty())
+        return name;
+    std::string out = name + " (edited: ";
+    for (std::size_t i = 0; i < changes.size() && i < 2; ++i)
+        out += (i ? ", " : "") + changes[i];
+    if (changes.size() > 2)
+        out += ", +" + std::to_string(changes.size() - 2) + " more";
+    return out + ")";
+}
+
 namespace {
 
 /// The code point of a UTF-8 sequence at s[i] (its length in `len`), or the byte itself when the

@@ -38,6 +38,9 @@ std::string formatReal(double v);
 std::string quoteBrief(std::string_view text, std::size_t max = 60);
 /// `significant` significant digits in %g style, as C++ streams print by default (6).
 std::string formatSig(double v, int significant = 6);
+/// A preset's name with what was edited from it, as runs' setups read: "name" when `changes` is
+/// empty, else "name (edited: first, second, +n more)".
+std::string withChanges(const std::string& name, const std::vector<std::string>& changes);
 
 // Names in files and exports. Names are one line of text: readers refuse control characters
 // (firstControlCharacter), and every writer either escapes a name for its format or refuses the

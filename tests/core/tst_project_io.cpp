@@ -370,7 +370,17 @@ private Q_SLOTS:
         QCOMPARE(setupKey(other), setupKey(in));
         other.setup.space = AccelSpace::table1();
         QVERIFY(setupKey(other) != setupKey(in));
-        QCOMPARE(setupLabel(in), std::string("GRU 40-64-10 on ZCU102"));
+        // The label names what differs from the GRU preset, so that runs on other inputs never
+        // read alike (issue 49, item 2).
+        QCOMPARE(QString::fromStdString(setupLabel(in)),
+                 QStringLiteral("GRU 40-64-10 on ZCU102 (edited: T = 5, 6 gene ranges, +6 more)"));
+        AccelInputs preset{loadAccelStudy("gru").setup, in.design};
+        QCOMPARE(QString::fromStdString(setupLabel(preset)), QStringLiteral("GRU 29-100-29 on ZCU102"));
+        preset.setup.constraints.powerMax = 1500;
+        preset.setup.limits.lut = 1e5;
+        preset.setup.limits.name = "custom";
+        QCOMPARE(QString::fromStdString(setupLabel(preset)),
+                 QStringLiteral("GRU 29-100-29 on custom (100000 LUTs, 2520 DSPs, 912 BRAM36) (edited: ≤ 1500 mW)"));
     }
 
     void setupKeysFollowWhatRunsOptimise()
@@ -381,7 +391,14 @@ private Q_SLOTS:
         QCOMPARE(setupKey(a), setupKey(b));
         b.hardware.numPes = 512;
         QVERIFY(setupKey(a) != setupKey(b));
-        QCOMPARE(setupLabel(a), std::string("VGG16 row 2 on Edge 256 PEs"));
+        // Labels name what the run ran on: the PEs, the space's restrictions (issue 49, item 2).
+        const QString space = QStringLiteral("; divisor tiles, 1 parameter restricted");
+        QCOMPARE(QString::fromStdString(setupLabel(a)), QStringLiteral("VGG16 row 2 on Edge 256 PEs") + space);
+        QCOMPARE(QString::fromStdString(setupLabel(b)), QStringLiteral("VGG16 row 2 on Edge 512 PEs (edited)") + space);
+        b.hardware.l2Size = 65536;
+        b.layer.set(dfvar::K, 256);
+        QCOMPARE(QString::fromStdString(setupLabel(b)),
+                 QStringLiteral("VGG16 row 2 (edited: K 256) on Edge 512 PEs (edited: L2 65536 B)") + space);
         QVERIFY(setupKey(schedulingInputs()).rfind("scheduling-", 0) == 0);
     }
 };

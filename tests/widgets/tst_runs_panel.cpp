@@ -16,10 +16,12 @@
 #include "kinds/scheduling/widgets/scheduling_table_view.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -167,6 +169,57 @@ private Q_SLOTS:
         const QByteArray text = f.readAll();
         QVERIFY(text.startsWith("name,step,value\n"));
         QVERIFY(text.contains("search/best_total,"));
+    }
+
+    /// Issue 49, item 2: Compare pooled runs whose setups read alike as seeds of one, and took
+    /// its ratios across them. Runs group by their exact inputs (the setup key); labels that read
+    /// alike are numbered; the ratio compares within a setup only.
+    void setupsThatReadAlikeAreToldApart()
+    {
+        RunsPanel panel(schedulingKind());
+        panel.resize(1000, 700);
+        panel.show();
+        QAbstractItemModelTester tester(panel.runModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto record = [](int id, const char* optimizer, const char* key, double best) {
+            RunRecord r;
+            r.id = id;
+            r.settings.id = optimizer;
+            r.settings.objective = "energy";
+            r.setup = "Eyeriss / ResNet-50";
+            r.setupKey = key;
+            r.state = "finished";
+            r.best = {{"energy", best}};
+            return r;
+        };
+        panel.restoreRecords({record(1, "random", "scheduling-a", 2.0), record(2, "random", "scheduling-a", 4.0),
+                              record(3, "random", "scheduling-b", 9.0), record(4, "bottom-up", "scheduling-a", 1.5)});
+        const RunListModel* model = panel.runModel();
+        QCOMPARE(model->index(0, RunListModel::Setup).data().toString(), QStringLiteral("Eyeriss / ResNet-50 [setup 1/2]"));
+        QCOMPARE(model->index(2, RunListModel::Setup).data().toString(), QStringLiteral("Eyeriss / ResNet-50 [setup 2/2]"));
+        const QString tip = model->index(2, RunListModel::Setup).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(QStringLiteral("Ran on Eyeriss / ResNet-50\nSetup 2 of 2")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("scheduling-b")), qPrintable(tip));
+
+        QVERIFY(panel.setCompareReference(QStringLiteral("bottom-up")));
+        QTableWidget* compare = panel.compareTable();
+        QCOMPARE(compare->rowCount(), 3);
+        QCOMPARE(panel.findChild<QLabel*>(QStringLiteral("compareSummary"))->text(), QStringLiteral("3 groups on 2 setups"));
+        QMap<QString, QStringList> rows; // "optimizer | setup" → runs, ratio
+        for (int row = 0; row < compare->rowCount(); ++row)
+            rows[compare->item(row, 0)->text() + QStringLiteral(" | ") + compare->item(row, 2)->text()] =
+                QStringList{compare->item(row, 3)->text(), compare->item(row, 5)->text()};
+        const QString a = QStringLiteral(" | Eyeriss / ResNet-50 [setup 1/2]");
+        const QString b = QStringLiteral(" | Eyeriss / ResNet-50 [setup 2/2]");
+        QCOMPARE(rows.value(QStringLiteral("random") + a), (QStringList{QStringLiteral("2"), QStringLiteral("2.000")}));
+        QCOMPARE(rows.value(QStringLiteral("bottom-up") + a), (QStringList{QStringLiteral("1"), QStringLiteral("1.000")}));
+        // No bottom-up run on the second setup: no ratio, rather than one across setups.
+        QCOMPARE(rows.value(QStringLiteral("random") + b), (QStringList{QStringLiteral("1"), QStringLiteral("–")}));
+        QVERIFY(compare->item(0, 2)->toolTip().startsWith(QStringLiteral("Ran on Eyeriss / ResNet-50")));
+        // Removing the second setup's run: one setup left, its label plain again.
+        panel.removeRunAt(2);
+        QCOMPARE(model->index(0, RunListModel::Setup).data().toString(), QStringLiteral("Eyeriss / ResNet-50"));
+        QCOMPARE(compare->rowCount(), 2);
+        QCOMPARE(panel.findChild<QLabel*>(QStringLiteral("compareSummary"))->text(), QStringLiteral("2 groups on 1 setup"));
     }
 
     void cancelFromTheGui()

@@ -5,9 +5,11 @@
 #include "core/runner/optimizer_run.h"
 #include "core/util/units.h"
 
+#include <QHash>
 #include <QPainter>
 #include <QPixmap>
 
+#include <algorithm>
 #include <cmath>
 
 namespace mapscape {
@@ -85,8 +87,12 @@ void RunListModel::addRun(OptimizerRun* run, const QString& study)
     e.wasLive = true;
     e.study = study;
     e.color = freeColor(-1);
+    // A run's inputs never change: its setup is read once.
+    e.setup = qs(setupLabel(run->settings().inputs));
+    e.setupKey = setupKey(run->settings().inputs);
     m_rows.append(std::move(e));
     endInsertRows();
+    numberSetups();
 }
 
 void RunListModel::addRecord(RunRecord record, const QString& study)
@@ -95,11 +101,32 @@ void RunListModel::addRecord(RunRecord record, const QString& study)
     beginInsertRows({}, row, row);
     Entry e;
     e.visible = record.visible;
+    e.setup = qs(record.setup);
+    e.setupKey = record.setupKey.empty() ? "label:" + record.setup : record.setupKey;
     e.record = std::move(record);
     e.study = study;
     m_rows.append(std::move(e));
     m_rows.back().color = m_rows.back().visible ? freeColor(row) : paletteColor(row);
     endInsertRows();
+    numberSetups();
+}
+
+void RunListModel::numberSetups()
+{
+    // Per label, its setups in the order their first runs appear.
+    QHash<QString, std::vector<std::string>> keysOf;
+    for (const Entry& e : m_rows) {
+        std::vector<std::string>& keys = keysOf[e.setup];
+        if (std::find(keys.begin(), keys.end(), e.setupKey) == keys.end())
+            keys.push_back(e.setupKey);
+    }
+    for (Entry& e : m_rows) {
+        const std::vector<std::string>& keys = keysOf[e.setup];
+        e.setupsAlike = keys.size() > 1 ? int(keys.size()) : 0;
+        e.setupNumber = e.setupsAlike ? int(std::find(keys.begin(), keys.end(), e.setupKey) - keys.begin()) + 1 : 0;
+    }
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, Setup), index(int(m_rows.size()) - 1, Setup));
 }
 
 void RunListModel::setRecord(int row, RunRecord record)
@@ -118,6 +145,7 @@ void RunListModel::removeRunAt(int row)
     beginRemoveRows({}, row, row);
     m_rows.removeAt(row);
     endRemoveRows();
+    numberSetups();
 }
 
 OptimizerRun* RunListModel::runAt(int row) const
@@ -192,11 +220,15 @@ void RunListModel::setVisibleAt(int row, bool visible)
 
 std::string RunListModel::setupKeyAt(int row) const
 {
+    return row >= 0 && row < m_rows.size() ? m_rows[row].setupKey : std::string();
+}
+
+QString RunListModel::setupTextAt(int row) const
+{
     if (row < 0 || row >= m_rows.size())
         return {};
-    if (const OptimizerRun* r = m_rows[row].live.data())
-        return setupKey(r->settings().inputs);
-    return m_rows[row].record ? m_rows[row].record->setupKey : std::string();
+    const Entry& e = m_rows[row];
+    return e.setupsAlike ? tr("%1 [setup %2/%3]").arg(e.setup).arg(e.setupNumber).arg(e.setupsAlike) : e.setup;
 }
 
 QString RunListModel::titleAt(int row) const
@@ -299,8 +331,17 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
             }
             return lines.isEmpty() ? tr("No result yet") : lines.join(QLatin1Char('\n'));
         }
-        if (index.column() == Setup)
-            return tr("Ran on %1").arg(run ? qs(setupLabel(run->settings().inputs)) : qs(rec->setup));
+        if (index.column() == Setup) {
+            const QString ranOn = tr("Ran on %1").arg(e.setup);
+            if (!e.setupsAlike)
+                return ranOn;
+            return ranOn + QLatin1Char('\n') +
+                   tr("Setup %1 of %2 that read alike: their inputs differ in what the label does not name (setup "
+                      "key %3); their runs are never compared with each other")
+                       .arg(e.setupNumber)
+                       .arg(e.setupsAlike)
+                       .arg(qs(e.setupKey));
+        }
         if (index.column() == Samples)
             return tr("Cost-model evaluations so far (complete tables for scheduling studies)");
         if (index.column() == Eta)
@@ -316,7 +357,7 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
     case Study:
         return e.study;
     case Setup:
-        return run ? qs(setupLabel(run->settings().inputs)) : qs(rec->setup);
+        return setupTextAt(index.row());
     case Optimizer:
         return qs(s.id);
     case Objective:

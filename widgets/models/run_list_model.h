@@ -47,8 +47,12 @@ public:
     void setVisibleAt(int row, bool visible);
     /// The optimizer settings a row's run used (live or restored); nullptr for a bad row.
     const OptimizerSettings* settingsAt(int row) const;
-    /// Setup key of the inputs a row's run optimised.
+    /// Setup key of the inputs a row's run optimised (what makes runs comparable).
     std::string setupKeyAt(int row) const;
+    /// The Setup column's text: the setup label of the inputs the row's run ran on, with
+    /// " [setup 2/3]" when runs on other inputs read alike (their labels do not name what
+    /// differs), so that runs of different setups never read as one.
+    QString setupTextAt(int row) const;
     QString titleAt(int row) const; ///< "#3 gamma"
     /// The objective values of a row's best result by objective id (empty if none).
     std::vector<std::pair<std::string, double>> bestAt(int row) const;
@@ -78,8 +82,14 @@ private:
         QString study;
         QColor color;
         bool visible = true;
+        QString setup;        ///< setupLabel of the inputs the run ran on
+        std::string setupKey; ///< setupKey of those inputs (the label, for records without one)
+        int setupNumber = 0;  ///< 1.. among the setups whose label reads alike (0: it is the only one)
+        int setupsAlike = 0;  ///< how many setups read alike
     };
     QColor freeColor(int exceptRow) const;
+    /// Numbers the setups whose labels read alike (after rows come or go).
+    void numberSetups();
 
     const StudyKind* m_kind;
     QList<Entry> m_rows;

@@ -14,6 +14,7 @@
 #include "widgets/charts/metric_labels.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/delegates/progress_delegate.h"
+#include "widgets/delegates/setup_delegate.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 
@@ -137,7 +138,8 @@ void RunsPanel::buildRunTable(const StudyKind& kind)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
     // Every column as wide as its contents, except the setup, which takes what is left (its
-    // full text is in the tooltip): the table fits the panel without scrolling.
+    // full text is in the tooltip, what tells it from the others' stays in view): the table fits
+    // the panel without scrolling.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(RunListModel::Setup, QHeaderView::Stretch);
     m_table->horizontalHeader()->setMinimumSectionSize(40);
@@ -145,6 +147,7 @@ void RunsPanel::buildRunTable(const StudyKind& kind)
     m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
     m_table->setItemDelegateForColumn(RunListModel::Progress, new ProgressDelegate(RunListModel::SortRole, m_table));
+    m_table->setItemDelegateForColumn(RunListModel::Setup, new SetupDelegate(m_table));
 
 }
 
@@ -215,6 +218,12 @@ QWidget* RunsPanel::buildParetoTab(const StudyKind& kind)
     m_paretoX = new QComboBox(this);
     m_paretoY = new QComboBox(this);
     m_paretoColour = new QComboBox(this);
+    // Long objective names (DPU's) must not widen the window past a 1280-pixel screen: the
+    // combos start narrow and their lists open as wide as the names.
+    for (QComboBox* c : {m_paretoX, m_paretoY, m_paretoColour}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(16);
+    }
     m_paretoColour->addItem(tr("none (2 objectives)"), -1);
     const StudyKindInfo& info = kind.info();
     const auto objectives = kind.objectives();
@@ -272,6 +281,11 @@ void RunsPanel::buildCompareTab()
     compareRow->addWidget(new QLabel(tr("Ratios relative to"), compareTab));
     compareRow->addWidget(m_compareRef);
     compareRow->addStretch(1);
+    m_compareSummary = new QLabel(compareTab);
+    m_compareSummary->setObjectName(QStringLiteral("compareSummary"));
+    m_compareSummary->setToolTip(tr("Runs are grouped by the exact inputs they ran on (their setup): runs of different "
+                                    "setups are never pooled, even when their labels read alike"));
+    compareRow->addWidget(m_compareSummary);
     m_compare = new QTableWidget(0, 8, compareTab);
     cells::setColumns(m_compare,
                       {{tr("Optimizer"), tr("The optimizer, with the options it was given where they differ from its defaults")},
@@ -288,6 +302,7 @@ void RunsPanel::buildCompareTab()
     m_compare->verticalHeader()->hide();
     m_compare->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_compare->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_compare->setItemDelegateForColumn(2, new SetupDelegate(m_compare));
     m_compare->setToolTip(tr("Finished runs grouped by optimizer, objective and setup (several seeds make one row)"));
     compareLayout->addLayout(compareRow);
     compareLayout->addWidget(m_compare, 1);
@@ -459,7 +474,6 @@ OptimizerRun* RunsPanel::startRunWith(const OptimizerSettings& settings)
     s.optimizer = settings;
     auto owned = std::make_unique<OptimizerRun>(m_nextId++, std::move(s));
     OptimizerRun* run = owned.get();
-    m_runSetupKeys.insert(run->id(), m_setupKey);
     connect(run, &OptimizerRun::dataAvailable, this, &RunsPanel::scheduleDrain);
     connect(run, &OptimizerRun::stateChanged, this, [this] {
         m_model->refresh();
@@ -532,9 +546,7 @@ bool RunsPanel::curveShown(int row) const
         return false;
     if (m_acrossSetups->isChecked())
         return true;
-    const int id = m_model->idAt(row);
-    const std::string key = m_runSetupKeys.contains(id) ? m_runSetupKeys.value(id) : m_model->setupKeyAt(row);
-    return key == m_setupKey;
+    return m_model->setupKeyAt(row) == m_setupKey;
 }
 
 void RunsPanel::drain()
@@ -975,7 +987,6 @@ void RunsPanel::removeRunAt(int row)
     }
     m_history.remove(id);
     m_evaluated.remove(id);
-    m_runSetupKeys.remove(id);
     rebuildCurves();
     refillPareto();
     refreshBest();
@@ -988,8 +999,9 @@ RunRecord RunsPanel::recordOf(const OptimizerRun& run) const
     RunRecord r;
     r.id = run.id();
     r.settings = run.settings().optimizer;
+    const int row = m_model->rowOf(&run);
     r.setup = setupLabel(run.settings().inputs);
-    r.setupKey = m_runSetupKeys.contains(run.id()) ? m_runSetupKeys.value(run.id()) : setupKey(run.settings().inputs);
+    r.setupKey = row >= 0 ? m_model->setupKeyAt(row) : setupKey(run.settings().inputs); // the model's is read once
     const RunState s = run.state();
     // A run still going when the project is saved is kept as "interrupted", with its curves and
     // best result so far (it cannot go on after reopening; a file that said "running" could not
@@ -1000,7 +1012,6 @@ RunRecord RunsPanel::recordOf(const OptimizerRun& run) const
     r.seconds = run.elapsedSeconds();
     r.evaluations = run.evaluations();
     r.progress = s == RunState::Finished ? 1.0 : std::clamp(run.progress(), 0.0, 1.0);
-    const int row = m_model->rowOf(&run);
     r.visible = row < 0 || m_model->isVisibleAt(row);
     const auto history = m_history.value(run.id());
     for (auto it = history.cbegin(); it != history.cend(); ++it) {
@@ -1076,8 +1087,12 @@ bool RunsPanel::setCompareReference(const QString& optimizerId)
 
 void RunsPanel::refreshCompare()
 {
+    // Runs pool as seeds only when they ran on the very same inputs (their setup key), never
+    // because their setups read alike.
     struct Group {
-        QString optimizer, objective, setup;
+        QString optimizer, objective;
+        std::string setupKey;
+        QString setup, setupTip; ///< as the run table shows the setup
         std::map<std::string, std::string> options; ///< non-default options (seeds differ within a group)
         QString label;
         std::vector<double> best, toBest, wall;
@@ -1103,12 +1118,14 @@ void RunsPanel::refreshCompare()
         const ObjectiveInfo* objective = m_kind->findObjective(s.objective);
         const bool higher = objective && objective->higherIsBetter;
         const QString opt = qs(s.id), obj = qs(s.objective);
-        const QString setup = m_model->index(row, RunListModel::Setup).data().toString();
+        const std::string key = m_model->setupKeyAt(row);
         auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
-            return g.optimizer == opt && g.objective == obj && g.setup == setup && g.options == s.options;
+            return g.optimizer == opt && g.objective == obj && g.setupKey == key && g.options == s.options;
         });
         if (it == groups.end()) {
-            groups.push_back({opt, obj, setup, s.options, opt, {}, {}, {}});
+            const QModelIndex setup = m_model->index(row, RunListModel::Setup);
+            groups.push_back({opt, obj, key, setup.data().toString(), setup.data(Qt::ToolTipRole).toString(), s.options, opt,
+                              {}, {}, {}});
             it = groups.end() - 1;
         }
         it->best.push_back(best);
@@ -1154,8 +1171,14 @@ void RunsPanel::refreshCompare()
             g.label += QStringLiteral(" (") + differing.join(QStringLiteral(", ")) + QLatin1Char(')');
     }
     std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
-        return std::tie(a.setup, a.objective) < std::tie(b.setup, b.objective);
+        return std::tie(a.setup, a.setupKey, a.objective) < std::tie(b.setup, b.setupKey, b.objective);
     });
+    std::set<std::string> setups;
+    for (const Group& g : groups)
+        setups.insert(g.setupKey);
+    const QString groupCount = groups.size() == 1 ? tr("1 group") : tr("%1 groups").arg(groups.size());
+    const QString setupCount = setups.size() == 1 ? tr("1 setup") : tr("%1 setups").arg(setups.size());
+    m_compareSummary->setText(groups.empty() ? tr("No finished runs") : tr("%1 on %2").arg(groupCount, setupCount));
     {
         const QSignalBlocker block(m_compareRef);
         const QString current = m_compareRef->currentData().toString();
@@ -1172,10 +1195,11 @@ void RunsPanel::refreshCompare()
         const ObjectiveInfo* o = m_kind->findObjective(g.objective.toStdString());
         const std::string unit = o ? o->unit : std::string();
         const auto [m, sd] = meanStd(g.best);
-        // The reference: that optimizer's best group on the same objective and setup.
+        // The reference: that optimizer's best group on the same objective and setup (the very
+        // same inputs: values on other inputs do not compare).
         double refMean = 0;
         for (const Group& h : groups)
-            if (h.optimizer == ref && h.objective == g.objective && h.setup == g.setup) {
+            if (h.optimizer == ref && h.objective == g.objective && h.setupKey == g.setupKey) {
                 const double mh = meanStd(h.best).first;
                 const bool higher = o && o->higherIsBetter;
                 refMean = refMean > 0 ? (higher ? std::max(refMean, mh) : std::min(refMean, mh)) : mh;
@@ -1192,6 +1216,8 @@ void RunsPanel::refreshCompare()
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 3)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (c == 2)
+                item->setToolTip(g.setupTip);
             m_compare->setItem(i, c, item);
         }
     }

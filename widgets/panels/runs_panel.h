@@ -129,7 +129,9 @@ public:
     /// Runs still running or paused.
     int activeRuns() const;
     /// The comparison grid: one row per optimizer, objective and setup (runs of several seeds
-    /// together), best value mean ± std, ratio to the reference optimizer, samples to the best.
+    /// on the very same inputs together: setups are told apart by their key, never by their
+    /// label), best value mean ± std, ratio to the reference optimizer within the setup, samples
+    /// to the best. Above it, how many groups and setups it shows ("3 groups on 2 setups").
     QTableWidget* compareTable() const { return m_compare; }
     /// The reference optimizer of the comparison ("marl"); false if no run used it.
     bool setCompareReference(const QString& optimizerId);
@@ -213,13 +215,13 @@ private:
     QComboBox* m_bestLayer = nullptr;
     QTableWidget* m_compare = nullptr;
     QComboBox* m_compareRef = nullptr;
+    QLabel* m_compareSummary = nullptr; ///< "3 groups on 2 setups"
     QWidget* m_layerRow = nullptr;
 
     std::vector<std::unique_ptr<OptimizerRun>> m_runs;
     /// Per run id: every metric series recorded so far (for the curves and the CSV export).
     QHash<int, QHash<QString, QList<QPointF>>> m_history;
     QHash<int, std::vector<EvaluatedPoint>> m_evaluated;
-    QHash<int, std::string> m_runSetupKeys;
     int m_nextId = 1;
 };
 

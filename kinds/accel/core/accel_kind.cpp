@@ -17,9 +17,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <filesystem>
+#include <optional>
 #include <sstream>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -30,6 +33,92 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 const char* const kSetupMembers[] = {"workload", "design", "space", "model", "constraints", "fpga_limits", "fpga_proxy"};
+
+/// The setup of a cell's preset study ("rnn", "lstm", "gru"; a custom cell: "rnn"), loaded once
+/// per process; null if it cannot be read.
+const AccelSetup* presetSetup(RnnCell cell)
+{
+    static const std::array<std::optional<AccelSetup>, 3> presets = [] {
+        std::array<std::optional<AccelSetup>, 3> out;
+        for (RnnCell c : {RnnCell::Vanilla, RnnCell::Lstm, RnnCell::Gru}) {
+            try {
+                out[std::size_t(c)] = loadAccelStudy(std::string(rnnCellId(c))).setup;
+            } catch (const std::exception&) {
+            }
+        }
+        return out;
+    }();
+    const auto& p = presets[std::size_t(cell == RnnCell::Custom ? RnnCell::Vanilla : cell)];
+    return p ? &*p : nullptr;
+}
+
+/// The FPGA a setup keeps designs within: "ZCU102", "unlimited resources", or a device of the
+/// user's own with its figures ("custom (100000 LUTs, 2520 DSPs)").
+std::string limitsLabel(const FpgaLimits& l)
+{
+    if (!l.any())
+        return "unlimited resources";
+    if (l == FpgaLimits::zcu102())
+        return l.name;
+    std::string figures;
+    for (const auto& [value, unit] :
+         {std::pair{l.lut, " LUTs"}, {l.dsp, " DSPs"}, {l.bram36, " BRAM36"}, {l.bandwidth, " bit/cycle"}})
+        if (value > 0)
+            figures += (figures.empty() ? "" : ", ") + formatSig(value) + unit;
+    return l.name + " (" + figures + ")";
+}
+
+/// What a setup changes from its cell's preset study, in the order a reader looks for it: the
+/// workload, the design space, the model, the constraints, the FPGA proxy.
+std::vector<std::string> setupChanges(const AccelSetup& a)
+{
+    std::vector<std::string> out;
+    const AccelSetup* r = presetSetup(a.workload.cell);
+    if (!r)
+        return out;
+    const RnnWorkload& w = a.workload;
+    if (w.sequenceLength != r->workload.sequenceLength)
+        out.push_back("T = " + std::to_string(w.sequenceLength));
+    if (w.cell != RnnCell::Custom && w.components != RnnWorkload::componentsFor(w.cell, w.inputSize, w.hiddenSize, w.outputSize))
+        out.push_back("components edited");
+    if (a.space == AccelSpace::hasco() && r->space != a.space) {
+        out.push_back("HASCO space");
+    } else if (a.space != r->space) {
+        std::string genes;
+        int n = 0;
+        for (int g = 0; g < kAccelGenes; ++g)
+            if (a.space.genes[std::size_t(g)] != r->space.genes[std::size_t(g)])
+                genes += (n++ ? "/" : "") + std::string(accelGeneName(AccelGene(g)));
+        out.push_back(n == 1 ? "range of " + genes : n == 2 ? "ranges of " + genes : std::to_string(n) + " gene ranges");
+    }
+    const AccelModelOptions &m = a.model, &d = r->model;
+    if (m.tilePolicy != d.tilePolicy)
+        out.push_back(std::string(tilePolicyId(m.tilePolicy)) + " tiles");
+    if (m.simdLanes != d.simdLanes)
+        out.push_back(std::to_string(m.simdLanes) + " SIMD lanes");
+    if (m.nocPorts != d.nocPorts)
+        out.push_back(std::to_string(m.nocPorts) + " NoC ports");
+    if (m.dtypeBits != d.dtypeBits)
+        out.push_back(std::to_string(m.dtypeBits) + "-bit");
+    if (m.nocHopLatency != d.nocHopLatency)
+        out.push_back("hop latency " + std::to_string(m.nocHopLatency));
+    if (!(m.costDb == d.costDb))
+        out.push_back("cost database " + m.costDb.name);
+    if (m.noise != d.noise || (m.noise && (m.noiseAmplitude != d.noiseAmplitude || m.noiseSeed != d.noiseSeed)))
+        out.push_back(m.noise ? "noise " + formatSig(100 * m.noiseAmplitude) + " % seed " + std::to_string(m.noiseSeed)
+                              : std::string("no noise"));
+    if (m.offchip != d.offchip)
+        out.push_back(m.offchip ? "off-chip bound" : "no off-chip bound");
+    const AccelConstraints& c = a.constraints;
+    for (const auto& [mine, preset, what] : {std::tuple{c.areaMax, r->constraints.areaMax, " µm² area"},
+                                             {c.latencyMax, r->constraints.latencyMax, " cycles"},
+                                             {c.powerMax, r->constraints.powerMax, " mW"}})
+        if (mine != preset)
+            out.push_back(mine > 0 ? "≤ " + formatSig(mine, 4) + what : "no" + std::string(what) + " limit");
+    if (a.proxy != r->proxy)
+        out.push_back("FPGA proxy edited");
+    return out;
+}
 
 /// "8,128,64,WS,1,64,64" (dtype may follow and must be 8 / int8).
 AccelDesign parseChromosome(const std::string& text)
@@ -152,7 +241,10 @@ public:
         std::string label = w.name;
         if (w.cell != RnnCell::Custom)
             label += " " + std::to_string(w.inputSize) + "-" + std::to_string(w.hiddenSize) + "-" + std::to_string(w.outputSize);
-        return label + " on " + (a.setup.limits.any() ? a.setup.limits.name : std::string("unlimited resources"));
+        else
+            label += " (" + std::to_string(w.components.size()) + " GEMMs, " + formatSig(w.macsPerStep(), 4) + " MACs)";
+        // What the run ran on, edits named: runs on different inputs never read alike.
+        return withChanges(label + " on " + limitsLabel(a.setup.limits), setupChanges(a.setup));
     }
 
     std::string setupKey(const StudyInputs& inputs) const override

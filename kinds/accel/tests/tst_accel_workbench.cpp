@@ -22,9 +22,13 @@
 #include "kinds/accel/widgets/accel_workbench.h"
 #include "kinds/accel/widgets/grmd_stages_view.h"
 #include "support/typing.h"
+#include "support/widgets.h"
+#include "widgets/delegates/setup_delegate.h"
 
 #include <QCheckBox>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -237,6 +241,55 @@ private Q_SLOTS:
         QCOMPARE(w.sensitivityTable()->rowCount(), 8);
         QVERIFY2(w.sensitivitySummary().contains(QStringLiteral("15 of 15")), qPrintable(w.sensitivitySummary()));
         QCOMPARE(w.sensitivityTable()->item(1, 0)->text(), QStringLiteral("1: x = 32"));
+    }
+
+    /// Issue 49, item 2: runs on hidden sizes 100 and 64 read "Vanilla RNN 2…9 on ZCU102" both,
+    /// the Setup column eliding exactly the part that differs. Elided, each keeps its sizes in
+    /// view; the full label is the tooltip; Compare keeps the two setups apart.
+    void setupColumnKeepsWhatDiffers()
+    {
+        AccelWorkbench w;
+        w.resize(1500, 920);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        RunsPanel* runs = w.runsPanel();
+        const QString random = QStringLiteral("random"), samples = QStringLiteral("samples"), budget = QStringLiteral("60");
+        QVERIFY(test::runToEnd(*runs, random, samples, budget));
+        testing::typeInto(testing::fieldNamed(w, QStringLiteral("Hidden size")), QStringLiteral("64"));
+        QCOMPARE(w.document()->inputs().setup.workload.hiddenSize, 64);
+        QVERIFY(test::runToEnd(*runs, random, samples, budget));
+        const RunListModel* model = runs->runModel();
+        const QModelIndex first = model->index(0, RunListModel::Setup), second = model->index(1, RunListModel::Setup);
+        QCOMPARE(first.data().toString(), QStringLiteral("Vanilla RNN 29-100-29 on ZCU102"));
+        QCOMPARE(second.data().toString(), QStringLiteral("Vanilla RNN 29-64-29 on ZCU102"));
+        QCOMPARE(second.data(Qt::ToolTipRole).toString(), QStringLiteral("Ran on Vanilla RNN 29-64-29 on ZCU102"));
+        // Too narrow for the whole label: each keeps its sizes, the shared parts give way.
+        QTableView* table = runs->runTable();
+        QVERIFY(dynamic_cast<SetupDelegate*>(table->itemDelegateForColumn(RunListModel::Setup)));
+        const QFontMetrics fm = table->fontMetrics();
+        const int width = fm.horizontalAdvance(first.data().toString()) * 3 / 5;
+        for (const auto& [index, sizes] :
+             {std::pair{first, QStringLiteral("29-100-29")}, {second, QStringLiteral("29-64-29")}}) {
+            const QString shown = SetupDelegate::shownText(index, fm, width);
+            QVERIFY2(shown.contains(sizes) && fm.horizontalAdvance(shown) <= width, qPrintable(shown));
+        }
+        // Compare: one row per setup, its setup elided the same way.
+        runs->showViewTab(RunsPanel::CompareTab);
+        QTableWidget* compare = runs->compareTable();
+        QCOMPARE(compare->rowCount(), 2);
+        QVERIFY(dynamic_cast<SetupDelegate*>(compare->itemDelegateForColumn(2)));
+        QVERIFY(compare->item(0, 2)->toolTip().startsWith(QStringLiteral("Ran on Vanilla RNN 29-")));
+        QCOMPARE(runs->findChild<QLabel*>(QStringLiteral("compareSummary"))->text(), QStringLiteral("2 groups on 2 setups"));
+        testing::bringToFront(runs);
+        QTest::qWait(50);
+        shot(w, "accel-compare-setups.png");
+        w.resize(900, 600);
+        QTest::qWait(50);
+        shot(w, "accel-compare-narrow.png");
+        w.resize(1500, 920);
+        // A model edit the sizes do not show is named in the label.
+        testing::typeInto(testing::fieldNamed(w, QStringLiteral("SIMD lanes per PE")), QStringLiteral("4"));
+        QCOMPARE(w.setupText(), QStringLiteral("Vanilla RNN 29-64-29 on ZCU102 (edited: 4 SIMD lanes)"));
     }
 
     void runsFeedStagesAndResults()

@@ -9,6 +9,7 @@
 #include "core/maestro/maestro_files.h"
 #include "core/io/file_util.h"
 #include "core/io/json_document.h"
+#include "core/io/preset_library.h"
 #include "core/model/validation.h"
 #include "kinds/dataflow/core/dataflow_space.h"
 #include "kinds/dataflow/core/dataflow_study.h"
@@ -18,6 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <sstream>
 
@@ -28,6 +31,90 @@ namespace mapscape {
 namespace {
 
 using ojson = nlohmann::ordered_json;
+
+/// The layer as a run's setup reads it: its name, and the sizes edited from the workload preset's
+/// layer of that name ("VGG16 row 2 (edited: K 256)").
+std::string layerLabel(const DataflowInputs& d)
+{
+    const DataflowLayer& l = d.layer;
+    const DataflowWorkload* w = presetNamed(d.workload, kDataflowWorkloadPresets, &loadDataflowWorkload);
+    if (!w)
+        return l.name;
+    const auto preset =
+        std::find_if(w->layers.begin(), w->layers.end(), [&](const DataflowLayer& p) { return p.name == l.name; });
+    if (preset == w->layers.end() || *preset == l)
+        return l.name;
+    std::vector<std::string> changes;
+    if (l.type != preset->type)
+        changes.push_back(std::string(dfLayerTypeName(l.type)));
+    for (int v = 0; v < dfVarCount(l.type); ++v)
+        if (l.get(v) != preset->get(v))
+            changes.push_back(std::string(dfVarName(l.type, v)) + " " + std::to_string(l.get(v)));
+    if (l.strideY != preset->strideY || l.strideX != preset->strideX)
+        changes.push_back("stride " + std::to_string(l.strideY) + "×" + std::to_string(l.strideX));
+    return withChanges(l.name, changes);
+}
+
+/// The hardware as a run's setup reads it: its name when it is the preset of that name (or no
+/// preset's), else what was edited. A PE count the name states ("Edge 256 PEs", "ArchGym default
+/// (1024 PEs)") is rewritten, so that a run on 512 PEs never reads "1024 PEs".
+std::string hardwareLabel(const DataflowHardware& hw)
+{
+    const DataflowHardware* preset = presetNamed(hw.name, kDataflowHardwarePresets, &loadDataflowHardware);
+    if (!preset || *preset == hw)
+        return hw.name;
+    std::string name = hw.name;
+    std::vector<std::string> changes;
+    if (hw.numPes != preset->numPes) {
+        const std::string stated = std::to_string(preset->numPes) + " PEs";
+        if (const auto at = name.find(stated); at != std::string::npos)
+            name.replace(at, stated.size(), std::to_string(hw.numPes) + " PEs");
+        else
+            changes.push_back(std::to_string(hw.numPes) + " PEs");
+    }
+    const auto limit = [](int v, const char* unit) {
+        return v == INT_MAX ? std::string("unlimited") : std::to_string(v) + unit;
+    };
+    if (hw.l1Size != preset->l1Size)
+        changes.push_back("L1 " + limit(hw.l1Size, " B"));
+    if (hw.l2Size != preset->l2Size)
+        changes.push_back("L2 " + limit(hw.l2Size, " B"));
+    if (hw.nocBandwidth != preset->nocBandwidth)
+        changes.push_back("NoC " + limit(hw.nocBandwidth, "/cycle"));
+    if (hw.nocHops != preset->nocHops)
+        changes.push_back(std::to_string(hw.nocHops) + " hops");
+    if (hw.nocHopLatency != preset->nocHopLatency)
+        changes.push_back("hop latency " + std::to_string(hw.nocHopLatency));
+    if (hw.offchipBandwidth != preset->offchipBandwidth)
+        changes.push_back("off-chip " + limit(hw.offchipBandwidth, "/cycle"));
+    if (hw.simdLanes != preset->simdLanes)
+        changes.push_back(std::to_string(hw.simdLanes) + " MAC lanes");
+    if (hw.multicast != preset->multicast)
+        changes.push_back(hw.multicast ? "multicast" : "no multicast");
+    if (!(hw.costDb == preset->costDb))
+        changes.push_back("cost database " + hw.costDb.name);
+    return changes.empty() ? name + " (edited)" : withChanges(name, changes);
+}
+
+/// The design space's departures from the default one ("divisor tiles, 2 parameters
+/// restricted"); empty when it is the default.
+std::string spaceLabel(const DataflowSpaceOptions& s)
+{
+    std::vector<std::string> parts;
+    if (s.divisorsOnly)
+        parts.push_back("divisor tiles");
+    if (s.parallelRS)
+        parts.push_back("R/S parallel");
+    if (!s.enforceCapacity)
+        parts.push_back("capacity not enforced");
+    if (!s.restrictions.empty())
+        parts.push_back(std::to_string(s.restrictions.size()) + (s.restrictions.size() == 1 ? " parameter" : " parameters") +
+                        " restricted");
+    std::string out;
+    for (const std::string& p : parts)
+        out += (out.empty() ? "" : ", ") + p;
+    return out;
+}
 
 /// The MAESTRO command line for a mapping file and hardware.
 std::string maestroCommand(const DataflowHardware& hw, const std::string& mappingFile)
@@ -135,8 +222,10 @@ public:
 
     std::string setupLabel(const StudyInputs& inputs) const override
     {
+        // What the run ran on, edits named: runs on different inputs never read alike.
         const auto& d = inputs.get<DataflowInputs>();
-        return d.layer.name + " on " + d.hardware.name;
+        const std::string space = spaceLabel(d.space);
+        return layerLabel(d) + " on " + hardwareLabel(d.hardware) + (space.empty() ? "" : "; " + space);
     }
 
     std::string setupKey(const StudyInputs& inputs) const override

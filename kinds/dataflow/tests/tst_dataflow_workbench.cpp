@@ -15,6 +15,7 @@
 #include "widgets/document/inputs_document.h"
 #include "widgets/editors/number_edit.h"
 #include "support/typing.h"
+#include "support/widgets.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
 #include "widgets/panels/runs_panel.h"
@@ -25,6 +26,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -327,6 +329,61 @@ private Q_SLOTS:
         runs->removeRunAt(0);
         QCOMPARE(model->rowCount(), 1);
         QCOMPARE(runs->curveChart()->seriesNames(), QStringList{QStringLiteral("#2 gamma")});
+    }
+
+    /// Issue 49, item 2: GAMMA on 1024 PEs, the PEs set to 512 in the Mapping tab, GAMMA again.
+    /// Compare keeps the two setups apart (they were pooled as two seeds of one), says how many
+    /// setups it shows, and each run's setup names the PEs it ran on.
+    void compareKeepsSetupsApart()
+    {
+        DataflowWorkbench w;
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        RunsPanel* runs = w.runsPanel();
+        // GAMMA, 300 samples, seed 1: on the preset's 1024 PEs, then on 512.
+        const auto runGamma = [&] {
+            return test::runToEnd(*runs, QStringLiteral("gamma"), QStringLiteral("samples"), QStringLiteral("300"));
+        };
+        QVERIFY(runGamma());
+        auto* pes = qobject_cast<NumberEdit*>(testing::fieldNamed(w, QStringLiteral("PEs")));
+        QVERIFY(pes);
+        testing::typeInto(pes, QStringLiteral("512"));
+        QCOMPARE(w.document()->inputs().hardware.numPes, 512);
+        QVERIFY(runGamma());
+        RunListModel* model = runs->runModel();
+        QCOMPARE(model->rowCount(), 2);
+        QVERIFY(model->setupKeyAt(0) != model->setupKeyAt(1));
+
+        // Each run's setup names the PEs it ran on, not the preset's (nor the current inputs').
+        const QString first = model->index(0, RunListModel::Setup).data(Qt::ToolTipRole).toString();
+        const QString second = model->index(1, RunListModel::Setup).data(Qt::ToolTipRole).toString();
+        QVERIFY2(first.contains(QStringLiteral("1024 PEs")) && !first.contains(QStringLiteral("512")), qPrintable(first));
+        QVERIFY2(second.contains(QStringLiteral("512 PEs")) && !second.contains(QStringLiteral("1024")), qPrintable(second));
+        QVERIFY(model->index(0, RunListModel::Setup).data().toString() != model->index(1, RunListModel::Setup).data().toString());
+
+        // Compare: two rows of one run each, never one row of "2 runs".
+        runs->showViewTab(RunsPanel::CompareTab);
+        QTableWidget* compare = runs->compareTable();
+        QCOMPARE(compare->rowCount(), 2);
+        QStringList setups;
+        for (int row = 0; row < compare->rowCount(); ++row) {
+            QCOMPARE(compare->item(row, 3)->text(), QStringLiteral("1"));
+            setups.append(compare->item(row, 2)->text());
+        }
+        QVERIFY2(setups.filter(QStringLiteral("512 PEs")).size() == 1, qPrintable(setups.join(QStringLiteral(" | "))));
+        QVERIFY2(setups.filter(QStringLiteral("1024 PEs")).size() == 1, qPrintable(setups.join(QStringLiteral(" | "))));
+        auto* summary = runs->findChild<QLabel*>(QStringLiteral("compareSummary"));
+        QVERIFY(summary);
+        QCOMPARE(summary->text(), QStringLiteral("2 groups on 2 setups"));
+        // Another run on 512 PEs joins its own setup's row.
+        QVERIFY(runGamma());
+        QCOMPARE(compare->rowCount(), 2);
+        QCOMPARE(summary->text(), QStringLiteral("2 groups on 2 setups"));
+        for (int row = 0; row < compare->rowCount(); ++row) {
+            const bool on512 = compare->item(row, 2)->text().contains(QStringLiteral("512 PEs"));
+            QCOMPARE(compare->item(row, 3)->text(), on512 ? QStringLiteral("2") : QStringLiteral("1"));
+        }
     }
 
     void filesRoundTrip()

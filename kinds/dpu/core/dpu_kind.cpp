@@ -35,6 +35,36 @@ int variantOrThrow(const dpu::Platform& p, const std::string& name)
     return v;
 }
 
+/// What a platform changes from the paper's (defaultPlatform), as a run's setup reads it.
+std::vector<std::string> platformChanges(const dpu::Platform& p)
+{
+    static const dpu::Platform d = dpu::defaultPlatform();
+    std::vector<std::string> out;
+    const auto named = [&](bool differs, std::string what) {
+        if (differs)
+            out.push_back(std::move(what));
+    };
+    named(p.params.clockMhz != d.params.clockMhz, "clock " + formatSig(p.params.clockMhz, 4) + " MHz");
+    named(p.params.memoryBandwidthGbs != d.params.memoryBandwidthGbs,
+          "B_max " + formatSig(p.params.memoryBandwidthGbs, 4) + " GB/s");
+    named(p.fpsConstraint != d.fpsConstraint, "C_PERF " + formatSig(p.fpsConstraint, 4) + " FPS");
+    std::string pruning;
+    for (double r : p.pruning)
+        pruning += (pruning.empty() ? "" : "/") + formatSig(100 * r, 3);
+    named(p.pruning != d.pruning, "pruning " + pruning + " %");
+    named(p.params.states != d.params.states, "background states edited");
+    dpu::PlatformParams rest = p.params; // the parameters not named above
+    rest.clockMhz = d.params.clockMhz;
+    rest.memoryBandwidthGbs = d.params.memoryBandwidthGbs;
+    rest.states = d.params.states;
+    named(rest != d.params, "model parameters edited");
+    named(p.sizes != d.sizes, "DPU sizes edited");
+    named(p.actions != d.actions, "configurations edited");
+    named(p.models != d.models, "CNN models edited");
+    named(!p.corrections.empty(), std::to_string(p.corrections.size()) + " corrections");
+    return out;
+}
+
 class DpuKind final : public TypedStudyKind<DpuInputs> {
 public:
     DpuKind()
@@ -64,8 +94,11 @@ public:
     std::string setupLabel(const StudyInputs& inputs) const override
     {
         const auto& u = inputs.get<DpuInputs>();
-        return std::to_string(u.platform.actions.size()) + " DPU configurations × " +
-               std::to_string(u.platform.variantCount()) + " CNN variants (runs seed " + std::to_string(u.dataSeed) + ")";
+        // What the run ran on, edits named: runs on different inputs never read alike.
+        return withChanges(std::to_string(u.platform.actions.size()) + " DPU configurations × " +
+                               std::to_string(u.platform.variantCount()) + " CNN variants (runs seed " +
+                               std::to_string(u.dataSeed) + ")",
+                           platformChanges(u.platform));
     }
 
     std::string setupKey(const StudyInputs& inputs) const override

@@ -186,11 +186,15 @@ private Q_SLOTS:
         DpuWorkbench w;
         QUndoStack* undo = w.document()->undoStack();
         const Platform before = w.inputs().platform;
+        const QString setup = w.setupText();
         // Parameter 0 is the clock: 400 MHz makes the DPUs faster.
         QCOMPARE(w.setParameterCell(0, QStringLiteral("400")), QString());
         QCOMPARE(w.inputs().platform.params.clockMhz, 400.0);
         QVERIFY(simulate(w.inputs().platform, 0, 0, 0).fps > simulate(before, 0, 0, 0).fps);
+        // Runs on 400 MHz never read as runs on the paper's platform (issue 49, item 2).
+        QCOMPARE(w.setupText(), setup + QStringLiteral(" (edited: clock 400 MHz)"));
         undo->undo();
+        QCOMPARE(w.setupText(), setup);
         QCOMPARE(w.inputs().platform, before);
         // Bad values name the field as the table shows it, with its unit, and change nothing.
         QVERIFY2(w.setParameterCell(0, QStringLiteral("0")).startsWith(QStringLiteral("DPU clock (MHz): must be positive")),

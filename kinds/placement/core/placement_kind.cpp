@@ -33,6 +33,44 @@ std::string fixed(double v, int digits)
     return buf;
 }
 
+/// The hardware as a run's setup reads it: "NNP-I-like", and what differs from that preset
+/// ("NNP-I-like (edited: LLC 32 MiB)"); the noise is named apart (", σ = 0.02").
+std::string hardwareLabel(const HardwareParams& h)
+{
+    const HardwareParams d = nnpiHardwareLike();
+    constexpr double kMiB = 1024.0 * 1024;
+    const auto sig = [](double v) { return formatSig(v, 4); };
+    std::vector<std::string> changes;
+    const auto named = [&](bool differs, std::string what) {
+        if (differs)
+            changes.push_back(std::move(what));
+    };
+    named(h.iceCount != d.iceCount, std::to_string(h.iceCount) + " ICEs");
+    named(h.sramPerIceBytes != d.sramPerIceBytes, "SRAM " + sig(h.sramPerIceBytes / kMiB) + " MiB/ICE");
+    named(h.llcBytes != d.llcBytes, "LLC " + sig(h.llcBytes / kMiB) + " MiB");
+    named(h.dramBytes != d.dramBytes, "DRAM " + sig(h.dramBytes / (kMiB * 1024)) + " GiB");
+    named(h.sramBandwidth != d.sramBandwidth, "SRAM " + sig(h.sramBandwidth / 1e9) + " GB/s");
+    named(h.llcBandwidth != d.llcBandwidth, "LLC " + sig(h.llcBandwidth / 1e9) + " GB/s");
+    named(h.dramBandwidth != d.dramBandwidth, "DRAM " + sig(h.dramBandwidth / 1e9) + " GB/s");
+    named(h.macRate != d.macRate, sig(h.macRate / 1e12) + " TMAC/s");
+    named(h.macUtilisation != d.macUtilisation, "η " + sig(h.macUtilisation));
+    named(h.vectorRate != d.vectorRate, "vector " + sig(h.vectorRate / 1e9) + " G/s");
+    named(h.nodeOverhead != d.nodeOverhead, "T0 " + sig(h.nodeOverhead * 1e6) + " µs");
+    named(h.bytesPerElement != d.bytesPerElement, std::to_string(h.bytesPerElement) + " B/element");
+    named(h.sramMode != d.sramMode, h.sramMode == SramMode::Sharded ? "sharded SRAM" : "replicated SRAM");
+    named(h.sramReserve != d.sramReserve, "SRAM reserve " + sig(h.sramReserve));
+    named(h.llcReserve != d.llcReserve, "LLC reserve " + sig(h.llcReserve));
+    named(h.compilerWeightThreshold != d.compilerWeightThreshold, "θ_w " + sig(h.compilerWeightThreshold / 1024) + " KiB");
+    named(h.channels != d.channels, h.channels == ChannelMode::Serial ? "serial channels" : "parallel channels");
+    named(h.switchPenalty != d.switchPenalty, "switch penalty " + sig(h.switchPenalty * 1e6) + " µs");
+    named(h.dramThroughLlc != d.dramThroughLlc, h.dramThroughLlc ? "DRAM through LLC" : "DRAM beside LLC");
+    named(h.rules != d.rules, std::to_string(h.rules.size()) + " level rules");
+    std::string label = withChanges("NNP-I-like", changes);
+    if (h.noiseSigma > 0)
+        label += ", σ = " + formatSig(h.noiseSigma, 3);
+    return label;
+}
+
 double positiveNumber(const std::string& key, const std::string& text)
 {
     const auto v = parseReal(text);
@@ -67,10 +105,19 @@ public:
 
     std::string setupLabel(const StudyInputs& inputs) const override
     {
+        // What the run ran on, edits named: runs on different inputs never read alike.
         const auto& p = inputs.get<PlacementInputs>();
-        std::string label = p.workload.name + " (" + std::to_string(p.workload.nodeCount()) + " nodes) on NNP-I-like";
-        if (p.hardware.noiseSigma > 0)
-            label += ", σ = " + formatSig(p.hardware.noiseSigma, 3);
+        std::string label =
+            p.workload.name + " (" + std::to_string(p.workload.nodeCount()) + " nodes) on " + hardwareLabel(p.hardware);
+        const RewardOptions r;
+        if (p.reward.invalidCoefficient != r.invalidCoefficient)
+            label += ", κ = " + formatSig(p.reward.invalidCoefficient, 4);
+        if (p.reward.flatInvalid != r.flatInvalid)
+            label += ", flat −1 for invalid maps";
+        if (p.reward.squaredMinusOne != r.squaredMinusOne)
+            label += ", reward s² − 1";
+        if (!p.pins.empty())
+            label += ", " + std::to_string(p.pins.size()) + " pinned";
         return label;
     }
 

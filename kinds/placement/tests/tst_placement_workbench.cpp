@@ -264,6 +264,33 @@ private Q_SLOTS:
         QCOMPARE(w.model()->nodeCount(), 2);
     }
 
+    /// Issue 49, item 2: a run on a 32 MiB LLC read exactly as one on the preset's 24 MiB and
+    /// was pooled with it in Compare. Its setup now names the LLC, and Compare keeps them apart.
+    void setupNamesTheLlc()
+    {
+        PlacementWorkbench w;
+        w.resize(1400, 860);
+        w.show();
+        const QString before = w.setupText();
+        QVERIFY(runMethod(w, "random", "50"));
+        QTableWidget* hw = w.hardwareTable();
+        const int llc = rowOf(hw, QStringLiteral("LLC"));
+        QVERIFY(llc >= 0);
+        hw->item(llc, 0)->setText(QStringLiteral("32")); // typed into the table, as a user does
+        QCOMPARE(w.inputs().hardware.llcBytes, 32.0 * 1024 * 1024);
+        QVERIFY2(w.setupText() != before && w.setupText().contains(QStringLiteral("LLC 32 MiB")), qPrintable(w.setupText()));
+        QVERIFY(runMethod(w, "random", "50"));
+        RunListModel* model = w.runsPanel()->runModel();
+        QCOMPARE(model->index(0, RunListModel::Setup).data(Qt::ToolTipRole).toString(), QStringLiteral("Ran on ") + before);
+        QVERIFY2(model->index(1, RunListModel::Setup).data(Qt::ToolTipRole).toString().contains(QStringLiteral("LLC 32 MiB")),
+                 qPrintable(model->index(1, RunListModel::Setup).data(Qt::ToolTipRole).toString()));
+        w.runsPanel()->refreshCompare();
+        QCOMPARE(w.runsPanel()->compareTable()->rowCount(), 2);
+        // Back to 24 MiB: the preset's label again.
+        w.activeUndoStack()->undo();
+        QCOMPARE(w.setupText(), before);
+    }
+
     void curvesOverSeeds()
     {
         PlacementWorkbench w;

@@ -23,7 +23,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <tuple>
 #include <sstream>
@@ -31,43 +30,6 @@
 namespace mapscape {
 
 namespace {
-
-/// A preset's content by the name it is known by ("Eyeriss", exactly as the preset spells it),
-/// loaded once per process; null when no preset has that name (a file of the user's own, or
-/// NeuroSpector's "EYERISS") or it cannot be read.
-template <class T>
-const T* presetNamed(const std::string& name, const PresetFolder& folder, T (*load)(const std::string&))
-{
-    static std::mutex mutex;
-    static std::map<std::string, std::optional<T>> cache;
-    std::lock_guard lock(mutex);
-    auto it = cache.find(name);
-    if (it == cache.end()) {
-        std::optional<T> value;
-        try {
-            if (const std::string path = findPreset(name, folder); !path.empty())
-                value = load(path);
-        } catch (const std::exception&) {
-        }
-        if (value && value->name != name)
-            value.reset(); // "EYERISS" from a NeuroSpector file is not our "Eyeriss"
-        it = cache.emplace(name, std::move(value)).first;
-    }
-    return it->second ? &*it->second : nullptr;
-}
-
-/// "name" when `changes` is empty, else "name (edited: first, second, +n more)".
-std::string withChanges(const std::string& name, const std::vector<std::string>& changes)
-{
-    if (changes.empty())
-        return name;
-    std::string out = name + " (edited: ";
-    for (std::size_t i = 0; i < changes.size() && i < 2; ++i)
-        out += (i ? ", " : "") + changes[i];
-    if (changes.size() > 2)
-        out += ", +" + std::to_string(changes.size() - 2) + " more";
-    return out + ")";
-}
 
 /// What differs from the preset the accelerator is named after, in the table's words.
 std::vector<std::string> acceleratorChanges(const Accelerator& a)
