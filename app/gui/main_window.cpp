@@ -22,6 +22,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -129,6 +130,7 @@ void MainWindow::buildUi()
             text += QStringLiteral("\n\n") + (warnings.size() == 1 ? tr("1 note:") : tr("%1 notes:").arg(warnings.size())) +
                     QStringLiteral("\n• ") + warnings.join(QStringLiteral("\n• "));
         box->setInformativeText(text);
+        box->setStyleSheet(QStringLiteral("QLabel { min-width: 460px; }")); // lines of the account stay whole
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
     });
@@ -246,7 +248,12 @@ void MainWindow::buildUi()
     m_autosave.setInterval(std::max(100, autosaveMs));
     connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
     m_autosave.start();
-    resize(1500, 920);
+    // 1500 × 920 where the screen has room; on a smaller one (1280 × 800) the window and its frame
+    // fit what the screen offers (issue 49, item 7). The layouts' minimum still wins.
+    QSize size(1500, 920);
+    if (const QScreen* s = screen())
+        size = size.boundedTo(s->availableGeometry().size() - QSize(16, 48));
+    resize(size);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,9 +373,19 @@ bool MainWindow::removeStudy(int index)
         m_undoGroup->removeStack(s);
     m_workbenches.erase(m_workbenches.begin() + index);
     m_stack->removeWidget(wb);
-    delete m_studyList->takeItem(index);
+    {
+        // takeItem reports a current row of the old numbering; the list and the stack are set
+        // together below (setCurrentRow of an already-current row would not re-sync them).
+        const QSignalBlocker block(m_studyList);
+        delete m_studyList->takeItem(index);
+    }
     delete wb; // cancels and joins its runs
-    setCurrentStudy(std::min(index, studyCount() - 1));
+    const int next = std::min(index, studyCount() - 1);
+    {
+        const QSignalBlocker block(m_studyList);
+        m_studyList->setCurrentRow(next);
+    }
+    m_stack->setCurrentIndex(next);
     syncUndoStack();
     markDirty();
     return true;

@@ -487,8 +487,8 @@ private:
         const std::string label = n.name().empty() ? n.op_type() + " #" + std::to_string(index) : n.name();
         if (n.output_size() == 0 || n.output(0).empty())
             fail("node \"" + label + "\" (" + n.op_type() + ") has no output");
-        if (!bearsMacs(role))
-            countNotModelled(n.op_type());
+        if (!bearsMacs(role) && role != Role::Unsupported)
+            countNotModelled(n.op_type()); // operators of unknown cost are listed as skipped instead
         switch (role) {
         case Role::Unsupported:
             // Control flow (If, Loop, Scan) and model-local functions are not imported: MACs
@@ -1415,7 +1415,7 @@ std::vector<std::int64_t> parseShapeText(std::string_view text)
                                  "\" is not a size (a whole number from 1 to 2^40)");
         }
         if (v < 1)
-            throw InputError("shape \"" + std::string(text) + "\": sizes must be positive, got " + part);
+            throw InputError("shape \"" + std::string(text) + "\": sizes must be positive, got " + part + ".");
         dims.push_back(v);
         part.clear();
     };
@@ -1470,7 +1470,7 @@ std::string OnnxImport::accountText() const
     std::int64_t occurrences = 0;
     for (const Layer& l : network.layers)
         occurrences += l.repeat;
-    std::string t = "\"" + network.name + "\": " + std::to_string(occurrences) + " layers";
+    std::string t = "\"" + network.name + "\": " + std::to_string(occurrences) + (occurrences == 1 ? " layer" : " layers");
     if (std::size_t(occurrences) != network.layers.size())
         t += " (" + std::to_string(network.layers.size()) + " distinct)";
     t += ", " + formatQuantity(double(layerMacs), "MACs") + " (" + formatInteger(layerMacs) + ")\n";

@@ -811,6 +811,16 @@ private Q_SLOTS:
         }
         QVERIFY(w.renameStudy(1, QStringLiteral("VGG16 mapping")));
         QVERIFY(w.studyList()->item(1)->text().startsWith(QStringLiteral("VGG16 mapping")));
+        // Removing the current first study: the list's row and the study shown stay one (the
+        // list once highlighted the next study while the stack showed another).
+        QVERIFY(w.addStudy(placementKind()));
+        w.setCurrentStudy(0);
+        QVERIFY(w.removeStudy(0));
+        QCOMPARE(w.studyCount(), 2);
+        QCOMPARE(w.studyList()->currentRow(), 0);
+        QCOMPARE(w.currentStudy(), 0);
+        QCOMPARE(w.currentWorkbench(), w.workbench(0));
+        QVERIFY(w.studyList()->item(0)->text().startsWith(QStringLiteral("VGG16 mapping")));
         QVERIFY(w.removeStudy(1));
         QCOMPARE(w.studyCount(), 1);
         QVERIFY(!w.removeStudy(0)); // the last study stays

@@ -37,7 +37,7 @@ OnnxInputDialog::OnnxInputDialog(const QString& file, std::vector<OnnxInput> inp
     setObjectName(QStringLiteral("onnxInputDialog"));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("%1 leaves the sizes of its inputs open. Mapscape does not guess them: every layer's "
-                                "size follows from these. Give each input's shape as N×C×H×W (\"1x3x640x640\"); "
+                                "size follows from these. Give each input's shape as its sizes joined by x (\"1x3x640x640\"); "
                                 "values the model suggests are filled in.")
                                  .arg(file),
                              this);
@@ -130,9 +130,13 @@ void OnnxInputDialog::check()
             problem = tr("Input \"%1\": %2").arg(qs(in.name), QString::fromUtf8(e.what()));
         }
     }
+    const bool shown = m_problem->isVisible();
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     m_ok->setEnabled(problem.isEmpty());
+    // The wrapped message needs room: grow so that neither it nor the introduction is cut.
+    if (!shown && !problem.isEmpty() && isVisible() && layout())
+        resize(width(), std::max(height(), layout()->heightForWidth(width())));
 }
 
 } // namespace mapscape

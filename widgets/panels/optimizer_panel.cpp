@@ -142,6 +142,13 @@ OptimizerPanel::OptimizerPanel(const StudyKind& kind, QWidget* parent)
     for (const ObjectiveInfo& o : kind.objectives())
         m_objective->addItem(QStringLiteral("%1 (%2)").arg(qs(o.label), qs(o.unit)), qs(o.id));
     m_objective->setToolTip(tr("What the optimizer minimises"));
+    // Sized to contents the longest title ("GAMMA-style genetic algorithm ...") made the panel wider
+    // than the width the Optimize tab gives it at 1280 pixels, clipping the labels beside
+    // (issue 49, item 7); the lists still open as wide as their titles.
+    for (QComboBox* c : {m_optimizer, m_objective}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(14);
+    }
     top->addRow(tr("Optimizer"), m_optimizer);
     top->addRow(tr("Objective"), m_objective);
     // The kind's run options (scheduling: fixed or flexible dataflows): one chooser each.

@@ -67,7 +67,9 @@ std::optional<OnnxImport> StudyWorkbench::importOnnx(const QString& path, bool d
     OnnxImport im = importOnnxFile(file, options);
     if (!im.network.omitted.empty()) {
         QMessageBox box(QMessageBox::Warning, tr("ONNX import"),
-                        tr("%n operator(s) of %1 compute MACs but cannot become layers.", "", int(im.network.omitted.size()))
+                        (im.network.omitted.size() == 1
+                             ? tr("1 operator of %1 computes MACs but cannot become a layer.")
+                             : tr("%1 operators of %2 compute MACs but cannot become layers.").arg(im.network.omitted.size()))
                             .arg(name),
                         QMessageBox::Cancel, this);
         box.setObjectName(QStringLiteral("partialImport"));

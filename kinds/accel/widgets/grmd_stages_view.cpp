@@ -80,7 +80,7 @@ GrmdStagesView::GrmdStagesView(RunsPanel* runs, QWidget* parent)
     auto* g1 = new QGridLayout(s1);
     for (int i = 0; i < 6; ++i) {
         m_stageCharts[std::size_t(i)] = new LiveLineChart(w);
-        m_stageCharts[std::size_t(i)]->setMinimumHeight(200);
+        m_stageCharts[std::size_t(i)]->setMinimumHeight(180);
     }
     m_stageCharts[0]->setTitle(tr("Stage 1: area of each generation (best, mean, worst)"));
     m_stageCharts[0]->setAxisTitles(tr("Generation"), tr("Area"), QStringLiteral("µm²"));
@@ -115,7 +115,8 @@ GrmdStagesView::GrmdStagesView(RunsPanel* runs, QWidget* parent)
     m_stageCharts[5]->setTitle(tr("Stage 2: policy entropy per gene"));
     m_stageCharts[5]->setAxisTitles(tr("Episodes"), tr("nats"));
     m_policy = new HeatmapWidget(s2);
-    m_policy->setMinimumHeight(180);
+    // Two rows of charts, this map and the note fit an 800-pixel-high screen (issue 49, item 7).
+    m_policy->setMinimumHeight(140);
     m_policy->setToolTip(tr("The actor's probability of each value of each resource it allocates (first decision of "
                             "an episode's sequence); values come from the GA's surviving subspace"));
     m_policy->setScale(HeatmapScale::Linear);

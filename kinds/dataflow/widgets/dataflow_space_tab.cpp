@@ -83,10 +83,13 @@ QWidget* DataflowWorkbench::buildSpaceTab()
     options->addWidget(m_capacity);
     options->addStretch(1);
     auto* layout = new QVBoxLayout(page);
-    layout->addWidget(new QLabel(tr("The parameters random search, the GA and the MARL agents choose (seed 001, §2.2): "
-                                    "loop orders and parallel dimensions at the cluster and PE levels, and each "
-                                    "dimension's per-PE tile."),
-                                 page));
+    // Wrapped: on one line it set the window's minimum width past a 1280-pixel screen (issue 49, item 7).
+    auto* intro = new QLabel(tr("The parameters random search, the GA and the MARL agents choose (seed 001, §2.2): "
+                                "loop orders and parallel dimensions at the cluster and PE levels, and each "
+                                "dimension's per-PE tile."),
+                             page);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
     layout->addLayout(options);
     layout->addWidget(m_spaceSize);
     layout->addWidget(m_spaceTable, 1);

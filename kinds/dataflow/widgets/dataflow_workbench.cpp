@@ -86,9 +86,11 @@ void DataflowWorkbench::buildUi()
     m_layer->setToolTip(tr("The layer of the workload this study maps"));
     m_hardware->setToolTip(tr("Spatial accelerator preset (PEs, buffers, NoC); edit it in the Mapping tab"));
     m_template->setToolTip(tr("Dataflow template: directives written with Sz(...) so they follow layer edits"));
-    m_layer->setMinimumContentsLength(18);
+    // The bar's minimum fits a 1280-pixel screen beside the studies list (issue 49, item 7); the
+    // dataflow box takes the rest of the width.
+    m_layer->setMinimumContentsLength(15);
     m_hardware->setMinimumContentsLength(36); // "ArchGym default (1024 PEs) (edited)" unclipped
-    m_template->setMinimumContentsLength(28);
+    m_template->setMinimumContentsLength(12);
     for (QComboBox* c : {m_layer, m_hardware, m_template})
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     for (const PresetInfo& p : listPresets(kDataflowWorkloadPresets))

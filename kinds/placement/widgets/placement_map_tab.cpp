@@ -99,8 +99,14 @@ QWidget* PlacementWorkbench::buildMapTab()
     auto* lower = new QHBoxLayout;
     auto* summaryBox = new QGroupBox(tr("This map"), page);
     auto* sv = new QVBoxLayout(summaryBox);
-    sv->addWidget(m_summary);
-    sv->addStretch(1);
+    // In a scroll area: the wrapped label's height-for-width reached the page's layout, which then
+    // gave the timeline above less than its fixed height in windows under about 950 pixels, and
+    // the timeline's legend covered these boxes (issue 49, item 7).
+    auto* summaryScroll = new QScrollArea(summaryBox);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setWidget(m_summary);
+    sv->addWidget(summaryScroll);
     lower->addWidget(summaryBox, 3);
 
     auto* matrixBox = new QGroupBox(tr("Moves from the compiler's map (Fig. 6 top)"), page);

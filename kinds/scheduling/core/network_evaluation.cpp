@@ -38,6 +38,8 @@ NetworkResult evaluateNetwork(const SchedulingModel& model, const Network& net, 
         lr.layer = layer.name;
         lr.repeat = layer.repeat;
         if (FieldIssues issues = schedulingLayerIssues(layer); !issues.empty()) {
+            if (validateLayer(layer).empty())
+                lr.macs = layer.macs(); // a layer this model cannot represent still has its MACs
             lr.error = "invalid layer: " + joinIssues(issues);
             ++res.invalidLayers;
             res.layers.push_back(std::move(lr));

@@ -10,11 +10,14 @@ namespace mapscape {
 
 namespace {
 
-QString issueFor(const FieldIssues& issues, const QString& field)
+/// The issues of a column's field; the Name cell also carries those of fields without a column
+/// of their own (a dilation), so that every refusal is marked somewhere.
+QString issueFor(const FieldIssues& issues, const QString& field, const QStringList& columns)
 {
     QStringList out;
     for (const FieldIssue& i : issues) {
-        if (QString::fromStdString(i.field) == field)
+        const QString f = QString::fromStdString(i.field);
+        if (f == field || (field == columns.front() && !columns.contains(f)))
             out.append(QString::fromStdString(i.message));
     }
     return out.join(QStringLiteral("; "));
@@ -68,7 +71,10 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
         return refused;
     if (editable && (role == Qt::ToolTipRole || role == IssueRole || role == Qt::BackgroundRole)) {
-        const QString issue = issueFor(m_doc->issues(index.row()), layerFieldName(LayerField(col)));
+        QStringList columns;
+        for (int c = 0; c <= Repeat; ++c)
+            columns << layerFieldName(LayerField(c));
+        const QString issue = issueFor(m_doc->issues(index.row()), layerFieldName(LayerField(col)), columns);
         if (role == Qt::BackgroundRole)
             return issue.isEmpty() ? QVariant() : QVariant(QBrush(QColor(255, 205, 205)));
         return issue.isEmpty() ? QVariant() : QVariant(issue);
