@@ -37,9 +37,11 @@ private Q_SLOTS:
         QCOMPARE(model.columnCount(), int(LayerTableModel::ColumnCount));
         QCOMPARE(model.index(0, LayerTableModel::Name).data().toString(), QStringLiteral("CONV_1"));
         QCOMPARE(model.index(0, LayerTableModel::K).data().toLongLong(), 64LL);
-        QCOMPARE(model.index(0, LayerTableModel::Macs).data().toDouble(), 118013952.0);
+        QCOMPARE(model.index(0, LayerTableModel::Macs).data(Qt::EditRole).toDouble(), 118013952.0);
+        QCOMPARE(model.index(0, LayerTableModel::Macs).data().toString(), QStringLiteral("118 M MACs"));
         QCOMPARE(model.index(1, LayerTableModel::Kind).data().toString(), QStringLiteral("fc"));
-        QCOMPARE(model.index(1, LayerTableModel::WeightWords).data().toDouble(), 2048000.0);
+        QCOMPARE(model.index(1, LayerTableModel::WeightWords).data(Qt::EditRole).toDouble(), 2048000.0);
+        QCOMPARE(model.index(1, LayerTableModel::WeightWords).data().toString(), QStringLiteral("2.05 M words"));
         QVERIFY(model.flags(model.index(0, LayerTableModel::K)) & Qt::ItemIsEditable);
         QVERIFY(!(model.flags(model.index(0, LayerTableModel::Macs)) & Qt::ItemIsEditable));
         QCOMPARE(model.headerData(LayerTableModel::K, Qt::Horizontal).toString(), QStringLiteral("K"));
@@ -57,7 +59,7 @@ private Q_SLOTS:
         QCOMPARE(doc.network().layers[0].k, 128);
         QCOMPARE(changed.count(), 1);
         QVERIFY(!cells.isEmpty());
-        QCOMPARE(model.index(0, LayerTableModel::Macs).data().toDouble(), 2 * 118013952.0);
+        QCOMPARE(model.index(0, LayerTableModel::Macs).data(Qt::EditRole).toDouble(), 2 * 118013952.0);
         QVERIFY(model.setData(model.index(0, LayerTableModel::Name), QStringLiteral("  STEM ")));
         QCOMPARE(doc.network().layers[0].name, std::string("STEM"));
         QCOMPARE(doc.undoStack()->count(), 2);

@@ -3,6 +3,8 @@
 #include "kinds/scheduling/widgets/layer_table_model.h"
 #include "kinds/scheduling/core/scheduling_model.h"
 
+#include "core/util/units.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -86,24 +88,34 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     if (editable)
         return role == Qt::EditRole || col == Name ? QVariant(layerFieldText(l, LayerField(col)))
                                                    : QVariant(qlonglong(layerFieldText(l, LayerField(col)).toLongLong()));
-    const bool valid = schedulingLayerIssues(l).empty();
-    if (!valid)
+    // Sizes follow from any well-formed layer, also one this model refuses (two strides).
+    if (!validateLayer(l).empty())
         return QStringLiteral("–");
+    double value = 0;
+    const char* unit = "words";
     switch (Column(col)) {
     case Kind:
         return QString::fromUtf8(layerKindName(l.kind()).data());
     case Macs:
-        return l.macs() * double(l.repeat);
-    case InputWords:
-        return l.inputWords();
-    case WeightWords:
-        return l.weightWords();
-    case OutputWords:
-        return l.outputWords();
-    default:
+        value = l.macs() * double(l.repeat);
+        unit = "MACs";
         break;
+    case InputWords:
+        value = l.inputWords();
+        break;
+    case WeightWords:
+        value = l.weightWords();
+        break;
+    case OutputWords:
+        value = l.outputWords();
+        break;
+    default:
+        return {};
     }
-    return {};
+    // Shown in engineering units ("118 M MACs"); the exact number is the edit role's.
+    if (role == Qt::EditRole)
+        return value;
+    return QString::fromStdString(formatQuantity(value, unit));
 }
 
 bool LayerTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
