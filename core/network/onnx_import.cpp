@@ -724,26 +724,36 @@ private:
         if (G < 1 || G > C || C % G != 0 || K % G != 0 || w[1] != C / G || w[0] != K)
             fail("node \"" + label + "\" (" + n.op_type() + "): group " + std::to_string(G) + " does not fit input channels " +
                  std::to_string(C) + ", weights " + dimsText(w) + " and output channels " + std::to_string(K));
-        // MACs: every output element of every image sums C/G × the kernel's products.
-        std::int64_t macs = product(label, "MACs", {N, K, C / G});
-        for (std::size_t k = 2; k < y.size(); ++k)
-            macs = product(label, "MACs", {macs, y[k], w[k]});
+        auto [l, macs] = convolutionLayer(label, N, K, C, G, y, w);
         if (x.size() > 4) {
             omit(n, label, macs, std::to_string(x.size() - 2) + "-D convolutions are not modelled (layers have two spatial axes)");
             return;
         }
-        const bool oneD = x.size() == 3;
+        addConvolution(n, index, label, Role::Conv, x, y, std::move(l), window(n, label, x.size() - 2, x.back(), y.back(), w.back()),
+                       macs);
+    }
+
+    /// The layer of a convolution of N images writing `out` maps of the extents `map[2…]` from
+    /// `in` maps through the kernel `w[2…]` in G groups, and its MACs: every output element sums
+    /// in/G × the kernel's products. (A ConvTranspose passes the convolution it reverses.)
+    std::pair<Layer, std::int64_t> convolutionLayer(const std::string& label, std::int64_t N, std::int64_t out, std::int64_t in,
+                                                    std::int64_t G, const std::vector<std::int64_t>& map,
+                                                    const std::vector<std::int64_t>& w)
+    {
+        std::int64_t macs = product(label, "MACs", {N, out, in / G});
+        for (std::size_t k = 2; k < map.size(); ++k)
+            macs = product(label, "MACs", {macs, map[k], w[k]});
+        const bool oneD = map.size() == 3;
         Layer l;
-        l.k = K;
+        l.k = out;
         l.b = N;
-        l.p = oneD ? 1 : y[2];
-        l.q = y.back();
-        l.c = C;
+        l.p = oneD ? 1 : map[2];
+        l.q = map.back();
+        l.c = in;
         l.r = oneD ? 1 : w[2];
         l.s = w.back();
         l.g = G;
-        addConvolution(n, index, label, Role::Conv, x, y, std::move(l), window(n, label, x.size() - 2, x.back(), y.back(), w.back()),
-                       macs);
+        return {l, macs};
     }
 
     /// A convolution's placement node and layer (`l` with its sizes; name and geometry are set
@@ -790,24 +800,12 @@ private:
         if (G < 1 || C % G != 0 || K % G != 0 || w[0] != C || w[1] != K / G)
             fail("node \"" + label + "\" (ConvTranspose): group " + std::to_string(G) + " does not fit input channels " +
                  std::to_string(C) + ", weights " + dimsText(w) + " and output channels " + std::to_string(K));
-        std::int64_t macs = product(label, "MACs", {N, C, K / G});
-        for (std::size_t k = 2; k < x.size(); ++k)
-            macs = product(label, "MACs", {macs, x[k], w[k]});
+        auto [l, macs] = convolutionLayer(label, N, C, K, G, x, w);
         if (x.size() > 4) {
             omit(n, label, macs,
                  std::to_string(x.size() - 2) + "-D transposed convolutions are not modelled (layers have two spatial axes)");
             return;
         }
-        const bool oneD = x.size() == 3;
-        Layer l;
-        l.k = C;
-        l.b = N;
-        l.p = oneD ? 1 : x[2];
-        l.q = x.back();
-        l.c = K;
-        l.r = oneD ? 1 : w[2];
-        l.s = w.back();
-        l.g = G;
         addConvolution(n, index, label, Role::ConvTranspose, x, y, std::move(l),
                        window(n, label, x.size() - 2, y.back(), x.back(), w.back()), macs);
     }
@@ -849,7 +847,6 @@ private:
             fail("node \"" + label + "\" (" + n.op_type() + "): expected two operands, got " + std::to_string(n.input_size()) +
                  " inputs");
         std::vector<std::int64_t> a = shape(n.input(ai), label), b = shape(n.input(bi), label);
-        const std::vector<std::int64_t>& y = shape(n.output(0), label);
         if (a.empty() || b.empty())
             fail("node \"" + label + "\" (" + n.op_type() + "): scalar operands");
         if (role == Role::Gemm) {
@@ -880,7 +877,6 @@ private:
                      " × " + dimsText(b));
             batches = product(label, "batches", {batches, std::max(da, db)});
         }
-        (void)y;
         matrixProduct(n, index, label, role, batches, M, Kd, Nn, {n.input(ai), n.input(bi)});
     }
 
@@ -1507,10 +1503,6 @@ std::vector<OnnxInput> onnxInputs(std::string_view bytes, const std::string& sou
     return declaredInputs(model);
 }
 
-std::vector<OnnxInput> onnxInputsOfFile(const std::string& path)
-{
-    return onnxInputs(readTextFile(path, kMaxOnnxBytes), path);
-}
 
 OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, const OnnxImportOptions& options)
 {
@@ -1549,13 +1541,18 @@ OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, co
     }
 }
 
-OnnxImport importOnnxFile(const std::string& path, const OnnxImportOptions& options)
+std::string readOnnxFile(const std::string& path)
 {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec && size > kMaxOnnxBytes)
         throw InputError(path + ": larger than 2 GiB, protobuf's limit for an ONNX model");
-    return importOnnxBytes(readTextFile(path, kMaxOnnxBytes), path, options);
+    return readTextFile(path, kMaxOnnxBytes);
+}
+
+OnnxImport importOnnxFile(const std::string& path, const OnnxImportOptions& options)
+{
+    return importOnnxBytes(readOnnxFile(path), path, options);
 }
 
 } // namespace mapscape

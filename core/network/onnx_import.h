@@ -73,7 +73,6 @@ struct OnnxInput {
 
 /// The inputs of a model (not its initializers), for a dialog that asks for symbolic shapes.
 std::vector<OnnxInput> onnxInputs(std::string_view bytes, const std::string& source);
-std::vector<OnnxInput> onnxInputsOfFile(const std::string& path);
 
 /// A model with symbolic input dimensions that the options do not fix.
 class SymbolicInputError : public InputError {
@@ -107,7 +106,10 @@ struct OnnxImport {
 /// Imports an ONNX model from its serialized bytes; `source` names it in errors and becomes the
 /// network's name when the model names no graph.
 OnnxImport importOnnxBytes(std::string_view bytes, const std::string& source, const OnnxImportOptions& options = {});
-/// Reads and imports an .onnx file (at most 2 GiB, protobuf's limit).
+/// An .onnx file's bytes (at most 2 GiB, protobuf's limit), for onnxInputs and importOnnxBytes
+/// when both are wanted: the file is read once.
+std::string readOnnxFile(const std::string& path);
+/// Reads and imports an .onnx file.
 OnnxImport importOnnxFile(const std::string& path, const OnnxImportOptions& options = {});
 
 } // namespace mapscape

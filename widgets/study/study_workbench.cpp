@@ -52,10 +52,11 @@ QString StudyWorkbench::onnxSummary(const QString& file, const QString& what, co
 std::optional<OnnxImport> StudyWorkbench::importOnnx(const QString& path, bool distinctLayers)
 {
     const std::string file = path.toStdString();
+    const std::string bytes = readOnnxFile(file);
     const QString name = QFileInfo(path).fileName();
     OnnxImportOptions options{.distinctLayers = distinctLayers};
     std::vector<OnnxInput> open;
-    for (OnnxInput& in : onnxInputsOfFile(file))
+    for (OnnxInput& in : onnxInputs(bytes, file))
         if (in.symbolic())
             open.push_back(std::move(in));
     if (!open.empty()) {
@@ -64,7 +65,7 @@ std::optional<OnnxImport> StudyWorkbench::importOnnx(const QString& path, bool d
             return std::nullopt;
         options.inputShapes = dialog.shapes();
     }
-    OnnxImport im = importOnnxFile(file, options);
+    OnnxImport im = importOnnxBytes(bytes, file, options);
     if (!im.network.omitted.empty()) {
         QMessageBox box(QMessageBox::Warning, tr("ONNX import"),
                         (im.network.omitted.size() == 1

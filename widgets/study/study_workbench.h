@@ -86,7 +86,7 @@ protected:
     /// (OnnxInputDialog) and, when operators that compute MACs cannot become layers, whether to
     /// import the rest (the network records what was left out). nullopt: the user cancelled.
     /// Keeps the warnings and the account for takeImportWarnings / takeImportAccount. Throws
-    /// InputError as importOnnxFile does.
+    /// InputError as importOnnxFile does (the file is read once).
     std::optional<OnnxImport> importOnnx(const QString& path, bool distinctLayers);
     /// Puts a number field's refusals on the status line (named as the field is), which names
     /// what is still refused once one is fixed and clears when nothing is.

@@ -73,9 +73,12 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
         return refused;
     if (editable && (role == Qt::ToolTipRole || role == IssueRole || role == Qt::BackgroundRole)) {
-        QStringList columns;
-        for (int c = 0; c <= Repeat; ++c)
-            columns << layerFieldName(LayerField(c));
+        static const QStringList columns = [] {
+            QStringList names;
+            for (int c = 0; c <= Repeat; ++c)
+                names << layerFieldName(LayerField(c));
+            return names;
+        }();
         const QString issue = issueFor(m_doc->issues(index.row()), layerFieldName(LayerField(col)), columns);
         if (role == Qt::BackgroundRole)
             return issue.isEmpty() ? QVariant() : QVariant(QBrush(QColor(255, 205, 205)));
