@@ -64,8 +64,8 @@ bool boxEq(const Box& a, const Box& b, int order)
 }
 
 struct Translation {
-    int order = 0;  // 0: none
-    std::array<Coord, kMaxRanks> v{};
+    int order = 0;                   // 0: none
+    std::array<Coord, kMaxRanks> v;  // only the first `order` are set
     bool operator==(const Translation& o) const
     {
         if (order != o.order)
@@ -104,6 +104,18 @@ struct CLevel {
     double area = 0;
 };
 
+struct Analysis;
+struct Tile;
+
+/// Per storage level (Timeloop order): which data spaces it keeps.
+using KeepMasks = std::vector<std::array<char, kMaxDs>>;
+
+/// The spatial expansion below each storage level and the arithmetic level's utilization.
+struct Expansions {
+    std::vector<std::uint64_t> maxX, maxY;
+    std::uint64_t arithUtil = 1;
+};
+
 } // namespace
 
 struct LoopnestModel::Impl {
@@ -121,6 +133,16 @@ struct LoopnestModel::Impl {
     double totalArea = 0;
 
     EvalResult run(const Mapping& m, bool full) const;
+
+private:
+    bool buildNest(const Mapping& m, Analysis& A, EvalResult& res) const;
+    bool keepMasks(const Mapping& m, KeepMasks& keep, EvalResult& res) const;
+    bool prepareAnalysis(Analysis& A, Expansions& ex, EvalResult& res) const;
+    bool checkCapacities(const Analysis& A, const KeepMasks& keep, EvalResult& res) const;
+    bool levelStatistics(const std::vector<std::vector<Tile>>& tiles, const KeepMasks& keep, const Expansions& ex,
+                         std::uint64_t computeCycles, bool full, std::vector<LevelStats>& ls,
+                         std::uint64_t& totalCycles, EvalResult& res) const;
+    double totalEnergy(std::vector<LevelStats>& ls, std::uint64_t totalCycles, double arithEnergy) const;
 };
 
 namespace {
@@ -215,20 +237,6 @@ void carve(const Box& a, const Box& sub, int order, Pieces& out)
     }
 }
 
-/// |a \ sub|
-std::uint64_t carvedSize(const Box& a, const Box& sub, int order)
-{
-    std::uint64_t inter = 1;
-    for (int r = 0; r < order; ++r) {
-        const Coord lo = std::max(a.lo[r], sub.lo[r]);
-        const Coord hi = std::min(a.hi[r], sub.hi[r]);
-        if (hi <= lo)
-            return boxSize(a, order);
-        inter *= static_cast<std::uint64_t>(hi - lo);
-    }
-    return boxSize(a, order) - inter;
-}
-
 /// w such that `cur` equals `prev` translated by w (as box lists, in any order), if any.
 bool shiftBetween(const Pieces& prev, const Pieces& cur, int order, Translation& w)
 {
@@ -278,9 +286,10 @@ struct LinkResult {
     Hist rest;
 };
 
-/// Per boundary level: Timeloop's last point set (always one box) and last translation.
+/// Per boundary level: Timeloop's last point set (always one box: the level's working set at
+/// the projected origin `prev`) and last translation (`pt`, per data space; order 0: none).
 struct BoundaryState {
-    std::array<Box, kMaxDs> prev;
+    std::array<std::array<Coord, kMaxRanks>, kMaxDs> prev;
     bool prevValid = false;
     std::array<Translation, kMaxDs> pt;
 };
@@ -309,17 +318,29 @@ struct LevelState {
 
 using Sizes = std::array<std::uint64_t, kMaxDs>;
 
+template <class T>
+void growTo(std::vector<T>& v, int n)
+{
+    if (v.size() < static_cast<std::size_t>(n))
+        v.resize(static_cast<std::size_t>(n));
+}
+
 /// Thrown (and caught in run) when a nest needs more analysis steps than kMaxCalls.
 struct TooDeep {};
 constexpr std::uint64_t kMaxCalls = 20'000'000;
 
 using Origin = std::array<std::array<Coord, kMaxRanks>, kMaxDs>;
+using Steps = std::array<std::array<Coord, kMaxRanks>, kMaxLoops>;  // per loop of a group
 
 /// Per loop level and data space: the working-set box relative to the projected transform,
 /// and the projected step of the level's loop.
 struct LevelGeom {
     Origin loOff, hiOff, step;
     Sizes size{};
+    // The (data space, rank) coordinates the level's loop moves, and by how much.
+    int moves = 0;
+    std::array<std::uint8_t, kMaxDs * kMaxRanks> moveDs, moveRank;
+    std::array<Coord, kMaxDs * kMaxRanks> moveStep;
 };
 
 /// Timeloop's nest analysis (NestAnalysis::ComputeDeltas and friends) for perfectly factorized
@@ -344,7 +365,6 @@ struct Analysis {
     std::vector<LevelGeom> geom;
     int pureTop = -1;              // innermost storage boundary when its subtree is all temporal
     std::uint64_t pureProduct = 1;  // product of the loop ends up to pureTop
-    std::array<Coord, kMaxDims> transform{};
     Origin org{};
     std::uint64_t epochs = 1;
     std::uint64_t computeAccesses = 0;
@@ -431,8 +451,10 @@ struct Analysis {
             }
             logicalFanout[l] = f;
         }
-        vstride.resize(n);
-        moldHigh.resize(n);
+        // Grown, never shrunk: evaluations alternate between nests of different depths, and
+        // shrinking would free and rebuild these (and the state below) on every evaluation.
+        growTo(vstride, n);
+        growTo(moldHigh, n);
         std::array<Coord, kMaxDims> scale;
         scale.fill(1);
         for (int l = 0; l < n; ++l) {
@@ -441,7 +463,7 @@ struct Analysis {
             for (int d = 0; d < M->nd; ++d)
                 moldHigh[l][d] = scale[d] - 1;
         }
-        geom.resize(n);
+        growTo(geom, n);
         for (int l = 0; l < n; ++l) {
             LevelGeom& gm = geom[l];
             const int dimL = loops[l].dim;
@@ -464,6 +486,15 @@ struct Analysis {
                 }
                 gm.size[ds] = sz;
             }
+            gm.moves = 0;
+            for (int ds = 0; ds < M->nds; ++ds)
+                for (int r = 0; r < M->order[ds]; ++r)
+                    if (gm.step[ds][r] != 0) {
+                        gm.moveDs[gm.moves] = static_cast<std::uint8_t>(ds);
+                        gm.moveRank[gm.moves] = static_cast<std::uint8_t>(r);
+                        gm.moveStep[gm.moves] = gm.step[ds][r];
+                        ++gm.moves;
+                    }
         }
         // The innermost storage level's own loops (when all temporal) only multiply: the base
         // loop records iterations × epochs, nothing else is recorded below the boundary.
@@ -481,19 +512,20 @@ struct Analysis {
                 pureProduct = prodEnds;
             }
         }
-        transform.fill(0);
         for (auto& o : org)
             o.fill(0);
         epochs = 1;
         computeAccesses = 0;
-        state.resize(n);
-        for (auto& st : state) {
-            for (auto& a : st.access)
-                a.e.clear();
+        growTo(state, n);
+        for (int l = 0; l < n; ++l) {
+            LevelState& st = state[l];
+            for (int ds = 0; ds < M->nds; ++ds)
+                st.access[ds].e.clear();
             st.linkTransfers.fill(0);
         }
-        bstate.resize(n);
-        for (auto& b : bstate) {
+        growTo(bstate, n);
+        for (int l = 0; l < n; ++l) {
+            BoundaryState& b = bstate[l];
             b.prevValid = false;
             for (auto& t : b.pt)
                 t.order = 0;
@@ -559,7 +591,7 @@ struct Analysis {
         const int o = M->order[ds];
         const std::size_t N = g.N;
         const int K = g.master - g.bottom + 1;
-        std::array<std::array<Coord, kMaxRanks>, kMaxLoops> t;
+        Steps t;
         std::array<Coord, kMaxRanks> lo{}, hi{};
         for (int k = 0; k < K; ++k) {
             const int lvl = g.bottom + k;
@@ -584,77 +616,146 @@ struct Analysis {
             mult *= radix;
         }
         g.coded[ds] = coded;
+        g.gid[ds].resize(N);
+        const bool uniform = coded ? groupByCode(g, ds, t, K) : (groupByVector(g, ds, t, K), false);
+        if (!uniform)
+            histogram(g, ds, nullptr, g.base[ds]);
+        g.cache[ds].clear();
+    }
+
+    /// Multicast groups of a data space whose lattice vectors fit one integer code each; returns
+    /// true when every group has the same size (the base histogram is then set here).
+    bool groupByCode(SpatialGroup& g, int ds, const Steps& t, int K)
+    {
+        const int o = M->order[ds];
+        const std::size_t N = g.N;
         auto& gid = g.gid[ds];
-        gid.resize(N);
         auto& pairs = sortScratch;
         pairs.resize(N);
-        if (coded) {
-            std::array<Coord, kMaxLoops> ck;
+        std::array<Coord, kMaxLoops> ck;
+        for (int k = 0; k < K; ++k) {
+            Coord c = 0;
+            for (int r = 0; r < o; ++r)
+                c += t[k][r] * g.mult[ds][r];
+            ck[k] = c;
+        }
+        // Loops that do not move the data space multicast every element to `repeat` peers;
+        // when the codes of the others form a mixed radix (each step larger than all
+        // smaller steps' reach), no two of their digit tuples collide, so an element's group
+        // is its tuple's rank and every group has `repeat` elements: no sort needed.
+        std::array<Coord, kMaxLoops> gw{};
+        std::uint64_t repeat = 1;
+        bool radix = true;
+        {
+            std::array<int, kMaxLoops> moving;
+            int nm = 0;
+            Coord weight = 1;
             for (int k = 0; k < K; ++k) {
-                Coord c = 0;
-                for (int r = 0; r < o; ++r)
-                    c += t[k][r] * g.mult[ds][r];
-                ck[k] = c;
+                const Coord end = static_cast<Coord>(loops[g.bottom + k].end);
+                if (ck[k] == 0) {
+                    repeat *= static_cast<std::uint64_t>(end);
+                } else {
+                    moving[nm++] = k;
+                    gw[k] = weight;
+                    weight *= end;
+                }
             }
-            auto& code = g.code[ds];
-            code.resize(N);
-            std::array<Coord, kMaxLoops> digit;
-            std::fill(digit.begin(), digit.begin() + K, 0);
-            Coord cur = 0;
-            bool sorted = true;
+            std::sort(moving.begin(), moving.begin() + nm,
+                      [&](int a, int b) { return std::abs(ck[a]) < std::abs(ck[b]); });
+            Coord reach = 0;
+            for (int i = 0; i < nm && radix; ++i) {
+                const int k = moving[i];
+                const Coord step = std::abs(ck[k]);
+                radix = step > reach;
+                reach += step * (static_cast<Coord>(loops[g.bottom + k].end) - 1);
+            }
+        }
+        auto& code = g.code[ds];
+        code.resize(N);
+        std::array<Coord, kMaxLoops> digit;
+        std::fill(digit.begin(), digit.begin() + K, 0);
+        Coord cur = 0;
+        if (radix) {
+            Coord group = 0;
             for (std::size_t idx = 0; idx < N; ++idx) {
                 code[idx] = cur;
-                pairs[idx] = {cur, static_cast<std::uint32_t>(idx)};
-                if (idx > 0 && cur <= pairs[idx - 1].first)
-                    sorted = false;
+                gid[idx] = static_cast<std::uint32_t>(group);
                 for (int k = 0; k < K; ++k) {
                     if (++digit[k] < static_cast<Coord>(loops[g.bottom + k].end)) {
                         cur += ck[k];
+                        group += gw[k];
                         break;
                     }
                     cur -= ck[k] * (digit[k] - 1);
+                    group -= gw[k] * (digit[k] - 1);
                     digit[k] = 0;
                 }
             }
-            if (!sorted)
-                std::sort(pairs.begin(), pairs.end());
-            std::uint32_t id = 0;
-            for (std::size_t i = 0; i < N; ++i) {
-                if (i > 0 && pairs[i].first != pairs[i - 1].first)
-                    ++id;
-                gid[pairs[i].second] = id;
-            }
-            g.ngroups[ds] = N ? id + 1 : 0;
-        } else {
-            auto& v = g.v[ds];
-            v.assign(N * static_cast<std::size_t>(o), 0);
-            std::size_t radixBelow = 1;
-            for (int k = 0; k < K; ++k) {
-                const std::size_t end = loops[g.bottom + k].end;
-                for (std::size_t idx = 0; idx < N; ++idx) {
-                    const Coord d = static_cast<Coord>((idx / radixBelow) % end);
-                    for (int r = 0; r < o && d != 0; ++r)
-                        v[idx * o + r] += d * t[k][r];
-                }
-                radixBelow *= end;
-            }
-            std::vector<std::uint32_t> srt(N);
-            for (std::size_t i = 0; i < N; ++i)
-                srt[i] = static_cast<std::uint32_t>(i);
-            std::stable_sort(srt.begin(), srt.end(), [&](std::uint32_t a, std::uint32_t c) {
-                return std::lexicographical_compare(v.begin() + a * o, v.begin() + a * o + o, v.begin() + c * o,
-                                                    v.begin() + c * o + o);
-            });
-            std::uint32_t id = 0;
-            for (std::size_t i = 0; i < N; ++i) {
-                if (i > 0 && !std::equal(v.begin() + srt[i] * o, v.begin() + srt[i] * o + o, v.begin() + srt[i - 1] * o))
-                    ++id;
-                gid[srt[i]] = id;
-            }
-            g.ngroups[ds] = N ? id + 1 : 0;
+            g.ngroups[ds] = static_cast<std::uint32_t>(N / repeat);
+            Hist& h = g.base[ds];
+            h.e.assign(1, {repeat, N / repeat});
+            h.groups = N / repeat;
+            return true;
         }
-        histogram(g, ds, nullptr, g.base[ds]);
-        g.cache[ds].clear();
+        bool sorted = true;
+        for (std::size_t idx = 0; idx < N; ++idx) {
+            code[idx] = cur;
+            pairs[idx] = {cur, static_cast<std::uint32_t>(idx)};
+            if (idx > 0 && cur <= pairs[idx - 1].first)
+                sorted = false;
+            for (int k = 0; k < K; ++k) {
+                if (++digit[k] < static_cast<Coord>(loops[g.bottom + k].end)) {
+                    cur += ck[k];
+                    break;
+                }
+                cur -= ck[k] * (digit[k] - 1);
+                digit[k] = 0;
+            }
+        }
+        if (!sorted)
+            std::sort(pairs.begin(), pairs.end());
+        std::uint32_t id = 0;
+        for (std::size_t i = 0; i < N; ++i) {
+            if (i > 0 && pairs[i].first != pairs[i - 1].first)
+                ++id;
+            gid[pairs[i].second] = id;
+        }
+        g.ngroups[ds] = N ? id + 1 : 0;
+        return false;
+    }
+
+    /// Multicast groups of a data space by comparing the elements' lattice vectors.
+    void groupByVector(SpatialGroup& g, int ds, const Steps& t, int K)
+    {
+        const int o = M->order[ds];
+        const std::size_t N = g.N;
+        auto& gid = g.gid[ds];
+        auto& v = g.v[ds];
+        v.assign(N * static_cast<std::size_t>(o), 0);
+        std::size_t radixBelow = 1;
+        for (int k = 0; k < K; ++k) {
+            const std::size_t end = loops[g.bottom + k].end;
+            for (std::size_t idx = 0; idx < N; ++idx) {
+                const Coord d = static_cast<Coord>((idx / radixBelow) % end);
+                for (int r = 0; r < o && d != 0; ++r)
+                    v[idx * o + r] += d * t[k][r];
+            }
+            radixBelow *= end;
+        }
+        std::vector<std::uint32_t> srt(N);
+        for (std::size_t i = 0; i < N; ++i)
+            srt[i] = static_cast<std::uint32_t>(i);
+        std::stable_sort(srt.begin(), srt.end(), [&](std::uint32_t a, std::uint32_t c) {
+            return std::lexicographical_compare(v.begin() + a * o, v.begin() + a * o + o, v.begin() + c * o,
+                                                v.begin() + c * o + o);
+        });
+        std::uint32_t id = 0;
+        for (std::size_t i = 0; i < N; ++i) {
+            if (i > 0 && !std::equal(v.begin() + srt[i] * o, v.begin() + srt[i] * o + o, v.begin() + srt[i - 1] * o))
+                ++id;
+            gid[srt[i]] = id;
+        }
+        g.ngroups[ds] = N ? id + 1 : 0;
     }
 
     /// Multicast histogram over the elements not marked in `taken` (all when null).
@@ -766,12 +867,9 @@ struct Analysis {
 
     void moveTransform(int level, Coord times)
     {
-        const int dim = loops[level].dim;
-        transform[dim] += vstride[level][dim] * times;
         const LevelGeom& gm = geom[level];
-        for (int ds = 0; ds < M->nds; ++ds)
-            for (int r = 0; r < M->order[ds]; ++r)
-                org[ds][r] += gm.step[ds][r] * times;
+        for (int k = 0; k < gm.moves; ++k)
+            org[gm.moveDs[k]][gm.moveRank[k]] += gm.moveStep[k] * times;
     }
 
     // ---- memo keys: the state of the stateful levels at or below a level, relative to org
@@ -805,7 +903,8 @@ struct Analysis {
                 if (!bs.prevValid)
                     continue;
                 for (int ds = 0; ds < M->nds; ++ds) {
-                    pushBox(out, bs.prev[ds], ds);
+                    for (int r = 0; r < M->order[ds]; ++r)
+                        out.push_back(bs.prev[ds][r] - org[ds][r]);
                     out.push_back(bs.pt[ds].order);
                     for (int r = 0; r < bs.pt[ds].order; ++r)
                         out.push_back(bs.pt[ds].v[r]);
@@ -835,7 +934,8 @@ struct Analysis {
                 if (!bs.prevValid)
                     continue;
                 for (int ds = 0; ds < M->nds; ++ds) {
-                    p = popBox(p, bs.prev[ds], ds);
+                    for (int r = 0; r < M->order[ds]; ++r)
+                        bs.prev[ds][r] = *p++ + org[ds][r];
                     bs.pt[ds].order = static_cast<int>(*p++);
                     for (int r = 0; r < bs.pt[ds].order; ++r)
                         bs.pt[ds].v[r] = *p++;
@@ -997,37 +1097,58 @@ struct Analysis {
         if (!boundary[level])
             return out;
         BoundaryState& bs = bstate[level];
+        const LevelGeom& gm = geom[level];
         for (int ds = 0; ds < M->nds; ++ds) {
             const int o = M->order[ds];
-            const Box c = workingBox(level, ds);
+            const auto& at = org[ds];
+            auto& prev = bs.prev[ds];
             bool subtract = false;
+            Translation& pt = bs.pt[ds];  // after a subtraction: this step's translation
             if (bs.prevValid) {
-                Translation tr;
-                tr.order = o;
-                for (int r = 0; r < o; ++r)
-                    tr.v[r] = c.lo[r] - bs.prev[ds].lo[r];
-                Translation& pt = bs.pt[ds];
                 if (pt.order == 0) {
                     subtract = true;
-                    pt = tr;
-                } else if (tr == pt) {
-                    subtract = true;
+                    pt.order = o;
+                    for (int r = 0; r < o; ++r)
+                        pt.v[r] = at[r] - prev[r];
                 } else {
-                    pt.order = 0;
+                    subtract = true;
+                    for (int r = 0; r < o && subtract; ++r)
+                        subtract = at[r] - prev[r] == pt.v[r];
+                    if (!subtract)
+                        pt.order = 0;
                 }
             }
             if (subtract) {
-                out[ds] = carvedSize(c, bs.prev[ds], o);
-                if (pieces)
-                    carve(c, bs.prev[ds], o, (*pieces)[ds]);
+                // The working set minus the previous one: both boxes have the level's shape,
+                // the previous one `tr` behind.
+                std::uint64_t inter = 1;
+                for (int r = 0; r < o; ++r) {
+                    const Coord extent = gm.hiOff[ds][r] - gm.loOff[ds][r];
+                    const Coord shift = pt.v[r] < 0 ? -pt.v[r] : pt.v[r];
+                    if (shift >= extent) {
+                        inter = 0;
+                        break;
+                    }
+                    inter *= static_cast<std::uint64_t>(extent - shift);
+                }
+                out[ds] = gm.size[ds] - inter;
+                if (pieces) {
+                    Box p;
+                    for (int r = 0; r < o; ++r) {
+                        p.lo[r] = prev[r] + gm.loOff[ds][r];
+                        p.hi[r] = prev[r] + gm.hiOff[ds][r];
+                    }
+                    carve(workingBox(level, ds), p, o, (*pieces)[ds]);
+                }
             } else {
-                out[ds] = geom[level].size[ds];
+                out[ds] = gm.size[ds];
                 if (pieces) {
                     (*pieces)[ds].n = 1;
-                    (*pieces)[ds].b[0] = c;
+                    (*pieces)[ds].b[0] = workingBox(level, ds);
                 }
             }
-            bs.prev[ds] = c;
+            for (int r = 0; r < o; ++r)
+                prev[r] = at[r];
         }
         bs.prevValid = true;
         return out;
@@ -1301,31 +1422,32 @@ static void collapseTiles(const LoopnestModel::Impl& M, const Analysis& A, int d
     }
 }
 
-EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
-{
-    EvalResult res;
-    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
-        res.ok = false;
-        res.errorLevel = level;
-        res.errorClass = cls;
-        res.error = level.empty() ? msg : "level " + level + ": " + msg;
-        for (char& c : res.error)
-            if (c == '\n' || c == '\r')
-                c = ' ';
-        return res;
-    };
-    if (static_cast<int>(m.levels.size()) != nlev)
-        return refuse("", "other",
-                      "mapping has " + std::to_string(m.levels.size()) + " levels, the architecture " + std::to_string(nlev));
+namespace {
 
-    // ---- Build the loop nest (innermost first), Timeloop's mapping parser rules.
-    // Reused: no allocation once warm. Held through a pointer so that the compiler cannot
-    // specialise the analysis on the thread-local object's address (every member access would
-    // then go through __tls_get_addr in a shared library: a tenth of the time).
-    thread_local std::unique_ptr<Analysis> scratch;
-    if (!scratch)
-        scratch = std::make_unique<Analysis>();
-    Analysis& A = *scratch;
+/// Fills `res` as a refusal of the mapping (one line, naming the level when there is one) and
+/// returns false.
+bool refuseInto(EvalResult& res, const std::string& level, const std::string& cls, const std::string& msg)
+{
+    res.ok = false;
+    res.errorLevel = level;
+    res.errorClass = cls;
+    res.error = level.empty() ? msg : "level " + level + ": " + msg;
+    for (char& c : res.error)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    return false;
+}
+
+} // namespace
+
+/// The mapping's loop nest, innermost first, by Timeloop's mapping parser rules; refuses
+/// malformed entries, zero factors, spatial factors without a fan-out and factor products that
+/// are not the problem's bounds.
+bool LoopnestModel::Impl::buildNest(const Mapping& m, Analysis& A, EvalResult& res) const
+{
+    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
+        return refuseInto(res, level, cls, msg);
+    };
     A.loops.clear();
     A.boundaries.clear();
     std::array<std::uint64_t, kMaxDims> product;
@@ -1400,16 +1522,24 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
     }
     for (int d = 0; d < nd; ++d) {
         if (overflow[d] || product[d] != prob.bounds[d]) {
-            res.ok = false;
-            res.errorClass = "factor_product";
-            res.error = "product of all factors of dimension " + prob.dimensions[d] + " is " +
-                        (overflow[d] ? std::string("too large") : std::to_string(product[d])) +
-                        ", which is not equal to the bound " + std::to_string(prob.bounds[d]);
-            return res;
+            return refuse("", "factor_product",
+                          "product of all factors of dimension " + prob.dimensions[d] + " is " +
+                              (overflow[d] ? std::string("too large") : std::to_string(product[d])) +
+                              ", which is not equal to the bound " + std::to_string(prob.bounds[d]));
         }
     }
+    return true;
+}
+
+/// Which data spaces each level keeps (Timeloop order); refuses a data space bypassed
+/// everywhere.
+bool LoopnestModel::Impl::keepMasks(const Mapping& m, KeepMasks& keep, EvalResult& res) const
+{
+    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
+        return refuseInto(res, level, cls, msg);
+    };
     // Keep masks (Timeloop order).
-    std::vector<std::array<char, kMaxDs>> keep(nlev);
+    keep.assign(static_cast<std::size_t>(nlev), {});
     for (int s = 0; s < nlev; ++s) {
         const LevelMapping& lm = m.levels[nlev - 1 - s];
         for (int ds = 0; ds < nds; ++ds)
@@ -1422,8 +1552,21 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         if (!any)
             return refuse("", "other", "data space " + prob.dataSpaces[ds].name + " is bypassed at every storage level");
     }
+    return true;
+}
+
+/// The spatial expansions per level and the fan-out checks that bound the analysis's work
+/// (the arithmetic level's first, as in Timeloop's order), then the analysis's set-up.
+bool LoopnestModel::Impl::prepareAnalysis(Analysis& A, Expansions& ex, EvalResult& res) const
+{
+    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
+        return refuseInto(res, level, cls, msg);
+    };
     // Spatial expansions (before the analysis, to bound its work).
-    std::vector<std::uint64_t> maxX(nlev, 1), maxY(nlev, 1);
+    std::vector<std::uint64_t>& maxX = ex.maxX;
+    std::vector<std::uint64_t>& maxY = ex.maxY;
+    maxX.assign(static_cast<std::size_t>(nlev), 1);
+    maxY.assign(static_cast<std::size_t>(nlev), 1);
     std::uint64_t ax = 1, ay = 1;
     {
         int s = nlev - 1;
@@ -1441,7 +1584,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         }
     }
     // Arithmetic fan-out check comes first in Timeloop's evaluation order.
-    const std::uint64_t arithUtil = ax * ay;
+    const std::uint64_t arithUtil = ex.arithUtil = ax * ay;
     if (arithUtil > arithInstances)
         return refuse(arithName, "fanout",
                       "mapped max Arithmetic instances " + std::to_string(arithUtil) + " exceeds hardware instances " +
@@ -1469,100 +1612,74 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
             return refuse(lev[A.storageOf[l]].name, "fanout",
                           "spatial fan-out " + std::to_string(A.logicalFanout[l]) + " is too large");
     A.initGroups();
-    if (!full) {
-        // The mappers' fast path: a buffer overflow (or a tile below the minimum utilization)
-        // needs only the tiles' sizes, known before the analysis, so it is refused without it.
-        // The walk is the tile collapsing's below (sizes only). The full path keeps Timeloop's
-        // order of checks, in which a fan-out failure at an inner level comes first.
-        thread_local std::vector<std::uint64_t> capacity;
-        capacity.assign(static_cast<std::size_t>(nlev), 0);
-        struct SizeTile {
-            std::uint64_t size;
-            bool boundary;
-        };
-        thread_local std::vector<SizeTile> sized;
-        for (int ds = 0; ds < nds; ++ds) {
-            sized.clear();
-            for (int l = 0; l < A.n; ++l)
-                if (A.loops[l].space == 0 || A.master[l])
-                    sized.push_back({(A.boundary[l] || A.master[l]) ? A.maxSize(l, ds) : 0, A.boundary[l] != 0});
-            std::size_t processed = 0;
-            for (int s = 0; s < nlev && processed < sized.size(); ++s) {
-                std::size_t b = processed;
-                while (!sized[b].boundary && b < sized.size() - 1)
-                    ++b;
-                if (keep[s][ds])
-                    capacity[s] += sized[b].size;
-                processed = b + 1;
-            }
-        }
-        for (int s = 0; s < nlev; ++s) {
-            const CLevel& L = lev[s];
-            if (!L.hasSize)
-                continue;
-            if (capacity[s] > L.effSize && !L.overbooking)
-                return refuse(L.name, "capacity",
-                              "mapped tile size " + std::to_string(capacity[s]) + " exceeds buffer capacity " +
-                                      std::to_string(L.effSize));
-            if (static_cast<double>(capacity[s]) < static_cast<double>(L.effSize) * L.minUtil)
-                return refuse(L.name, "capacity",
-                              "mapped tile size " + std::to_string(capacity[s]) +
-                                      " is less than constrained minimum utilization " +
-                                      fmtNum(static_cast<double>(L.effSize) * L.minUtil));
-        }
-    }
-    try {
-        A.deltas(A.n - 1, nullptr);
-    } catch (const TooDeep&) {
-        return refuse("", "other",
-                      "the loop nest is too deep to analyse (more than " + std::to_string(kMaxCalls) + " steps)");
-    }
+    return true;
+}
 
-    // ---- Collect valid levels (temporal or master spatial).
-    const double computeReplication = [&] {
+/// The mappers' fast path: a buffer overflow (or a tile below the minimum utilization) needs
+/// only the tiles' sizes, known before the analysis, so it is refused without it. The walk is
+/// the tile collapsing's (sizes only). The full path keeps Timeloop's order of checks, in which
+/// a fan-out failure at an inner level comes first.
+bool LoopnestModel::Impl::checkCapacities(const Analysis& A, const KeepMasks& keep, EvalResult& res) const
+{
+    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
+        return refuseInto(res, level, cls, msg);
+    };
+    // The mappers' fast path: a buffer overflow (or a tile below the minimum utilization)
+    // needs only the tiles' sizes, known before the analysis, so it is refused without it.
+    // The walk is the tile collapsing's below (sizes only). The full path keeps Timeloop's
+    // order of checks, in which a fan-out failure at an inner level comes first.
+    thread_local std::vector<std::uint64_t> capacity;
+    capacity.assign(static_cast<std::size_t>(nlev), 0);
+    struct SizeTile {
+        std::uint64_t size;
+        bool boundary;
+    };
+    thread_local std::vector<SizeTile> sized;
+    for (int ds = 0; ds < nds; ++ds) {
+        sized.clear();
         for (int l = 0; l < A.n; ++l)
             if (A.loops[l].space == 0 || A.master[l])
-                return static_cast<double>(static_cast<std::uint64_t>(A.utilizedElems[l]) * A.logicalFanout[l]);
-        return 1.0;
-    }();
-    // compute accesses (per sampled instance)
-    const double computeAccesses = static_cast<double>(A.computeAccesses);
-
-    thread_local std::vector<std::vector<Tile>> tiles;
-    if (tiles.size() < static_cast<std::size_t>(nds))
-        tiles.resize(static_cast<std::size_t>(nds));
-    for (int ds = 0; ds < nds; ++ds) {
-        auto& T = tiles[static_cast<std::size_t>(ds)];
-        T.resize(static_cast<std::size_t>(nlev));
-        for (auto& t : T) {
-            AccessStats keepAccess = std::move(t.access);
-            keepAccess.e.clear();
-            t = Tile{};
-            t.access = std::move(keepAccess);
+                sized.push_back({(A.boundary[l] || A.master[l]) ? A.maxSize(l, ds) : 0, A.boundary[l] != 0});
+        std::size_t processed = 0;
+        for (int s = 0; s < nlev && processed < sized.size(); ++s) {
+            std::size_t b = processed;
+            while (!sized[b].boundary && b < sized.size() - 1)
+                ++b;
+            if (keep[s][ds])
+                capacity[s] += sized[b].size;
+            processed = b + 1;
         }
     }
-    for (int ds = 0; ds < nds; ++ds)
-        collapseTiles(*this, A, ds, tiles[static_cast<std::size_t>(ds)], keep);
+    for (int s = 0; s < nlev; ++s) {
+        const CLevel& L = lev[s];
+        if (!L.hasSize)
+            continue;
+        if (capacity[s] > L.effSize && !L.overbooking)
+            return refuse(L.name, "capacity",
+                          "mapped tile size " + std::to_string(capacity[s]) + " exceeds buffer capacity " +
+                                  std::to_string(L.effSize));
+        if (static_cast<double>(capacity[s]) < static_cast<double>(L.effSize) * L.minUtil)
+            return refuse(L.name, "capacity",
+                          "mapped tile size " + std::to_string(capacity[s]) +
+                                  " is less than constrained minimum utilization " +
+                                  fmtNum(static_cast<double>(L.effSize) * L.minUtil));
+    }
+    return true;
+}
 
-    // ---- Arithmetic level.
-    const std::uint64_t randomComputes = static_cast<std::uint64_t>(computeAccesses * computeReplication);
-    const double arithEnergy = static_cast<double>(randomComputes) * computeEnergy;
-    const std::uint64_t computeCycles =
-        static_cast<std::uint64_t>(std::ceil(static_cast<double>(randomComputes) / computeReplication));
-    res.arithmetic.name = arithName;
-    res.arithmetic.instances = arithInstances;
-    res.arithmetic.utilizedInstances = arithUtil;
-    res.arithmetic.area = arithArea * static_cast<double>(arithInstances);
-    res.arithmetic.energy = arithEnergy;
-    res.arithmetic.cycles = computeCycles;
-    res.arithmetic.actualComputes = randomComputes;
-    res.arithmetic.algorithmicComputes = static_cast<std::uint64_t>(computeReplication * computeAccesses);
-
+/// Each storage level's statistics from its collapsed tiles (Timeloop order, stopping at the
+/// first capacity or fan-out failure): accesses, vector accesses and energy per instance,
+/// bandwidth and the slow-down it imposes; `totalCycles` becomes the slowest level's cycles.
+bool LoopnestModel::Impl::levelStatistics(const std::vector<std::vector<Tile>>& tiles, const KeepMasks& keep,
+                                          const Expansions& ex, std::uint64_t computeCycles, bool full,
+                                          std::vector<LevelStats>& ls, std::uint64_t& totalCycles,
+                                          EvalResult& res) const
+{
+    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
+        return refuseInto(res, level, cls, msg);
+    };
     // ---- Storage levels (Timeloop order, stop at the first failure).
-    thread_local std::vector<LevelStats> lsBuf;
-    std::vector<LevelStats>& ls = lsBuf;
     ls.resize(static_cast<std::size_t>(nlev));
-    std::uint64_t totalCycles = computeCycles;
     for (int s = 0; s < nlev; ++s) {
         const CLevel& L = lev[s];
         LevelStats& st = ls[s];
@@ -1604,11 +1721,11 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         if (maxUtil > static_cast<double>(L.instances))
             fan = "mapped instances " + fmtNum(maxUtil) + " exceeds available hardware instances " +
                   std::to_string(L.instances);
-        else if (maxX[s] > L.meshX)
-            fan = "mapped X expansion " + std::to_string(maxX[s]) + " exceeds available hardware instances " +
+        else if (ex.maxX[s] > L.meshX)
+            fan = "mapped X expansion " + std::to_string(ex.maxX[s]) + " exceeds available hardware instances " +
                   std::to_string(L.meshX);
-        else if (maxY[s] > L.meshY)
-            fan = "mapped Y expansion " + std::to_string(maxY[s]) + " exceeds available hardware instances " +
+        else if (ex.maxY[s] > L.meshY)
+            fan = "mapped Y expansion " + std::to_string(ex.maxY[s]) + " exceeds available hardware instances " +
                   std::to_string(L.meshY);
         if (!fail.empty() || !fan.empty()) {
             const std::string msg = fail.empty() ? fan : (fan.empty() ? fail : fail + "; " + fan);
@@ -1620,7 +1737,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         std::array<double, kMaxDs> ubr{}, ubw{};
         for (int ds = 0; ds < nds; ++ds) {
             DataSpaceStats& d = st.dataSpaces[ds];
-            const std::uint64_t xy = maxX[s] * maxY[s];
+            const std::uint64_t xy = ex.maxX[s] * ex.maxY[s];
             d.utilizedClusters = std::min(xy, numClusters);
             auto vec = [&](std::uint64_t a) -> double {
                 if (a != 0 && d.tileSize != 0)
@@ -1665,7 +1782,13 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         st.cycles = static_cast<std::uint64_t>(std::ceil(static_cast<double>(computeCycles) / slow));
         totalCycles = std::max(totalCycles, st.cycles);
     }
+    return true;
+}
 
+/// Leakage over `totalCycles` and each level's energy; returns the total energy, the arithmetic
+/// level's first (Timeloop's order of summation).
+double LoopnestModel::Impl::totalEnergy(std::vector<LevelStats>& ls, std::uint64_t totalCycles, double arithEnergy) const
+{
     // ---- Leakage and energies.
     double energy = arithEnergy;
     for (int s = 0; s < nlev; ++s) {
@@ -1687,6 +1810,87 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         st.energy = e;
         energy += e;
     }
+    return energy;
+}
+
+EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
+{
+    EvalResult res;
+    if (static_cast<int>(m.levels.size()) != nlev) {
+        refuseInto(res, "", "other",
+                   "mapping has " + std::to_string(m.levels.size()) + " levels, the architecture " +
+                       std::to_string(nlev));
+        return res;
+    }
+    // Reused: no allocation once warm. Held through a pointer so that the compiler cannot
+    // specialise the analysis on the thread-local object's address (every member access would
+    // then go through __tls_get_addr in a shared library: a tenth of the time).
+    thread_local std::unique_ptr<Analysis> scratch;
+    if (!scratch)
+        scratch = std::make_unique<Analysis>();
+    Analysis& A = *scratch;
+    thread_local KeepMasks keep;
+    thread_local Expansions ex;
+    if (!buildNest(m, A, res) || !keepMasks(m, keep, res) || !prepareAnalysis(A, ex, res) ||
+        (!full && !checkCapacities(A, keep, res)))
+        return res;
+    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
+        refuseInto(res, level, cls, msg);
+        return res;
+    };
+    try {
+        A.deltas(A.n - 1, nullptr);
+    } catch (const TooDeep&) {
+        return refuse("", "other",
+                      "the loop nest is too deep to analyse (more than " + std::to_string(kMaxCalls) + " steps)");
+    }
+
+    // ---- Collect valid levels (temporal or master spatial).
+    const double computeReplication = [&] {
+        for (int l = 0; l < A.n; ++l)
+            if (A.loops[l].space == 0 || A.master[l])
+                return static_cast<double>(static_cast<std::uint64_t>(A.utilizedElems[l]) * A.logicalFanout[l]);
+        return 1.0;
+    }();
+    // compute accesses (per sampled instance)
+    const double computeAccesses = static_cast<double>(A.computeAccesses);
+
+    thread_local std::vector<std::vector<Tile>> tiles;
+    if (tiles.size() < static_cast<std::size_t>(nds))
+        tiles.resize(static_cast<std::size_t>(nds));
+    for (int ds = 0; ds < nds; ++ds) {
+        auto& T = tiles[static_cast<std::size_t>(ds)];
+        T.resize(static_cast<std::size_t>(nlev));
+        for (auto& t : T) {
+            AccessStats keepAccess = std::move(t.access);
+            keepAccess.e.clear();
+            t = Tile{};
+            t.access = std::move(keepAccess);
+        }
+    }
+    for (int ds = 0; ds < nds; ++ds)
+        collapseTiles(*this, A, ds, tiles[static_cast<std::size_t>(ds)], keep);
+
+    // ---- Arithmetic level.
+    const std::uint64_t randomComputes = static_cast<std::uint64_t>(computeAccesses * computeReplication);
+    const double arithEnergy = static_cast<double>(randomComputes) * computeEnergy;
+    const std::uint64_t computeCycles =
+        static_cast<std::uint64_t>(std::ceil(static_cast<double>(randomComputes) / computeReplication));
+    res.arithmetic.name = arithName;
+    res.arithmetic.instances = arithInstances;
+    res.arithmetic.utilizedInstances = ex.arithUtil;
+    res.arithmetic.area = arithArea * static_cast<double>(arithInstances);
+    res.arithmetic.energy = arithEnergy;
+    res.arithmetic.cycles = computeCycles;
+    res.arithmetic.actualComputes = randomComputes;
+    res.arithmetic.algorithmicComputes = static_cast<std::uint64_t>(computeReplication * computeAccesses);
+
+    thread_local std::vector<LevelStats> lsBuf;
+    std::vector<LevelStats>& ls = lsBuf;
+    std::uint64_t totalCycles = computeCycles;
+    if (!levelStatistics(tiles, keep, ex, computeCycles, full, ls, totalCycles, res))
+        return res;
+    const double energy = totalEnergy(ls, totalCycles, arithEnergy);
     res.ok = true;
     res.energy = energy;
     res.cycles = totalCycles;

@@ -72,6 +72,20 @@ bool MapSpace::refusesFactors(int reason)
 
 bool MapSpace::isCapacity(int reason) { return reason == kCapacity; }
 
+/// The constraints per level and dimension: factor bounds (temporal and spatial), the mesh
+/// axis a spatial factor may take, and keep / bypass fixed per data space (-1: free).
+struct MapSpace::ConstraintTables {
+    struct Bounds {
+        std::uint64_t exact = 0, min = 1, max = std::numeric_limits<std::uint64_t>::max();
+        bool constrained() const { return exact > 0 || min > 1 || max < std::numeric_limits<std::uint64_t>::max(); }
+        bool admits(std::uint64_t f) const { return (exact == 0 || f == exact) && f >= min && f <= max; }
+    };
+    enum Axis : std::uint8_t { kAnyAxis = 0, kOnlyX = 1, kOnlyY = 2 };
+    std::vector<std::vector<Bounds>> temporal, spatial;
+    std::vector<std::vector<std::uint8_t>> axis;
+    std::vector<std::vector<int>> fixedKeep;
+};
+
 MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints& constraints, int primaryObjective)
     : m_model(std::move(model))
     , m_objectives(objectiveInfos())
@@ -82,15 +96,23 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
     m_dims = int(prob.dimensions.size());
     m_levels = int(arch.levels.size());
     m_dataSpaces = int(prob.dataSpaces.size());
-    const auto L = static_cast<std::size_t>(m_levels);
-    const auto D = static_cast<std::size_t>(m_dims);
     long double operations = 1;
     for (const std::uint64_t b : prob.bounds)
         operations *= static_cast<long double>(b);
     m_energyScale = std::max(1.0, 30.0 * static_cast<double>(operations));
 
-    // The slots of the loop nest: each level's temporal loop, and its spatial loops where it
-    // fans out to the next inner level (the arithmetic below the innermost).
+    addSlots();
+    const ConstraintTables tables = readConstraints(constraints);
+    addFactorParameters(tables);
+    addOrderParameters();
+    addKeepParameters(tables);
+}
+
+/// The slots of the loop nest: each level's temporal loop, and its spatial loops where it fans
+/// out to the next inner level (the arithmetic below the innermost).
+void MapSpace::addSlots()
+{
+    const Architecture& arch = m_model->architecture();
     for (int l = 0; l < m_levels; ++l) {
         const StorageLevelSpec& lv = arch.levels[std::size_t(l)];
         const std::uint64_t innerX = l + 1 < m_levels ? arch.levels[std::size_t(l + 1)].meshX : arch.arithmetic.meshX;
@@ -103,18 +125,29 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
         if (lv.meshY > 0 && innerY / lv.meshY > 1)
             m_slots.push_back({l, Slot::Type::SpatialY});
     }
-    const int slots = int(m_slots.size());
+}
 
-    // Constraints: factors (exact, at least, at most), permutations, spatial axes, keep and bypass.
-    struct Bounds {
-        std::uint64_t exact = 0, min = 1, max = std::numeric_limits<std::uint64_t>::max();
-        bool constrained() const { return exact > 0 || min > 1 || max < std::numeric_limits<std::uint64_t>::max(); }
-        bool admits(std::uint64_t f) const { return (exact == 0 || f == exact) && f >= min && f <= max; }
-    };
-    std::vector<std::vector<Bounds>> temporal(L, std::vector<Bounds>(D)), spatial(L, std::vector<Bounds>(D));
-    enum Axis : std::uint8_t { kAnyAxis = 0, kOnlyX = 1, kOnlyY = 2 };
-    std::vector<std::vector<std::uint8_t>> axis(L, std::vector<std::uint8_t>(D, kAnyAxis));
-    std::vector<std::vector<int>> fixedKeep(L, std::vector<int>(std::size_t(m_dataSpaces), -1));
+/// Reads the constraints that concern this architecture's levels: factors (exact, at least, at
+/// most), permutations, spatial axes, keep and bypass; an unknown dimension is an error naming
+/// the constraint's file and line.
+MapSpace::ConstraintTables MapSpace::readConstraints(const Constraints& constraints)
+{
+    const Architecture& arch = m_model->architecture();
+    const Problem& prob = m_model->problem();
+    const auto L = static_cast<std::size_t>(m_levels);
+    const auto D = static_cast<std::size_t>(m_dims);
+    using Bounds = ConstraintTables::Bounds;
+    ConstraintTables tables;
+    tables.temporal.assign(L, std::vector<Bounds>(D));
+    tables.spatial.assign(L, std::vector<Bounds>(D));
+    tables.axis.assign(L, std::vector<std::uint8_t>(D, ConstraintTables::kAnyAxis));
+    tables.fixedKeep.assign(L, std::vector<int>(std::size_t(m_dataSpaces), -1));
+    auto& temporal = tables.temporal;
+    auto& spatial = tables.spatial;
+    auto& axis = tables.axis;
+    auto& fixedKeep = tables.fixedKeep;
+    constexpr auto kOnlyX = ConstraintTables::kOnlyX;
+    constexpr auto kOnlyY = ConstraintTables::kOnlyY;
     m_fixedPrefix.assign(L, {});
     m_fixedSuffix.assign(L, {});
     m_spatialOrder.assign(L, {});
@@ -172,9 +205,23 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
             if (const int s = prob.findDataSpace(ds); s >= 0)
                 fixedKeep[lu][std::size_t(s)] = 0;
     }
+    return tables;
+}
 
-    // One parameter per dimension: the index of an ordered factorisation of its bound, allowed
-    // where the constraints admit its factors and its spatial factors sit on one mesh axis.
+/// One parameter per dimension: the index of an ordered factorisation of its bound, allowed
+/// where the constraints admit its factors and its spatial factors sit on one mesh axis.
+void MapSpace::addFactorParameters(const ConstraintTables& tables)
+{
+    const Problem& prob = m_model->problem();
+    const auto L = static_cast<std::size_t>(m_levels);
+    const auto D = static_cast<std::size_t>(m_dims);
+    const int slots = int(m_slots.size());
+    const auto& temporal = tables.temporal;
+    const auto& spatial = tables.spatial;
+    const auto& axis = tables.axis;
+    constexpr auto kAnyAxis = ConstraintTables::kAnyAxis;
+    constexpr auto kOnlyX = ConstraintTables::kOnlyX;
+    constexpr auto kOnlyY = ConstraintTables::kOnlyY;
     m_dimSpaces.resize(D);
     std::vector<std::uint64_t> factors(static_cast<std::size_t>(slots));
     for (int d = 0; d < m_dims; ++d) {
@@ -233,8 +280,14 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
         }
         m_parameters.push_back(std::move(par));
     }
+}
 
-    // One parameter per level: its temporal loop order.
+/// One parameter per level: its temporal loop order.
+void MapSpace::addOrderParameters()
+{
+    const Architecture& arch = m_model->architecture();
+    const Problem& prob = m_model->problem();
+    const auto D = static_cast<std::size_t>(m_dims);
     m_firstPermutation = int(m_parameters.size());
     const std::int64_t perms = factorial(m_dims);
     std::vector<int> order(D);
@@ -271,8 +324,14 @@ MapSpace::MapSpace(std::shared_ptr<const LoopnestModel> model, const Constraints
         }
         m_parameters.push_back(std::move(par));
     }
+}
 
-    // Keep or bypass, per data space at every level below the outermost (which keeps all).
+/// Keep or bypass, per data space at every level below the outermost (which keeps all).
+void MapSpace::addKeepParameters(const ConstraintTables& tables)
+{
+    const Architecture& arch = m_model->architecture();
+    const Problem& prob = m_model->problem();
+    const auto& fixedKeep = tables.fixedKeep;
     m_firstBypass = int(m_parameters.size());
     for (int l = 1; l < m_levels; ++l)
         for (int s = 0; s < m_dataSpaces; ++s) {

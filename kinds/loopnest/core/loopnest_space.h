@@ -104,6 +104,13 @@ private:
     /// factors' product is not the bound).
     std::int64_t factorIndex(int dim, std::span<const std::uint64_t> factors) const;
 
+    struct ConstraintTables; // the constraints per level and dimension (loopnest_space.cpp)
+    void addSlots();
+    ConstraintTables readConstraints(const Constraints& constraints);
+    void addFactorParameters(const ConstraintTables& tables);
+    void addOrderParameters();
+    void addKeepParameters(const ConstraintTables& tables);
+
     std::shared_ptr<const LoopnestModel> m_model;
     int m_dims = 0, m_levels = 0, m_dataSpaces = 0;
     std::vector<Slot> m_slots;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 
 // Single-thread throughput of LoopnestModel::evaluate over the golden cases:
-//   bench_loopnest <golden folder> [seconds] [memoization threshold]
+//   bench_loopnest <golden folder> [seconds] [memoization threshold, or -] [one case]
 // Prints evaluations per second for the full result and for the summary-only fast path.
 // A negative `seconds` runs that many passes over the cases instead (for instruction counts).
 
@@ -10,6 +10,11 @@
 #include "kinds/loopnest/core/timeloop_yaml.h"
 
 #include <nlohmann/json.hpp>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define MAPSCAPE_CALLGRIND 1
+#endif
 
 #include <chrono>
 #include <filesystem>
@@ -41,17 +46,18 @@ struct Case {
 int main(int argc, char** argv)
 {
     if (argc < 2) {
-        std::cerr << "usage: bench_loopnest <golden folder> [seconds]\n";
+        std::cerr << "usage: bench_loopnest <golden folder> [seconds] [memoization threshold, or -] [case]\n";
         return 2;
     }
     const fs::path root = argv[1];
     const double seconds = argc > 2 ? std::stod(argv[2]) : 3.0;
-    if (argc > 3)
+    if (argc > 3 && std::string(argv[3]) != "-")
         setMemoizationThreshold(std::stoull(argv[3]));
+    const std::string only = argc > 4 ? argv[4] : "";
     std::vector<Case> cases;
     const auto index = nlohmann::json::parse(readFile(root / "reference" / "index.json"));
     for (const auto& e : index) {
-        if (!e.value("dense", false))
+        if (!e.value("dense", false) || (!only.empty() && e.at("case").get<std::string>() != only))
             continue;
         const fs::path dir = root / "reference" / e.at("case").get<std::string>();
         std::vector<YamlSource> src = {{"input.yaml", readFile(dir / "parsed-processed-input.yaml")}};
@@ -66,7 +72,8 @@ int main(int argc, char** argv)
     std::string line;
     while (std::getline(in, line)) {
         const auto cs = nlohmann::json::parse(line);
-        if (!cs.at("result").at("valid").get<bool>())
+        if (!cs.at("result").at("valid").get<bool>() ||
+            (!only.empty() && cs.at("case_id").get<std::string>() != only))
             continue;
         const auto& i = cs.at("inputs");
         const Spec s = readSpecTexts({{"a", i.at("architecture").get<std::string>()},
@@ -78,6 +85,10 @@ int main(int argc, char** argv)
                          s.mapping});
     }
     using clock = std::chrono::steady_clock;
+#ifdef MAPSCAPE_CALLGRIND
+    // Under `valgrind --tool=callgrind --instr-atstart=no`, only the passes are instrumented.
+    CALLGRIND_START_INSTRUMENTATION;
+#endif
     for (int pass = 0; pass < 2; ++pass) {
         const bool summary = pass == 1;
         std::uint64_t evals = 0;
@@ -98,24 +109,36 @@ int main(int argc, char** argv)
                   << " cases in " << elapsed << " s = " << static_cast<double>(evals) / elapsed
                   << " evaluations/s (checksum " << sink << ")\n";
     }
+#ifdef MAPSCAPE_CALLGRIND
+    CALLGRIND_STOP_INSTRUMENTATION;
+#endif
     if (seconds < 0)
         return 0;
-    // Slowest cases.
+    // Per case: the fastest of five 10 ms rounds (robust to a loaded machine); their sum is the
+    // time of one pass over the cases at that speed.
     std::vector<std::pair<double, std::string>> per;
+    double sum = 0;
     for (const auto& c : cases) {
-        const auto t0 = clock::now();
-        int n = 0;
-        double el = 0;
-        while (el < 0.02) {
-            (void)c.model.evaluateSummary(c.mapping);
-            ++n;
-            el = std::chrono::duration<double>(clock::now() - t0).count();
+        double best = 1e30;
+        for (int round = 0; round < 5; ++round) {
+            const auto t0 = clock::now();
+            int n = 0;
+            double el = 0;
+            while (el < 0.01) {
+                (void)c.model.evaluateSummary(c.mapping);
+                ++n;
+                el = std::chrono::duration<double>(clock::now() - t0).count();
+            }
+            best = std::min(best, el / n);
         }
-        per.emplace_back(el / n * 1e6, c.name);
+        per.emplace_back(best * 1e6, c.name);
+        sum += best;
     }
     std::sort(per.rbegin(), per.rend());
+    std::cout << "best-of-5 per case: " << static_cast<double>(cases.size()) / sum
+              << " evaluations/s over the cases; median " << per[per.size() / 2].first << " us\n";
     std::cout << "slowest (us/eval):";
-    for (std::size_t i = 0; i < 5 && i < per.size(); ++i)
+    for (std::size_t i = 0; i < 12 && i < per.size(); ++i)
         std::cout << " " << per[i].second << "=" << per[i].first;
     std::cout << "\n";
     return 0;

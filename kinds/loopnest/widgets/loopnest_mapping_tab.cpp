@@ -39,6 +39,89 @@ QTableWidgetItem* editable(const QString& text, const QString& tip)
     return it;
 }
 
+using NestRow = LoopnestWorkbench::NestRow;
+
+/// Writes the nest table's rows in place, a level's block at a time (header, temporal loops,
+/// spatial loops), indenting each loop below the last non-trivial one.
+struct NestRows {
+    QTableWidget* table;
+    std::vector<NestRow>& rows;
+    const loopnest::Problem& p;
+    int check;      // the Check column
+    bool all;       // show loops of factor 1 too
+    int depth = 0;  // loops opened so far
+
+    int add(NestRow nr, const QString& text, const QString& tip)
+    {
+        const int row = int(rows.size());
+        if (row >= table->rowCount())
+            table->setRowCount(row + 1);
+        rows.push_back(nr);
+        table->setItem(row, LoopnestWorkbench::NestText, cells::readOnly(text, tip));
+        for (int c = 1; c <= check; ++c)
+            table->setItem(row, c, cells::readOnly(QString()));
+        return row;
+    }
+    QString indent(int extra = 0) const { return QString(2 * (depth + extra), QLatin1Char(' ')); }
+
+    /// A loop's row with its editable factor; a factor of 1 is dimmed and opens no level.
+    void loop(NestRow nr, std::uint64_t f, const QString& text, const QString& tip, const QString& factorTip)
+    {
+        const int row = add(nr, indent(1) + text, tip);
+        table->setItem(row, LoopnestWorkbench::FactorColumn, editable(QString::number(f), factorTip));
+        if (f <= 1)
+            table->item(row, LoopnestWorkbench::NestText)->setForeground(kDimmed);
+        else
+            ++depth;
+    }
+
+    /// The level's temporal loops, outermost first (the permutation is written innermost first).
+    void temporalLoops(int l, const QString& level, const loopnest::LevelMapping& lm)
+    {
+        const int nd = int(p.dimensions.size());
+        const std::vector<int> tperm = fullPermutation(lm.temporalPermutation, nd);
+        for (auto it = tperm.rbegin(); it != tperm.rend(); ++it) {
+            const int d = *it;
+            const std::uint64_t f = lm.temporalFactors[std::size_t(d)];
+            if (f <= 1 && !all)
+                continue;
+            const QString dim = qs(p.dimensions[std::size_t(d)]);
+            loop({NestRow::Kind::TemporalLoop, l, d}, f, QStringLiteral("for %1 in [0:%2)").arg(dim).arg(f),
+                 LoopnestWorkbench::tr("Temporal loop over %1 at %2").arg(dim, level),
+                 LoopnestWorkbench::tr("%1's temporal factor at %2 (a whole number ≥ 1)").arg(dim, level));
+        }
+    }
+
+    /// The level's spatial fan-out row (order and split) and its spatial loops.
+    void spatialLoops(int l, const QString& level, const loopnest::LevelMapping& lm, std::uint64_t fx, std::uint64_t fy)
+    {
+        const int nd = int(p.dimensions.size());
+        const int sr = add({NestRow::Kind::Spatial, l, -1},
+                           indent(1) + LoopnestWorkbench::tr("spatial fan-out %1 × %2 (X × Y)").arg(fx).arg(fy),
+                           LoopnestWorkbench::tr("%1 feeds %2 × %3 instances of the level below").arg(level).arg(fx).arg(fy));
+        const std::vector<int> sperm = fullPermutation(lm.spatialPermutation, nd);
+        table->setItem(sr, LoopnestWorkbench::OrderColumn,
+                       editable(permutationText(p, sperm),
+                                LoopnestWorkbench::tr("%1's spatial loop order, innermost first").arg(level)));
+        table->setItem(sr, LoopnestWorkbench::SplitColumn,
+                       editable(lm.split ? QString::number(*lm.split) : QString(),
+                                LoopnestWorkbench::tr("How many of the spatial order's first dimensions map to X (empty: all)")));
+        const std::uint32_t split = lm.split ? *lm.split : std::uint32_t(nd);
+        for (int i = nd - 1; i >= 0; --i) {
+            const int d = sperm[std::size_t(i)];
+            const std::uint64_t f = lm.spatialFactors[std::size_t(d)];
+            if (f <= 1 && !all)
+                continue;
+            const QString dim = qs(p.dimensions[std::size_t(d)]);
+            const QString axis = std::uint32_t(i) < split ? QStringLiteral("X") : QStringLiteral("Y");
+            loop({NestRow::Kind::SpatialLoop, l, d}, f,
+                 QStringLiteral("spatial-for %1 in [0:%2) (%3)").arg(dim).arg(f).arg(axis),
+                 LoopnestWorkbench::tr("Spatial loop over %1 across mesh %2 below %3").arg(dim, axis, level),
+                 LoopnestWorkbench::tr("%1's spatial factor at %2 (a whole number ≥ 1)").arg(dim, level));
+        }
+    }
+};
+
 } // namespace
 
 QWidget* LoopnestWorkbench::buildMappingTab()
@@ -122,6 +205,54 @@ int LoopnestWorkbench::nestRow(NestRow::Kind kind, int level, int dim) const
     return -1;
 }
 
+/// A level's header row: its name, the data spaces it keeps (with their tiles when evaluated)
+/// and bypasses, its loop order, keep / bypass ticks and the model's verdict.
+static void nestLevelRow(NestRows& rows, const loopnest::Architecture& a, const loopnest::LevelMapping& lm, int l,
+                         const loopnest::EvalResult* r, const std::optional<QString>& refusal)
+{
+    QTableWidget* table = rows.table;
+    const loopnest::Problem& p = rows.p;
+    const int nd = int(p.dimensions.size()), nds = int(p.dataSpaces.size());
+    const auto& lvl = a.levels[std::size_t(l)];
+    QStringList kept, bypassed;
+    for (int ds = 0; ds < nds; ++ds) {
+        QString name = qs(p.dataSpaces[std::size_t(ds)].name);
+        if (!keeps(a, lm, l, ds)) {
+            bypassed << name;
+            continue;
+        }
+        // The tile the level holds, in words, as timeloop-model's map.txt writes it.
+        if (r && r->ok && std::size_t(l) < r->levels.size())
+            name += QStringLiteral(":%1").arg(r->levels[std::size_t(l)].dataSpaces[std::size_t(ds)].tileSize);
+        kept << name;
+    }
+    QString head = qs(lvl.name) + QStringLiteral(" [") + kept.join(QLatin1Char(' ')) + QStringLiteral("]");
+    if (!bypassed.isEmpty())
+        head += LoopnestWorkbench::tr("  bypass: %1").arg(bypassed.join(QLatin1Char(' ')));
+    QString tip = LoopnestWorkbench::tr("%1 (%2): %3 instance(s)").arg(qs(lvl.name), qs(lvl.className)).arg(lvl.instances);
+    if (lvl.hasSize)
+        tip += LoopnestWorkbench::tr(", %1 words each").arg(qs(formatInteger((long long)lvl.effectiveSize())));
+    const int hr = rows.add({NestRow::Kind::Level, l, -1}, head, tip);
+    QFont bold = table->font();
+    bold.setBold(true);
+    table->item(hr, LoopnestWorkbench::NestText)->setFont(bold);
+    table->setItem(hr, LoopnestWorkbench::OrderColumn,
+                    editable(permutationText(p, fullPermutation(lm.temporalPermutation, nd)),
+                             LoopnestWorkbench::tr("%1's temporal loop order, innermost first").arg(qs(lvl.name))));
+    for (int ds = 0; ds < nds; ++ds) {
+        auto* k = new QTableWidgetItem(keeps(a, lm, l, ds) ? LoopnestWorkbench::tr("keep") : LoopnestWorkbench::tr("bypass"));
+        k->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        k->setCheckState(keeps(a, lm, l, ds) ? Qt::Checked : Qt::Unchecked);
+        k->setToolTip(LoopnestWorkbench::tr("%1 at %2: ticked keeps it, clear bypasses it")
+                          .arg(qs(p.dataSpaces[std::size_t(ds)].name), qs(lvl.name)));
+        table->setItem(hr, LoopnestWorkbench::KeepColumn + ds, k);
+    }
+    if (refusal)
+        table->setItem(hr, rows.check, cells::readOnly(*refusal, *refusal));
+    else if (r && r->ok)
+        table->setItem(hr, rows.check, cells::readOnly(LoopnestWorkbench::tr("ok")));
+}
+
 void LoopnestWorkbench::refreshNest()
 {
     const LoopnestInputs& in = inputs();
@@ -140,7 +271,6 @@ void LoopnestWorkbench::refreshNest()
     }
     const loopnest::Architecture& a = in.parsed->architecture;
     const loopnest::Problem& p = in.parsed->problem;
-    const int nd = int(p.dimensions.size()), nds = int(p.dataSpaces.size());
     const int check = checkColumn();
     QList<cells::Column> columns = {
         {tr("Loop nest"), tr("Timeloop's loop nest: each storage level with the data spaces it keeps, then its "
@@ -169,114 +299,19 @@ void LoopnestWorkbench::refreshNest()
         badText = qs(r->errorClass) + QStringLiteral(": ") + qs(r->error);
     }
 
-    const bool all = m_allLoops->isChecked();
-    int depth = 0;
-    auto addRow = [&](NestRow nr, const QString& text, const QString& tip) {
-        const int row = int(m_nestRows.size());
-        if (row >= m_nest->rowCount())
-            m_nest->setRowCount(row + 1);
-        m_nestRows.push_back(nr);
-        m_nest->setItem(row, NestText, cells::readOnly(text, tip));
-        for (int c = 1; c <= check; ++c)
-            m_nest->setItem(row, c, cells::readOnly(QString()));
-        return row;
-    };
-    auto indent = [&](int extra = 0) { return QString(2 * (depth + extra), QLatin1Char(' ')); };
+    NestRows rows{m_nest, m_nestRows, p, check, m_allLoops->isChecked()};
     for (int l = 0; l < int(a.levels.size()); ++l) {
         const auto& lvl = a.levels[std::size_t(l)];
         const loopnest::LevelMapping& lm = m_mapping.levels[std::size_t(l)];
-        QStringList kept, bypassed;
-        for (int ds = 0; ds < nds; ++ds) {
-            QString name = qs(p.dataSpaces[std::size_t(ds)].name);
-            if (!keeps(a, lm, l, ds)) {
-                bypassed << name;
-                continue;
-            }
-            // The tile the level holds, in words, as timeloop-model's map.txt writes it.
-            if (r && r->ok && std::size_t(l) < r->levels.size())
-                name += QStringLiteral(":%1").arg(r->levels[std::size_t(l)].dataSpaces[std::size_t(ds)].tileSize);
-            kept << name;
-        }
-        QString head = qs(lvl.name) + QStringLiteral(" [") + kept.join(QLatin1Char(' ')) + QStringLiteral("]");
-        if (!bypassed.isEmpty())
-            head += tr("  bypass: %1").arg(bypassed.join(QLatin1Char(' ')));
-        QString tip = tr("%1 (%2): %3 instance(s)").arg(qs(lvl.name), qs(lvl.className)).arg(lvl.instances);
-        if (lvl.hasSize)
-            tip += tr(", %1 words each").arg(qs(formatInteger((long long)lvl.effectiveSize())));
-        const int hr = addRow({NestRow::Kind::Level, l, -1}, head, tip);
-        QFont bold = m_nest->font();
-        bold.setBold(true);
-        m_nest->item(hr, NestText)->setFont(bold);
-        m_nest->setItem(hr, OrderColumn,
-                        editable(permutationText(p, fullPermutation(lm.temporalPermutation, nd)),
-                                 tr("%1's temporal loop order, innermost first").arg(qs(lvl.name))));
-        for (int ds = 0; ds < nds; ++ds) {
-            auto* k = new QTableWidgetItem(keeps(a, lm, l, ds) ? tr("keep") : tr("bypass"));
-            k->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
-            k->setCheckState(keeps(a, lm, l, ds) ? Qt::Checked : Qt::Unchecked);
-            k->setToolTip(tr("%1 at %2: ticked keeps it, clear bypasses it")
-                              .arg(qs(p.dataSpaces[std::size_t(ds)].name), qs(lvl.name)));
-            m_nest->setItem(hr, KeepColumn + ds, k);
-        }
-        if (l == badLevel)
-            m_nest->setItem(hr, check, cells::readOnly(badText, badText));
-        else if (r && r->ok)
-            m_nest->setItem(hr, check, cells::readOnly(tr("ok")));
-
-        // Temporal loops, outermost first (the permutation is written innermost first).
-        const std::vector<int> tperm = fullPermutation(lm.temporalPermutation, nd);
-        for (auto it = tperm.rbegin(); it != tperm.rend(); ++it) {
-            const int d = *it;
-            const std::uint64_t f = lm.temporalFactors[std::size_t(d)];
-            if (f <= 1 && !all)
-                continue;
-            const QString dim = qs(p.dimensions[std::size_t(d)]);
-            const int row = addRow({NestRow::Kind::TemporalLoop, l, d},
-                                   indent(1) + QStringLiteral("for %1 in [0:%2)").arg(dim).arg(f),
-                                   tr("Temporal loop over %1 at %2").arg(dim, qs(lvl.name)));
-            m_nest->setItem(row, FactorColumn,
-                            editable(QString::number(f), tr("%1's temporal factor at %2 (a whole number ≥ 1)")
-                                                             .arg(dim, qs(lvl.name))));
-            if (f <= 1)
-                m_nest->item(row, NestText)->setForeground(kDimmed);
-            else
-                ++depth;
-        }
-        // Spatial loops: to the mesh below this level.
+        const QString level = qs(lvl.name);
+        nestLevelRow(rows, a, lm, l, r, l == badLevel ? std::optional<QString>(badText) : std::nullopt);
+        rows.temporalLoops(l, level, lm);
         const auto [fx, fy] = fanout(a, l);
-        if (fx * fy > 1 || lm.hasSpatial) {
-            const int sr = addRow({NestRow::Kind::Spatial, l, -1},
-                                  indent(1) + tr("spatial fan-out %1 × %2 (X × Y)").arg(fx).arg(fy),
-                                  tr("%1 feeds %2 × %3 instances of the level below").arg(qs(lvl.name)).arg(fx).arg(fy));
-            const std::vector<int> sperm = fullPermutation(lm.spatialPermutation, nd);
-            m_nest->setItem(sr, OrderColumn, editable(permutationText(p, sperm),
-                                                      tr("%1's spatial loop order, innermost first").arg(qs(lvl.name))));
-            m_nest->setItem(sr, SplitColumn,
-                            editable(lm.split ? QString::number(*lm.split) : QString(),
-                                     tr("How many of the spatial order's first dimensions map to X (empty: all)")));
-            const std::uint32_t split = lm.split ? *lm.split : std::uint32_t(nd);
-            for (int i = nd - 1; i >= 0; --i) {
-                const int d = sperm[std::size_t(i)];
-                const std::uint64_t f = lm.spatialFactors[std::size_t(d)];
-                if (f <= 1 && !all)
-                    continue;
-                const QString dim = qs(p.dimensions[std::size_t(d)]);
-                const QString axis = std::uint32_t(i) < split ? QStringLiteral("X") : QStringLiteral("Y");
-                const int row = addRow({NestRow::Kind::SpatialLoop, l, d},
-                                       indent(1) + QStringLiteral("spatial-for %1 in [0:%2) (%3)").arg(dim).arg(f).arg(axis),
-                                       tr("Spatial loop over %1 across mesh %2 below %3").arg(dim, axis, qs(lvl.name)));
-                m_nest->setItem(row, FactorColumn,
-                                editable(QString::number(f), tr("%1's spatial factor at %2 (a whole number ≥ 1)")
-                                                                 .arg(dim, qs(lvl.name))));
-                if (f <= 1)
-                    m_nest->item(row, NestText)->setForeground(kDimmed);
-                else
-                    ++depth;
-            }
-        }
+        if (fx * fy > 1 || lm.hasSpatial)
+            rows.spatialLoops(l, level, lm, fx, fy);
     }
-    const int cr = addRow({NestRow::Kind::Compute, int(a.levels.size()), -1},
-                          indent(1) + tr("compute: %1 × %2").arg(qs(a.arithmetic.name)).arg(a.arithmetic.instances),
+    const int cr = rows.add({NestRow::Kind::Compute, int(a.levels.size()), -1},
+                          rows.indent(1) + tr("compute: %1 × %2").arg(qs(a.arithmetic.name)).arg(a.arithmetic.instances),
                           tr("The arithmetic units: one multiply-accumulate per innermost iteration"));
     if (badLevel == int(a.levels.size()))
         m_nest->setItem(cr, check, cells::readOnly(badText, badText));
