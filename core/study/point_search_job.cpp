@@ -124,7 +124,7 @@ std::string PointSearchJob::designText(std::span<const double> objectives) const
             continue; // no choice: not part of what was searched
         if (!out.empty())
             out += '\n';
-        out += params[i].name + "=" + params[i].text((*p)[i]);
+        out += params[i].name + "=" + m_setup.problem->valueText(i, (*p)[i]);
     }
     return out;
 }

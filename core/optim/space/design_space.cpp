@@ -54,9 +54,15 @@ std::string PointProblem::describe(std::span<const std::int32_t> point) const
     for (std::size_t i = 0; i < params.size() && i < point.size(); ++i) {
         if (!out.empty())
             out += ' ';
-        out += params[i].name + "=" + params[i].text(point[i]);
+        out += params[i].name + "=" + valueText(i, point[i]);
     }
     return out;
+}
+
+std::string PointProblem::valueText(std::size_t parameter, std::int32_t index) const
+{
+    const std::span<const Parameter> params = parameters();
+    return parameter < params.size() ? params[parameter].text(index) : "?";
 }
 
 double PointProblem::spaceSizeLog10() const

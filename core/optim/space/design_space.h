@@ -79,6 +79,10 @@ public:
     virtual std::string explain(std::span<const std::int32_t> point) const = 0;
     /// The point as text for logs and tables ("tile_K=16 par_inner=C ...").
     virtual std::string describe(std::span<const std::int32_t> point) const;
+    /// One parameter's value (an index into its values) as a reader would write it: by default
+    /// Parameter::text; a problem whose parameter indexes something larger (a factorisation of a
+    /// bound over several loops, say) writes what the index stands for.
+    virtual std::string valueText(std::size_t parameter, std::int32_t index) const;
 
     /// Number of points (allowed values multiplied), and its base-10 logarithm.
     double spaceSize() const;

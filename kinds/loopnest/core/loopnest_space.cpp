@@ -709,6 +709,29 @@ PointEvaluation MapSpace::evaluate(std::span<const std::int32_t> point) const no
     return e;
 }
 
+std::string MapSpace::valueText(std::size_t parameter, std::int32_t index) const
+{
+    if (parameter >= std::size_t(m_dims))
+        return PointProblem::valueText(parameter, index);
+    const Parameter& par = m_parameters[parameter];
+    if (index < 0 || index >= par.count())
+        return "?";
+    std::vector<std::uint64_t> factors(m_slots.size());
+    factorsOf(int(parameter), par.values[std::size_t(index)], factors);
+    const Architecture& arch = m_model->architecture();
+    std::string out;
+    for (std::size_t k = 0; k < m_slots.size(); ++k) {
+        if (factors[k] <= 1)
+            continue;
+        const Slot& sl = m_slots[k];
+        out += out.empty() ? "" : " · ";
+        out += arch.levels[std::size_t(sl.level)].name;
+        out += sl.type == Slot::Type::SpatialX ? " X " : sl.type == Slot::Type::SpatialY ? " Y " : " ";
+        out += std::to_string(factors[k]);
+    }
+    return out.empty() ? "1" : out;
+}
+
 std::string MapSpace::explain(std::span<const std::int32_t> point) const
 {
     const PointEvaluation e = evaluate(point);

@@ -48,6 +48,9 @@ public:
     int primaryObjective() const override { return m_primary; }
     PointEvaluation evaluate(std::span<const std::int32_t> point) const noexcept override;
     std::string explain(std::span<const std::int32_t> point) const override;
+    /// A factor parameter's value as its split over the loops ("GlobalBuffer 4 · PE_array X 16"),
+    /// the others as Parameter::text writes them.
+    std::string valueText(std::size_t parameter, std::int32_t index) const override;
 
     /// The mapping a point stands for.
     Mapping mapping(std::span<const std::int32_t> point) const;

@@ -327,6 +327,49 @@ private Q_SLOTS:
         QVERIFY(checked > 0);
     }
 
+    /// A factor parameter reads as its split over the loops (what tooltips and the runs' design
+    /// texts show), not as the index of a factorisation: each part names a level, the axis of a
+    /// spatial loop and the factor the mapping gives it, and the parts multiply to the bound.
+    void factorValuesReadAsTheirLoops()
+    {
+        const Study st = caseStudy("ex_eyeriss_like");
+        const Spec& spec = *st.inputs.get<LoopnestInputs>().parsed;
+        auto model = std::make_shared<const LoopnestModel>(LoopnestModel::compile(spec.architecture, spec.problem, spec.env));
+        const MapSpace space(model, spec.constraints, int(MapperObjective::Edp));
+        std::mt19937_64 rng(11);
+        Point p(space.parameters().size());
+        for (int round = 0; round < 30; ++round) {
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                const Parameter& par = space.parameters()[i];
+                p[i] = std::int32_t(par.allowed.kth(int(rng() % std::uint64_t(par.allowedCount()))));
+            }
+            const Mapping m = space.mapping(p);
+            for (std::size_t d = 0; d < spec.problem.dimensions.size(); ++d) {
+                const QString text = QString::fromStdString(space.valueText(d, p[d]));
+                std::uint64_t product = 1;
+                for (const QString& part : text.split(QStringLiteral(" · "))) {
+                    if (part == QStringLiteral("1"))
+                        continue;
+                    const QStringList words = part.split(QLatin1Char(' '));
+                    QVERIFY2(words.size() == 2 || words.size() == 3, qPrintable(text));
+                    const int level = spec.architecture.findLevel(words[0].toStdString());
+                    QVERIFY2(level >= 0, qPrintable(text));
+                    const std::uint64_t f = words.last().toULongLong();
+                    const LevelMapping& lm = m.levels[std::size_t(level)];
+                    QCOMPARE(f, words.size() == 3 ? lm.spatialFactors[d] : lm.temporalFactors[d]);
+                    product *= f;
+                }
+                QCOMPARE(product, spec.problem.bounds[d]);
+                QVERIFY(QString::fromStdString(space.describe(p))
+                            .contains(QStringLiteral("factors_%1=%2")
+                                          .arg(QString::fromStdString(spec.problem.dimensions[d]), text)));
+            }
+        }
+        // The other parameters read as before.
+        const std::size_t order = spec.problem.dimensions.size();
+        QCOMPARE(space.valueText(order, p[order]), space.parameters()[order].text(p[order]));
+    }
+
     /// Runs repeat: the same seed gives the same best, and cancellation ends a long search.
     void seededAndCancellable()
     {
