@@ -168,6 +168,16 @@ private:
     std::set<std::string> m_used;
 };
 
+/// The first members of a Mapscape file, {"schema": "mapscape/<schema>", "version": <version>}:
+/// what checkSchema reads.
+inline nlohmann::ordered_json schemaDocument(const std::string& schema, int version)
+{
+    nlohmann::ordered_json j;
+    j["schema"] = "mapscape/" + schema;
+    j["version"] = version;
+    return j;
+}
+
 inline void checkSchema(ObjectReader& r, const std::string& expected, int maxVersion)
 {
     const std::string schema = r.text("schema", std::string("mapscape/") + expected);

@@ -372,6 +372,68 @@ int statesOf(const Level& lv, const Dir& d, int dimSize, std::array<State, 3>& o
 }
 
 /// The analysis of one evaluation: the levels, the layer layout and the hardware.
+/// The cases of a level: every combination of its directives' iteration states, in MAESTRO's
+/// order. MAESTRO's odometer: dimension i advances on cases that are multiples of the number of
+/// combinations of the dimensions after it (case 0 included), after being used.
+struct CaseOdometer {
+    /// One case.
+    struct Case {
+        i64 occ = 1;              ///< how often it occurs
+        int changing = -1;        ///< the innermost directive not in its initial state
+        bool allInit = true;      ///< every directive in its initial state
+        std::uint64_t shape = 0;  ///< 3 bits per directive: position, edge, spatial edge-edge
+    };
+
+    CaseOdometer(const Level& l, const DimTable& dims)
+        : nDirs(l.nDirs)
+    {
+        for (int i = 0; i < l.nDirs; ++i) {
+            const Dir& d = l.dir[std::size_t(i)];
+            nStates[std::size_t(i)] = statesOf(l, d, dims.size[std::size_t(d.var)], states[std::size_t(i)]);
+            nCases *= nStates[std::size_t(i)];
+            if (!states[std::size_t(i)][0].unrolled)
+                notUnrolled = std::uint16_t(notUnrolled | (1u << i));
+        }
+        i64 acc = 1;
+        for (int i = l.nDirs - 1; i >= 0; --i) {
+            freq[std::size_t(i)] = acc;
+            acc *= nStates[std::size_t(i)];
+        }
+    }
+
+    /// Case `c` (called for c = 0, 1, ... in turn), its states in `cs`.
+    Case next(i64 c, std::array<State, kMaxDirs>& cs)
+    {
+        Case k;
+        for (int i = 0; i < nDirs; ++i) {
+            const int s = counter[std::size_t(i)];
+            const State& now = states[std::size_t(i)][std::size_t(s)];
+            cs[std::size_t(i)] = now;
+            k.occ *= now.occ;
+            if (now.pos != Pos::Init) {
+                k.changing = i;
+                k.allInit = false;
+            }
+            const unsigned code = (now.pos == Pos::Edge ? 2u : now.initEdge ? 1u : 0u) | (unsigned(now.spEdgeEdge) << 2);
+            k.shape |= std::uint64_t(code) << (3 * i);
+            if (c == nextAdvance[std::size_t(i)]) {
+                counter[std::size_t(i)] = s + 1 == nStates[std::size_t(i)] ? 0 : s + 1;
+                nextAdvance[std::size_t(i)] += freq[std::size_t(i)];
+            }
+        }
+        return k;
+    }
+
+    int nDirs = 0;
+    std::array<std::array<State, 3>, kMaxDirs> states; ///< iteration states of every directive
+    std::array<int, kMaxDirs> nStates{};
+    i64 nCases = 1;
+    std::uint16_t notUnrolled = 0; ///< directives whose first state is not unrolled
+    std::array<i64, kMaxDirs> freq{};
+    std::array<int, kMaxDirs> counter{};
+    std::array<i64, kMaxDirs> nextAdvance{}; ///< the next case number that is a multiple of freq
+};
+
 class Analysis {
 public:
     /// Prepares the analysis of one evaluation (the object is reused by a thread).
@@ -742,30 +804,9 @@ public:
         const bool top = idx == 0;
         const bool leaf = idx == nLevels - 1;
 
-        // Iteration states of every directive.
-        std::array<std::array<State, 3>, kMaxDirs> states;
-        std::array<int, kMaxDirs> nStates{};
-        i64 nCases = 1;
-        std::uint16_t notUnrolled = 0;
-        for (int i = 0; i < l.nDirs; ++i) {
-            const Dir& d = l.dir[std::size_t(i)];
-            nStates[std::size_t(i)] = statesOf(l, d, dims.size[std::size_t(d.var)], states[std::size_t(i)]);
-            nCases *= nStates[std::size_t(i)];
-            if (!states[std::size_t(i)][0].unrolled)
-                notUnrolled = std::uint16_t(notUnrolled | (1u << i));
-        }
-        // MAESTRO's odometer: dimension i advances on cases that are multiples of the number of
-        // combinations of the dimensions after it (case 0 included), after being used.
-        std::array<i64, kMaxDirs> freq{};
-        {
-            i64 acc = 1;
-            for (int i = l.nDirs - 1; i >= 0; --i) {
-                freq[std::size_t(i)] = acc;
-                acc *= nStates[std::size_t(i)];
-            }
-        }
-        std::array<int, kMaxDirs> counter{};
-        std::array<i64, kMaxDirs> nextAdvance{}; // the next case number that is a multiple of freq
+        CaseOdometer odometer(l, dims);
+        const i64 nCases = odometer.nCases;
+        const std::uint16_t notUnrolled = odometer.notUnrolled;
         std::array<State, kMaxDirs> cs;
         // Off-chip delays depend on the L2 requirements, which change only when MAESTRO updates
         // them (the first analysed case).
@@ -796,26 +837,11 @@ public:
         cache.reset(nCases);
 
         for (i64 c = 0; c < nCases; ++c) {
-            i64 occ = 1;
-            int changing = -1;
-            bool allInit = true;
-            std::uint64_t shape = 0;
-            for (int i = 0; i < l.nDirs; ++i) {
-                const int s = counter[std::size_t(i)];
-                const State& now = states[std::size_t(i)][std::size_t(s)];
-                cs[std::size_t(i)] = now;
-                occ *= now.occ;
-                if (now.pos != Pos::Init) {
-                    changing = i;
-                    allInit = false;
-                }
-                const unsigned code = (now.pos == Pos::Edge ? 2u : now.initEdge ? 1u : 0u) | (unsigned(now.spEdgeEdge) << 2);
-                shape |= std::uint64_t(code) << (3 * i);
-                if (c == nextAdvance[std::size_t(i)]) {
-                    counter[std::size_t(i)] = s + 1 == nStates[std::size_t(i)] ? 0 : s + 1;
-                    nextAdvance[std::size_t(i)] += freq[std::size_t(i)];
-                }
-            }
+            const CaseOdometer::Case cc = odometer.next(c, cs);
+            const i64 occ = cc.occ;
+            const int changing = cc.changing;
+            const bool allInit = cc.allInit;
+            const std::uint64_t shape = cc.shape;
             if (occ > std::numeric_limits<int>::max())
                 overflow = true; // MAESTRO keeps this product in an int
             const State* st = cs.data();
@@ -861,79 +887,21 @@ public:
             }
             const i64 ingressTotal = ingress[0] + ingress[1];
 
-            // Computation delay: the slowest sub-cluster, or the MAC lanes at the innermost level.
             const State& spState = st[l.firstSpatial];
             const i64 active = spState.isEdge() ? ne : nc;
+            // Computation delay: the slowest sub-cluster, or the MAC lanes at the innermost level.
             if (!k.haveCompute) {
-                i64 compute = 0;
-                double activeUnits = 0;
-                if (!leaf) {
-                    auto sub = [&](bool edgeEdge, i64 occurrences) {
-                        i64 rt = 0;
-                        double act = 0;
-                        subAnalysis(idx + 1, l, st, edgeEdge, rt, act);
-                        compute = std::max(compute, rt);
-                        activeUnits += act * double(occurrences);
-                    };
-                    if (spState.isEdge()) {
-                        if (spState.spEdgeEdge) {
-                            sub(true, 1);
-                            if (ne - 1 > 0)
-                                sub(false, ne - 1);
-                        } else {
-                            sub(false, ne);
-                        }
-                    } else {
-                        sub(false, nc);
-                    }
-                    if (!error.ok())
-                        return;
-                } else {
-                    const i64 lanes = hw.simdLanes;
-                    compute = lanes == 1 ? oc.psums : i64(std::ceil(double(oc.psums) / double(lanes)));
-                }
-                k.compute = compute;
-                k.activeUnits = activeUnits;
-                k.inDelay = nocDelay(ingressTotal);
-                k.outDelay = nocDelay(oc.egress);
-                k.haveCompute = true;
+                computeClass(idx, l, st, leaf, ingressTotal, k);
+                if (!error.ok())
+                    return;
             }
             const i64 compute = k.compute;
             double activeUnits = k.activeUnits;
             const i64 inDelay = k.inDelay;
             const i64 outDelay = k.outDelay;
             i64 outstanding = allInit ? compute + inDelay : std::max(outDelay, std::max(compute, inDelay));
-            if (top) {
-                DfBound bound = DfBound::Compute;
-                if (!allInit)
-                    bound = outstanding == compute ? DfBound::Compute
-                            : outstanding == inDelay ? DfBound::NocIngress
-                                                     : DfBound::NocEgress;
-                const i64 before = outstanding;
-                outstanding = std::max(inOff, std::max(outstanding, outOff));
-                if (compute == 0) {
-                    error = fail(DfError::ZeroUniqueElements, idx); // MAESTRO divides by zero here
-                    return;
-                }
-                // The L2 requirements are final in every case that gets here.
-                if (!k.haveTop) {
-                    k.offchipOut = r.upReq[2] / compute;
-                    k.offchipIn = (r.upReq[0] + r.upReq[1]) / compute;
-                    k.peakBw = std::max(ingressTotal, oc.egress) / compute;
-                    k.haveTop = true;
-                }
-                offchipReq = std::max(offchipReq, k.offchipOut);
-                offchipReq = std::max(offchipReq, k.offchipIn);
-                offchipReq /= 2;
-                if (outstanding > before)
-                    bound = DfBound::Offchip;
-                if (allInit && outstanding == before) {
-                    r.bound[std::size_t(DfBound::Compute)] += occ * compute;
-                    r.bound[std::size_t(DfBound::NocIngress)] += occ * inDelay;
-                } else {
-                    r.bound[std::size_t(bound)] += occ * outstanding;
-                }
-            }
+            if (top && !topCase(idx, k, r, allInit, occ, ingressTotal, inOff, outOff, outstanding, offchipReq))
+                return;
             r.runtime += occ * outstanding;
             r.computations += occ * oc.psumSize;
             if (activeUnits == 0)
@@ -952,13 +920,100 @@ public:
             totalCases += occ;
             ++caseId;
         }
+        finishLevel(r, top, totalCases, offchipReq);
+    }
+
+    /// The computation delay of case class `k` — the slowest sub-cluster, or the MAC lanes at
+    /// the innermost level — its active units and its NoC delays; stops at an error.
+    void computeClass(int idx, const Level& l, const State* st, bool leaf, i64 ingressTotal, CaseClass& k)
+    {
+        const OutputCase& oc = k.oc;
+        const State& spState = st[l.firstSpatial];
+        const i64 nc = l.clusterSize, ne = l.edgeClusters;
+        i64 compute = 0;
+        double activeUnits = 0;
+        if (!leaf) {
+            auto sub = [&](bool edgeEdge, i64 occurrences) {
+                i64 rt = 0;
+                double act = 0;
+                subAnalysis(idx + 1, l, st, edgeEdge, rt, act);
+                compute = std::max(compute, rt);
+                activeUnits += act * double(occurrences);
+            };
+            if (spState.isEdge()) {
+                if (spState.spEdgeEdge) {
+                    sub(true, 1);
+                    if (ne - 1 > 0)
+                        sub(false, ne - 1);
+                } else {
+                    sub(false, ne);
+                }
+            } else {
+                sub(false, nc);
+            }
+            if (!error.ok())
+                return;
+        } else {
+            const i64 lanes = hardware().simdLanes;
+            compute = lanes == 1 ? oc.psums : i64(std::ceil(double(oc.psums) / double(lanes)));
+        }
+        k.compute = compute;
+        k.activeUnits = activeUnits;
+        k.inDelay = nocDelay(ingressTotal);
+        k.outDelay = nocDelay(oc.egress);
+        k.haveCompute = true;
+    }
+
+    /// A case of the top level: the off-chip delays join the outstanding delay, the off-chip
+    /// requirement and the bound are accounted; false (with the error set) where MAESTRO would
+    /// divide by zero.
+    bool topCase(int idx, CaseClass& k, LevelResult& r, bool allInit, i64 occ, i64 ingressTotal, i64 inOff, i64 outOff,
+                 i64& outstanding, i64& offchipReq)
+    {
+        const i64 compute = k.compute;
+        const i64 inDelay = k.inDelay;
+        DfBound bound = DfBound::Compute;
+        if (!allInit)
+            bound = outstanding == compute ? DfBound::Compute
+                    : outstanding == inDelay ? DfBound::NocIngress
+                                             : DfBound::NocEgress;
+        const i64 before = outstanding;
+        outstanding = std::max(inOff, std::max(outstanding, outOff));
+        if (compute == 0) {
+            error = fail(DfError::ZeroUniqueElements, idx); // MAESTRO divides by zero here
+            return false;
+        }
+        // The L2 requirements are final in every case that gets here.
+        if (!k.haveTop) {
+            k.offchipOut = r.upReq[2] / compute;
+            k.offchipIn = (r.upReq[0] + r.upReq[1]) / compute;
+            k.peakBw = std::max(ingressTotal, k.oc.egress) / compute;
+            k.haveTop = true;
+        }
+        offchipReq = std::max(offchipReq, k.offchipOut);
+        offchipReq = std::max(offchipReq, k.offchipIn);
+        offchipReq /= 2;
+        if (outstanding > before)
+            bound = DfBound::Offchip;
+        if (allInit && outstanding == before) {
+            r.bound[std::size_t(DfBound::Compute)] += occ * compute;
+            r.bound[std::size_t(DfBound::NocIngress)] += occ * inDelay;
+        } else {
+            r.bound[std::size_t(bound)] += occ * outstanding;
+        }
+        return true;
+    }
+
+    /// The level's averages over its `totalCases` cases.
+    void finishLevel(LevelResult& r, bool top, i64 totalCases, i64 offchipReq)
+    {
         if (totalCases != 0)
             r.avgActive /= double(totalCases);
         if (top) {
             r.offchipReq = offchipReq;
             r.avgBw = totalCases != 0 ? r.avgBw / double(totalCases) : r.avgBw;
             // MAESTRO divides in long double and truncates: the integer quotient.
-            for (auto& d : delays)
+            for (auto& d : r.delays)
                 d[2] = totalCases != 0 ? d[2] / std::int64_t(totalCases) : d[2];
         }
         if (!haveFirst) {
@@ -975,16 +1030,10 @@ Analysis& threadAnalysis()
     return a;
 }
 
-/// Resolves, checks and splits the directives into levels, completing each level as MAESTRO's
-/// cluster analysis does.
-DfStatus buildLevels(const DataflowLayer& layer, std::span<const Directive> directives, const DataflowHardware& hw,
-                     Analysis& a)
+/// The top level's dimension table: the layer's sizes and strides (a convolution's output rows
+/// and columns from its input rows and columns and its filter).
+DimTable topDimensions(const Layout& L, const DataflowLayer& layer)
 {
-    const Layout& L = a.layout();
-    if (directives.empty())
-        return fail(DfError::EmptyMapping);
-
-    // Top-level dimension table.
     DimTable full;
     for (int v = 0; v < L.nVars; ++v) {
         if (L.conv && (v == dfvar::Yo || v == dfvar::Xo))
@@ -999,258 +1048,360 @@ DfStatus buildLevels(const DataflowLayer& layer, std::span<const Directive> dire
         full.put(dfvar::Yo, layer.get(dfvar::Y) - layer.get(dfvar::R) + 1, layer.strideY);
         full.put(dfvar::Xo, layer.get(dfvar::X) - layer.get(dfvar::S) + 1, layer.strideX);
     }
+    return full;
+}
 
-    // Levels of the user's directives.
-    int nClusters = 0;
-    i64 uppermost = 1;
-    int lastCluster = hw.numPes;
+/// The Cluster directives of a mapping.
+struct ClusterPlan {
+    int count = 0;     ///< Cluster directives (levels − 1)
+    i64 uppermost = 1; ///< the product of their sizes
+    int last = 0;      ///< the innermost one's size (the PEs when there is none)
+};
+
+/// Checks each directive on its own and counts the clusters.
+DfStatus planClusters(const Layout& L, const DataflowLayer& layer, std::span<const Directive> directives,
+                      const DataflowHardware& hw, ClusterPlan& plan)
+{
+    plan.last = hw.numPes;
     for (const Directive& d : directives) {
         if (d.kind == DirectiveKind::Cluster) {
             if (d.size <= 0)
-                return fail(DfError::BadDirective, nClusters, -1, d.size);
-            ++nClusters;
-            uppermost *= d.size;
-            lastCluster = d.size;
-            if (uppermost > hw.numPes)
-                return fail(DfError::ClusterTooLarge, nClusters - 1, -1, uppermost);
+                return fail(DfError::BadDirective, plan.count, -1, d.size);
+            ++plan.count;
+            plan.uppermost *= d.size;
+            plan.last = d.size;
+            if (plan.uppermost > hw.numPes)
+                return fail(DfError::ClusterTooLarge, plan.count - 1, -1, plan.uppermost);
         } else {
             if (d.var < 0 || d.var >= L.nVars)
-                return fail(DfError::BadDirective, nClusters, d.var);
+                return fail(DfError::BadDirective, plan.count, d.var);
             if (d.size <= 0 || d.offset <= 0)
-                return fail(DfError::BadDirective, nClusters, d.var, std::min(d.size, d.offset));
+                return fail(DfError::BadDirective, plan.count, d.var, std::min(d.size, d.offset));
             // A window larger than the whole dimension that steps by less than its size: MAESTRO
             // counts no iterations of it (a runtime of 0) or too few; refused, not evaluated.
             if (const int bound = dimensionBound(layer, d.var); bound > 0 && d.size > bound && d.offset < d.size)
-                return fail(DfError::MapBeyondDimension, nClusters, d.var, d.size);
+                return fail(DfError::MapBeyondDimension, plan.count, d.var, d.size);
             if (L.conv && d.kind == DirectiveKind::Temporal && (d.var == dfvar::R || d.var == dfvar::S) &&
                 (d.size != d.offset || d.size != layer.get(d.var)))
-                return fail(DfError::FilterNotWhole, nClusters, d.var, d.size);
+                return fail(DfError::FilterNotWhole, plan.count, d.var, d.size);
         }
     }
-    if (nClusters + 1 > kMaxLevels)
-        return fail(DfError::TooManyLevels, -1, -1, nClusters + 1);
-    a.nLevels = nClusters + 1;
-    const i64 unitClusters = uppermost * (hw.numPes / uppermost);
+    if (plan.count + 1 > kMaxLevels)
+        return fail(DfError::TooManyLevels, -1, -1, plan.count + 1);
+    return {};
+}
+
+/// The level's own directives, from `pos` up to the next Cluster directive (whose size becomes
+/// `clusterSize`; `pos` moves past it). `present`: the variables the level maps.
+DfStatus takeOwnDirectives(Level& l, int level, std::span<const Directive> directives, std::size_t& pos,
+                           std::uint16_t& present, int& clusterSize)
+{
+    l.nDirs = 0;
+    l.firstSpatial = -1;
+    l.lastSpatial = -1;
+    for (; pos < directives.size(); ++pos) {
+        const Directive& d = directives[pos];
+        if (d.kind == DirectiveKind::Cluster) {
+            clusterSize = d.size;
+            ++pos;
+            break;
+        }
+        if (l.nDirs == kMaxDirs)
+            return fail(DfError::BadDirective, level, d.var);
+        if ((present >> d.var) & 1u)
+            return fail(DfError::BadDirective, level, d.var, -1); // mapped twice in a level
+        present = std::uint16_t(present | (1u << d.var));
+        l.dir[std::size_t(l.nDirs++)] = Dir{d.kind, d.var, d.size, d.offset};
+    }
+    return {};
+}
+
+/// Output-centric rows / columns become input-centric: Y' of size n covers n + R - 1 rows.
+DfStatus makeInputCentric(Level& l, int level, std::uint16_t& present)
+{
+    for (int pair = 0; pair < 2; ++pair) {
+        const int out = pair == 0 ? dfvar::Xo : dfvar::Yo;
+        const int in = pair == 0 ? dfvar::X : dfvar::Y;
+        const int win = pair == 0 ? dfvar::S : dfvar::R;
+        int iOut = -1, iIn = -1, iWin = -1;
+        for (int i = 0; i < l.nDirs; ++i) {
+            const int v = l.dir[std::size_t(i)].var;
+            if (v == out && iOut < 0)
+                iOut = i;
+            if (v == in)
+                iIn = i;
+            if (v == win)
+                iWin = i;
+        }
+        if (iOut >= 0 && iIn >= 0)
+            return fail(DfError::OutputAndInput, level, in);
+        if (iOut >= 0) {
+            if (iWin < 0)
+                return fail(DfError::MissingVariable, level, win);
+            present = std::uint16_t((present & ~(1u << out)) | (1u << in));
+            l.dir[std::size_t(iOut)].var = in;
+            l.dir[std::size_t(iOut)].size += l.dir[std::size_t(iWin)].size - 1;
+        }
+    }
+    return {};
+}
+
+/// Directives of the level above that this level does not mention are inherited as temporal
+/// maps, each put in front (so they end up in reverse order).
+DfStatus inheritDirectives(Level& l, int level, const Level& above, std::uint16_t& present)
+{
+    for (int i = 0; i < above.nDirs; ++i) {
+        const Dir& u = above.dir[std::size_t(i)];
+        if ((present >> u.var) & 1u)
+            continue;
+        present = std::uint16_t(present | (1u << u.var));
+        if (l.nDirs == kMaxDirs)
+            return fail(DfError::BadDirective, level, u.var);
+        std::move_backward(l.dir.begin(), l.dir.begin() + l.nDirs, l.dir.begin() + l.nDirs + 1);
+        l.dir[0] = Dir{DirectiveKind::Temporal, u.var, u.size, u.ofs};
+        ++l.nDirs;
+    }
+    return {};
+}
+
+/// Input-tensor variables still missing are mapped whole.
+DfStatus mapMissingWhole(const Layout& L, Level& l, int level, const DimTable& dims, std::uint16_t& present)
+{
+    for (int v = 0; v < L.nVars; ++v) {
+        if (!((L.inputClassVars >> v) & 1u))
+            continue;
+        if (!((present >> v) & 1u) && dims.contains(v)) {
+            present = std::uint16_t(present | (1u << v));
+            if (l.nDirs == kMaxDirs)
+                return fail(DfError::BadDirective, level, v);
+            l.dir[std::size_t(l.nDirs++)] = Dir{DirectiveKind::Temporal, v, dims.size[std::size_t(v)], dims.size[std::size_t(v)]};
+        }
+    }
+    return {};
+}
+
+/// Strides: a window over a strided dimension covers fewer rows and moves by the stride.
+DfStatus applyStrides(const Layout& L, Level& l, int level, const DimTable& dims, const DimTable& full)
+{
+    for (int i = 0; i < l.nDirs; ++i) {
+        const int v = l.dir[std::size_t(i)].var;
+        if (!dims.contains(v))
+            return fail(DfError::MissingVariable, level, v);
+        const int stride = dims.stride[std::size_t(v)];
+        if (isReference(L, v) && stride != 1) {
+            int first = i;
+            for (int j = 0; j < l.nDirs; ++j) {
+                if (l.dir[std::size_t(j)].var == v) {
+                    first = j;
+                    break;
+                }
+            }
+            Dir& d = l.dir[std::size_t(first)];
+            const int window = full.size[std::size_t(counterpart(v))];
+            if (l.dir[std::size_t(i)].size >= window) {
+                const int outMap = (l.dir[std::size_t(i)].size + stride - window) / stride;
+                d.size = outMap * std::min(stride, window) + std::max(window - stride, 0);
+                d.ofs = outMap * stride;
+                if (level != 0 && window < stride)
+                    d.ofs = outMap * window;
+            }
+        }
+    }
+    return {};
+}
+
+/// Spatial maps: one or two per level.
+DfStatus findSpatialMaps(Level& l, int level)
+{
+    int nSpatial = 0;
+    for (int i = 0; i < l.nDirs; ++i) {
+        if (l.dir[std::size_t(i)].kind == DirectiveKind::Spatial) {
+            if (nSpatial == 0)
+                l.firstSpatial = i;
+            ++nSpatial;
+        }
+    }
+    if (nSpatial == 0)
+        return fail(DfError::NoSpatialMap, level);
+    if (nSpatial > 2)
+        return fail(DfError::TooManySpatialMaps, level, -1, nSpatial);
+    return {};
+}
+
+/// Active sub-clusters in the spatial edge iteration.
+i64 edgeClustersOf(const Level& l, const DimTable& dims)
+{
+    const Dir& sp = l.dir[std::size_t(l.firstSpatial)];
+    const i64 dim = dims.size[std::size_t(sp.var)];
+    const i64 map = sp.size, ofs = sp.ofs, cs = l.clusterSize;
+    const i64 fullCover = ofs * (cs - 1) + map;
+    i64 edge = 1;
+    if (dim > fullCover) {
+        const i64 steady = ((dim - map) / ofs + 1) / cs - 1;
+        const i64 remaining = dim - (steady + 1) * ofs * cs;
+        edge = remaining < map ? i64(1) : (remaining - map) / ofs + 1;
+    } else if (dim > map) {
+        edge = (dim - map) / ofs + 1;
+        if (ofs * (edge - 1) + map < dim)
+            ++edge;
+    }
+    if (dim <= map)
+        edge = 1;
+    return edge;
+}
+
+/// Reuse-analysis sizes from the level's own dimensions.
+DfStatus reuseSizes(const Layout& L, Level& l, int level, const DimTable& dims)
+{
+    l.mapped.fill(0), l.unique.fill(0), l.mappedEdge.fill(0), l.uniqueEdge.fill(0);
+    for (int i = 0; i < l.nDirs; ++i) {
+        const Dir& d = l.dir[std::size_t(i)];
+        const std::size_t v = std::size_t(d.var);
+        const int map = d.size, ofs = d.ofs, dim = dims.size[v];
+        const int steady = std::max((dim - map) / ofs, 0);
+        const bool hasEdge = i64(steady) * ofs + map < dim || map > dim;
+        l.mapped[v] = map;
+        l.unique[v] = std::min(map, ofs);
+        if (d.kind == DirectiveKind::Temporal && dim <= map)
+            l.unique[v] = 0;
+        int edgeMap = dim - (steady + 1) * ofs;
+        if (edgeMap < 0)
+            edgeMap = dim;
+        l.mappedEdge[v] = hasEdge ? edgeMap : map;
+        l.uniqueEdge[v] = std::max(ofs - (map - edgeMap), 0);
+    }
+    if (!L.conv)
+        return {};
+    for (int i = 0; i < l.nDirs; ++i) {
+        const Dir& d = l.dir[std::size_t(i)];
+        if (!isReference(L, d.var))
+            continue;
+        const std::size_t v = std::size_t(d.var), o = std::size_t(outputVarOf(d.var));
+        const std::size_t w = std::size_t(counterpart(d.var));
+        l.mapped[o] = l.mapped[v] - l.mapped[w] + 1;
+        l.unique[o] = std::min(d.ofs, d.size);
+        l.mappedEdge[o] = l.mappedEdge[v] - l.mappedEdge[w] + 1;
+        l.uniqueEdge[o] = std::min(d.ofs, l.mappedEdge[o]);
+        // A row (column) tile shorter than the filter computes no output: MAESTRO prints
+        // runtime 0, no MACs and negative energies for it, which a search would rank best.
+        if (l.mapped[o] <= 0)
+            return fail(DfError::EmptyOutputTile, level, d.var, l.mapped[v]);
+    }
+    return {};
+}
+
+/// Static masks the per-case analysis uses.
+DfStatus staticMasks(const Layout& L, Level& l, int level)
+{
+    l.spatialDirs = 0;
+    for (int i = 0; i < l.nDirs; ++i) {
+        if (l.dir[std::size_t(i)].kind == DirectiveKind::Spatial) {
+            l.spatialDirs = std::uint16_t(l.spatialDirs | (1u << i));
+            l.lastSpatial = i;
+        }
+    }
+    for (int t = 0; t < kDfTensors; ++t) {
+        const TensorVars& tv = L.tensor[std::size_t(t)];
+        std::uint16_t mask = 0;
+        int last = -1;
+        i64 vol = 1;
+        for (int k = 0; k < tv.n; ++k) {
+            const int i = l.dirOf[std::size_t(tv.v[std::size_t(k)])];
+            if (i < 0)
+                return fail(DfError::MissingVariable, level, tv.v[std::size_t(k)]);
+            mask = std::uint16_t(mask | (1u << i));
+            if (l.dir[std::size_t(i)].kind == DirectiveKind::Spatial)
+                last = i;
+            vol *= l.mapped[std::size_t(tv.v[std::size_t(k)])];
+        }
+        l.coupledDirs[std::size_t(t)] = mask;
+        l.spLast[std::size_t(t)] = last;
+        l.mappedVol[std::size_t(t)] = vol;
+    }
+    return {};
+}
+
+/// The next level's dimensions: each input-tensor variable clipped to this level's map.
+DfStatus lowerDimensions(const Layout& L, const Level& l, int level, const DimTable& dims, DimTable& lower)
+{
+    for (int v = 0; v < L.nVars; ++v) {
+        if (!((L.inputClassVars >> v) & 1u))
+            continue;
+        const int i = l.dirOf[std::size_t(v)];
+        if (i < 0)
+            return fail(DfError::MissingVariable, level, v);
+        lower.put(v, std::min(l.dir[std::size_t(i)].size, dims.size[std::size_t(v)]), dims.stride[std::size_t(v)]);
+    }
+    return {};
+}
+
+/// Completes level `level` (its own directives from `pos` on) as MAESTRO's cluster analysis
+/// does: `above` is the level above (null at the top), `dims` its dimension table, which becomes
+/// the next level's. `lastSize`: the size of the Cluster directive above, then this level's.
+DfStatus buildLevel(const Layout& L, Level& l, int level, const Level* above, std::span<const Directive> directives,
+                    std::size_t& pos, DimTable& dims, const DimTable& full, i64 topClusterSize, int innermostCluster,
+                    i64& lastSize)
+{
+    std::uint16_t present = 0; // variables this level maps
+    int clusterSize = innermostCluster; // the implicit innermost Cluster
+    if (DfStatus s = takeOwnDirectives(l, level, directives, pos, present, clusterSize); !s.ok())
+        return s;
+    if (L.conv) {
+        if (DfStatus s = makeInputCentric(l, level, present); !s.ok())
+            return s;
+    }
+    if (above) {
+        if (DfStatus s = inheritDirectives(l, level, *above, present); !s.ok())
+            return s;
+    }
+    if (DfStatus s = mapMissingWhole(L, l, level, dims, present); !s.ok())
+        return s;
+    if (DfStatus s = applyStrides(L, l, level, dims, full); !s.ok())
+        return s;
+    l.index();
+    l.dims = dims;
+    l.clusterSize = level == 0 ? topClusterSize : lastSize;
+    lastSize = clusterSize;
+    if (DfStatus s = findSpatialMaps(l, level); !s.ok())
+        return s;
+    l.edgeClusters = edgeClustersOf(l, dims);
+    if (DfStatus s = reuseSizes(L, l, level, dims); !s.ok())
+        return s;
+    if (DfStatus s = staticMasks(L, l, level); !s.ok())
+        return s;
+    DimTable lower;
+    if (DfStatus s = lowerDimensions(L, l, level, dims, lower); !s.ok())
+        return s;
+    dims = lower;
+    return {};
+}
+
+/// Resolves, checks and splits the directives into levels, completing each level as MAESTRO's
+/// cluster analysis does.
+DfStatus buildLevels(const DataflowLayer& layer, std::span<const Directive> directives, const DataflowHardware& hw,
+                     Analysis& a)
+{
+    const Layout& L = a.layout();
+    if (directives.empty())
+        return fail(DfError::EmptyMapping);
+    const DimTable full = topDimensions(L, layer);
+    ClusterPlan plan;
+    if (DfStatus s = planClusters(L, layer, directives, hw, plan); !s.ok())
+        return s;
+    a.nLevels = plan.count + 1;
+    const i64 unitClusters = plan.uppermost * (hw.numPes / plan.uppermost);
+    const i64 topClusterSize = unitClusters / plan.uppermost;
 
     DimTable dims = full;
-    const Level* prev = nullptr;
+    const Level* above = nullptr;
     std::size_t pos = 0;
     i64 lastSize = unitClusters;
     for (int level = 0; level < a.nLevels; ++level) {
         Level& l = a.lv[std::size_t(level)];
-        l.nDirs = 0;
-        l.firstSpatial = -1;
-        l.lastSpatial = -1;
-        std::uint16_t present = 0; // variables this level maps
-        // This level's own directives.
-        int clusterSize = lastCluster; // the implicit innermost Cluster
-        for (; pos < directives.size(); ++pos) {
-            const Directive& d = directives[pos];
-            if (d.kind == DirectiveKind::Cluster) {
-                clusterSize = d.size;
-                ++pos;
-                break;
-            }
-            if (l.nDirs == kMaxDirs)
-                return fail(DfError::BadDirective, level, d.var);
-            if ((present >> d.var) & 1u)
-                return fail(DfError::BadDirective, level, d.var, -1); // mapped twice in a level
-            present = std::uint16_t(present | (1u << d.var));
-            l.dir[std::size_t(l.nDirs++)] = Dir{d.kind, d.var, d.size, d.offset};
-        }
-        // Output-centric rows / columns become input-centric: Y' of size n covers n + R - 1 rows.
-        if (L.conv) {
-            for (int pair = 0; pair < 2; ++pair) {
-                const int out = pair == 0 ? dfvar::Xo : dfvar::Yo;
-                const int in = pair == 0 ? dfvar::X : dfvar::Y;
-                const int win = pair == 0 ? dfvar::S : dfvar::R;
-                int iOut = -1, iIn = -1, iWin = -1;
-                for (int i = 0; i < l.nDirs; ++i) {
-                    const int v = l.dir[std::size_t(i)].var;
-                    if (v == out && iOut < 0)
-                        iOut = i;
-                    if (v == in)
-                        iIn = i;
-                    if (v == win)
-                        iWin = i;
-                }
-                if (iOut >= 0 && iIn >= 0)
-                    return fail(DfError::OutputAndInput, level, in);
-                if (iOut >= 0) {
-                    if (iWin < 0)
-                        return fail(DfError::MissingVariable, level, win);
-                    present = std::uint16_t((present & ~(1u << out)) | (1u << in));
-                    l.dir[std::size_t(iOut)].var = in;
-                    l.dir[std::size_t(iOut)].size += l.dir[std::size_t(iWin)].size - 1;
-                }
-            }
-        }
-        // Directives of the level above that this level does not mention are inherited as
-        // temporal maps, each put in front (so they end up in reverse order).
-        if (prev) {
-            for (int i = 0; i < prev->nDirs; ++i) {
-                const Dir& u = prev->dir[std::size_t(i)];
-                if ((present >> u.var) & 1u)
-                    continue;
-                present = std::uint16_t(present | (1u << u.var));
-                if (l.nDirs == kMaxDirs)
-                    return fail(DfError::BadDirective, level, u.var);
-                std::move_backward(l.dir.begin(), l.dir.begin() + l.nDirs, l.dir.begin() + l.nDirs + 1);
-                l.dir[0] = Dir{DirectiveKind::Temporal, u.var, u.size, u.ofs};
-                ++l.nDirs;
-            }
-        }
-        // Input-tensor variables still missing are mapped whole.
-        for (int v = 0; v < L.nVars; ++v) {
-            if (!((L.inputClassVars >> v) & 1u))
-                continue;
-            if (!((present >> v) & 1u) && dims.contains(v)) {
-                present = std::uint16_t(present | (1u << v));
-                if (l.nDirs == kMaxDirs)
-                    return fail(DfError::BadDirective, level, v);
-                l.dir[std::size_t(l.nDirs++)] = Dir{DirectiveKind::Temporal, v, dims.size[std::size_t(v)], dims.size[std::size_t(v)]};
-            }
-        }
-        // Strides: a window over a strided dimension covers fewer rows and moves by the stride.
-        for (int i = 0; i < l.nDirs; ++i) {
-            const int v = l.dir[std::size_t(i)].var;
-            if (!dims.contains(v))
-                return fail(DfError::MissingVariable, level, v);
-            const int stride = dims.stride[std::size_t(v)];
-            if (isReference(L, v) && stride != 1) {
-                int first = i;
-                for (int j = 0; j < l.nDirs; ++j) {
-                    if (l.dir[std::size_t(j)].var == v) {
-                        first = j;
-                        break;
-                    }
-                }
-                Dir& d = l.dir[std::size_t(first)];
-                const int window = full.size[std::size_t(counterpart(v))];
-                if (l.dir[std::size_t(i)].size >= window) {
-                    const int outMap = (l.dir[std::size_t(i)].size + stride - window) / stride;
-                    d.size = outMap * std::min(stride, window) + std::max(window - stride, 0);
-                    d.ofs = outMap * stride;
-                    if (level != 0 && window < stride)
-                        d.ofs = outMap * window;
-                }
-            }
-        }
-        l.index();
-        l.dims = dims;
-        l.clusterSize = level == 0 ? unitClusters / uppermost : i64(lastSize);
-        lastSize = clusterSize;
-
-        // Spatial maps: one or two per level.
-        int nSpatial = 0;
-        for (int i = 0; i < l.nDirs; ++i) {
-            if (l.dir[std::size_t(i)].kind == DirectiveKind::Spatial) {
-                if (nSpatial == 0)
-                    l.firstSpatial = i;
-                ++nSpatial;
-            }
-        }
-        if (nSpatial == 0)
-            return fail(DfError::NoSpatialMap, level);
-        if (nSpatial > 2)
-            return fail(DfError::TooManySpatialMaps, level, -1, nSpatial);
-
-        // Active sub-clusters in the spatial edge iteration.
-        {
-            const Dir& sp = l.dir[std::size_t(l.firstSpatial)];
-            const i64 dim = dims.size[std::size_t(sp.var)];
-            const i64 map = sp.size, ofs = sp.ofs, cs = l.clusterSize;
-            const i64 fullCover = ofs * (cs - 1) + map;
-            i64 edge = 1;
-            if (dim > fullCover) {
-                const i64 steady = ((dim - map) / ofs + 1) / cs - 1;
-                const i64 remaining = dim - (steady + 1) * ofs * cs;
-                edge = remaining < map ? i64(1) : (remaining - map) / ofs + 1;
-            } else if (dim > map) {
-                edge = (dim - map) / ofs + 1;
-                if (ofs * (edge - 1) + map < dim)
-                    ++edge;
-            }
-            if (dim <= map)
-                edge = 1;
-            l.edgeClusters = edge;
-        }
-
-        // Reuse-analysis sizes from the level's own dimensions.
-        l.mapped.fill(0), l.unique.fill(0), l.mappedEdge.fill(0), l.uniqueEdge.fill(0);
-        for (int i = 0; i < l.nDirs; ++i) {
-            const Dir& d = l.dir[std::size_t(i)];
-            const std::size_t v = std::size_t(d.var);
-            const int map = d.size, ofs = d.ofs, dim = dims.size[v];
-            const int steady = std::max((dim - map) / ofs, 0);
-            const bool hasEdge = i64(steady) * ofs + map < dim || map > dim;
-            l.mapped[v] = map;
-            l.unique[v] = std::min(map, ofs);
-            if (d.kind == DirectiveKind::Temporal && dim <= map)
-                l.unique[v] = 0;
-            int edgeMap = dim - (steady + 1) * ofs;
-            if (edgeMap < 0)
-                edgeMap = dim;
-            l.mappedEdge[v] = hasEdge ? edgeMap : map;
-            l.uniqueEdge[v] = std::max(ofs - (map - edgeMap), 0);
-        }
-        if (L.conv) {
-            for (int i = 0; i < l.nDirs; ++i) {
-                const Dir& d = l.dir[std::size_t(i)];
-                if (!isReference(L, d.var))
-                    continue;
-                const std::size_t v = std::size_t(d.var), o = std::size_t(outputVarOf(d.var));
-                const std::size_t w = std::size_t(counterpart(d.var));
-                l.mapped[o] = l.mapped[v] - l.mapped[w] + 1;
-                l.unique[o] = std::min(d.ofs, d.size);
-                l.mappedEdge[o] = l.mappedEdge[v] - l.mappedEdge[w] + 1;
-                l.uniqueEdge[o] = std::min(d.ofs, l.mappedEdge[o]);
-                // A row (column) tile shorter than the filter computes no output: MAESTRO prints
-                // runtime 0, no MACs and negative energies for it, which a search would rank best.
-                if (l.mapped[o] <= 0)
-                    return fail(DfError::EmptyOutputTile, level, d.var, l.mapped[v]);
-            }
-        }
-
-        // Static masks the per-case analysis uses.
-        l.spatialDirs = 0;
-        for (int i = 0; i < l.nDirs; ++i) {
-            if (l.dir[std::size_t(i)].kind == DirectiveKind::Spatial) {
-                l.spatialDirs = std::uint16_t(l.spatialDirs | (1u << i));
-                l.lastSpatial = i;
-            }
-        }
-        for (int t = 0; t < kDfTensors; ++t) {
-            const TensorVars& tv = L.tensor[std::size_t(t)];
-            std::uint16_t mask = 0;
-            int last = -1;
-            i64 vol = 1;
-            for (int k = 0; k < tv.n; ++k) {
-                const int i = l.dirOf[std::size_t(tv.v[std::size_t(k)])];
-                if (i < 0)
-                    return fail(DfError::MissingVariable, level, tv.v[std::size_t(k)]);
-                mask = std::uint16_t(mask | (1u << i));
-                if (l.dir[std::size_t(i)].kind == DirectiveKind::Spatial)
-                    last = i;
-                vol *= l.mapped[std::size_t(tv.v[std::size_t(k)])];
-            }
-            l.coupledDirs[std::size_t(t)] = mask;
-            l.spLast[std::size_t(t)] = last;
-            l.mappedVol[std::size_t(t)] = vol;
-        }
-
-        // The next level's dimensions: each input-tensor variable clipped to this level's map.
-        DimTable lower;
-        for (int v = 0; v < L.nVars; ++v) {
-            if (!((L.inputClassVars >> v) & 1u))
-                continue;
-            const int i = l.dirOf[std::size_t(v)];
-            if (i < 0)
-                return fail(DfError::MissingVariable, level, v);
-            lower.put(v, std::min(l.dir[std::size_t(i)].size, dims.size[std::size_t(v)]), dims.stride[std::size_t(v)]);
-        }
-        dims = lower;
-        prev = &l;
+        if (DfStatus s = buildLevel(L, l, level, above, directives, pos, dims, full, topClusterSize, plan.last, lastSize);
+            !s.ok())
+            return s;
+        above = &l;
     }
     if (pos != directives.size())
         return fail(DfError::TooManyLevels);

@@ -471,17 +471,70 @@ private:
         return count;
     }
 
-    void visit(const onnx::NodeProto& n, int index)
+    /// Constant subgraphs fold away: Constant, Shape (metadata), and nodes fed only by constants
+    /// (their outputs become constants); false for any other node.
+    bool foldConstant(const onnx::NodeProto& n)
     {
-        // Constant subgraphs fold away: Constant, Shape (metadata), and nodes fed only by constants.
         const bool allConstant = std::all_of(n.input().begin(), n.input().end(),
                                              [&](const std::string& in) { return in.empty() || info(in).constant; });
         if (n.op_type() == "Constant" || n.op_type() == "Shape" || n.op_type() == "Size" ||
             (allConstant && !bearsMacs(roleOf(n)) && macBearingInside(n) == 0)) {
             for (const std::string& out : n.output())
                 m_tensors[out].constant = true;
+            return true;
+        }
+        return false;
+    }
+
+    /// An operator the importer does not model: control flow (If, Loop, Scan) and model-local
+    /// functions are not imported, and MACs inside them are on the account, never dropped
+    /// silently; any other is skipped with a warning, its outputs standing for its first input.
+    void skipUnsupported(const onnx::NodeProto& n, const std::string& label, const std::vector<std::string>& data)
+    {
+        if (const int inside = macBearingInside(n); inside > 0) {
+            omit(n, label, -1,
+                 std::to_string(inside) + " operator(s) that compute MACs inside its " +
+                     (isLocalFunction(n) ? "function" : "subgraphs") + " (" + n.op_type() +
+                     " is not imported: its contents run a data-dependent number of times or are not expanded)");
             return;
         }
+        if (std::find(m_out.skippedOperators.begin(), m_out.skippedOperators.end(), n.op_type()) ==
+            m_out.skippedOperators.end())
+            m_out.skippedOperators.push_back(n.op_type());
+        m_out.warnings.push_back("skipped unsupported operator " + n.op_type() +
+                                 (n.domain().empty() ? "" : " (domain " + n.domain() + ")") + " in node \"" + label +
+                                 "\"; its outputs stand for its first input");
+        alias(n, data.empty() ? -1 : producer(data.front()));
+    }
+
+    /// A residual add folds into a single-use Conv operand, the first one preferred; false when
+    /// neither operand is one.
+    bool fuseResidualAdd(const onnx::NodeProto& n, const std::vector<std::string>& data)
+    {
+        for (const std::string& operand : data) {
+            const int p = fusableProducer(operand, true);
+            if (p < 0 || m_addFused[std::size_t(p)])
+                continue;
+            const std::string& other = operand == data[0] ? data[1] : data[0];
+            GraphNode& target = m_nodes[std::size_t(p)];
+            target.name += "+add";
+            if (const int q = producer(other); q >= 0) {
+                if (q != p && std::find(target.inputs.begin(), target.inputs.end(), q) == target.inputs.end())
+                    target.inputs.push_back(q);
+            } else if (info(other).graphInput && info(other).known) {
+                target.externalInput += info(other).elements();
+            }
+            m_addFused[std::size_t(p)] = true;
+            alias(n, p);
+            return true;
+        }
+        return false;
+    }
+
+    void visit(const onnx::NodeProto& n, int index)
+    {
+        if (foldConstant(n))
+            return;
         const Role role = roleOf(n);
         const std::vector<std::string> data = dataInputs(n);
         const std::string label = n.name().empty() ? n.op_type() + " #" + std::to_string(index) : n.name();
@@ -491,23 +544,7 @@ private:
             countNotModelled(n.op_type()); // operators of unknown cost are listed as skipped instead
         switch (role) {
         case Role::Unsupported:
-            // Control flow (If, Loop, Scan) and model-local functions are not imported: MACs
-            // inside them are on the account, never dropped silently.
-            if (const int inside = macBearingInside(n); inside > 0) {
-                omit(n, label, -1,
-                     std::to_string(inside) + " operator(s) that compute MACs inside its " +
-                         (isLocalFunction(n) ? "function" : "subgraphs") + " (" + n.op_type() +
-                         " is not imported: its contents run a data-dependent number of times or are not expanded)");
-                return;
-            }
-            if (std::find(m_out.skippedOperators.begin(), m_out.skippedOperators.end(), n.op_type()) ==
-                m_out.skippedOperators.end())
-                m_out.skippedOperators.push_back(n.op_type());
-            m_out.warnings.push_back("skipped unsupported operator " + n.op_type() +
-                                     (n.domain().empty() ? "" : " (domain " + n.domain() + ")") + " in node \"" + label +
-                                     "\"; its outputs stand for its first input");
-            alias(n, data.empty() ? -1 : producer(data.front()));
-            return;
+            return skipUnsupported(n, label, data);
         case Role::Alias:
             alias(n, data.empty() ? -1 : producer(data.front()));
             return;
@@ -537,31 +574,23 @@ private:
                 return;
             }
         }
-        if (role == Role::Add && data.size() == 2 && n.input_size() == 2) {
-            // A residual add folds into a single-use Conv operand, the first one preferred.
-            for (const std::string& operand : data) {
-                const int p = fusableProducer(operand, true);
-                if (p < 0 || m_addFused[std::size_t(p)])
-                    continue;
-                const std::string& other = operand == data[0] ? data[1] : data[0];
-                GraphNode& target = m_nodes[std::size_t(p)];
-                target.name += "+add";
-                if (const int q = producer(other); q >= 0) {
-                    if (q != p && std::find(target.inputs.begin(), target.inputs.end(), q) == target.inputs.end())
-                        target.inputs.push_back(q);
-                } else if (info(other).graphInput && info(other).known) {
-                    target.externalInput += info(other).elements();
-                }
-                m_addFused[std::size_t(p)] = true;
-                alias(n, p);
-                return;
-            }
-        }
+        if (role == Role::Add && data.size() == 2 && n.input_size() == 2 && fuseResidualAdd(n, data))
+            return;
 
         GraphNode node;
         node.name = nodeName(n, index);
         node.ifm = xyz(shape(data.front(), label));
         node.ofm = xyz(shape(role == Role::Elementwise && n.op_type() == "Split" ? data.front() : out0, label));
+        describeOperator(node, n, role, data, label);
+        addNode(std::move(node), data, n, role);
+    }
+
+    /// The graph node of an operator without MACs: its kind, the weights it owns (a bias, a
+    /// scale, an embedding table) and a pool's window.
+    void describeOperator(GraphNode& node, const onnx::NodeProto& n, Role role, const std::vector<std::string>& data,
+                          const std::string& label)
+    {
+        const std::string& out0 = n.output(0);
         std::int64_t constants = 0;
         for (const std::string& in : n.input())
             if (!in.empty() && info(in).constant && info(in).known)
@@ -635,7 +664,6 @@ private:
             node.op = OpKind::Elementwise;
             break;
         }
-        addNode(std::move(node), data, n, role);
     }
 
     /// The product of a node's sizes, checked: a hostile shape is refused naming the node, never

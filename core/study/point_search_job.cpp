@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/study/point_search_job.h"
 
+#include "core/study/study.h"
+#include "core/study/study_kind.h"
+
 #include <algorithm>
 
 namespace mapscape {
@@ -23,6 +26,23 @@ public:
 private:
     PointSearchJob& m_job;
 };
+
+PointSearchJob::Setup PointSearchJob::setup(std::shared_ptr<const PointProblem> problem,
+                                            std::unique_ptr<PointOptimizer> optimizer, const OptimizerSettings& settings,
+                                            const JobContext& context)
+{
+    Setup s;
+    s.problem = std::move(problem);
+    s.optimizer = std::move(optimizer);
+    s.driver.threads = std::max(1, settings.threads);
+    s.driver.reportEvaluated = context.reportPoints;
+    return s;
+}
+
+std::string PointSearchJob::bestLabel(const OptimizerSettings& settings, const JobContext& context)
+{
+    return (context.label.empty() ? settings.id : context.label) + " best";
+}
 
 PointSearchJob::PointSearchJob(Setup setup)
     : m_setup(std::move(setup))

@@ -16,6 +16,9 @@
 
 namespace mapscape {
 
+struct JobContext;
+struct OptimizerSettings;
+
 class PointSearchJob : public StudyJob {
 public:
     struct Setup {
@@ -30,6 +33,13 @@ public:
         /// `evaluate` names them).
         std::function<std::vector<std::pair<std::string, double>>(const Point& best)> figures;
     };
+    /// What every point-search kind's setup starts from: the problem and its optimizer, the
+    /// settings' threads (at least one) and whether the context reports evaluated points.
+    static Setup setup(std::shared_ptr<const PointProblem> problem, std::unique_ptr<PointOptimizer> optimizer,
+                       const OptimizerSettings& settings, const JobContext& context);
+    /// The name of a run's best result: "<context label or optimizer> best".
+    static std::string bestLabel(const OptimizerSettings& settings, const JobContext& context);
+
     explicit PointSearchJob(Setup setup);
     ~PointSearchJob() override;
 

@@ -35,9 +35,7 @@ Eigen::MatrixXd kernel(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, doubl
 } // namespace
 
 BayesianPointSearch::BayesianPointSearch(const PointProblem& problem, BayesianOptions options, std::uint64_t seed)
-    : m_problem(problem)
-    , m_options(options)
-    , m_rng(seed)
+    : BudgetedPointOptimizer(problem, options, seed)
 {
     if (m_options.samples < 1)
         throw InputError("bo.samples: must be at least 1");
@@ -59,7 +57,7 @@ std::vector<double> BayesianPointSearch::encode(const Point& p) const
 
 std::vector<Point> BayesianPointSearch::ask()
 {
-    const std::int64_t left = m_options.samples - m_asked;
+    const std::int64_t left = remaining();
     if (left <= 0)
         return {};
     std::vector<Point> out;
@@ -261,9 +259,5 @@ void BayesianPointSearch::tell(std::span<const Point> points, std::span<const Po
     sink.record("bo/length_scale", m_asked, m_lengthScale);
 }
 
-double BayesianPointSearch::progress() const
-{
-    return m_options.samples > 0 ? std::min(1.0, double(m_asked) / double(m_options.samples)) : 1.0;
-}
 
 } // namespace mapscape

@@ -10,7 +10,7 @@
 /// stays affordable. With `scalarised` objectives it is ParEGO, the multi-objective form. Eigen only;
 /// deterministic for a seed.
 
-#include "core/optim/space/point_search.h"
+#include "core/optim/space/budgeted_optimizer.h"
 
 #include <cstdint>
 #include <random>
@@ -32,12 +32,11 @@ struct BayesianOptions {
     double rho = 0.05;
 };
 
-class BayesianPointSearch final : public PointOptimizer {
+class BayesianPointSearch final : public BudgetedPointOptimizer<BayesianOptions> {
 public:
     BayesianPointSearch(const PointProblem& problem, BayesianOptions options, std::uint64_t seed);
     std::vector<Point> ask() override;
     void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
-    double progress() const override;
 
     /// The GP's length scale after the last fit (for tests and the metrics).
     double lengthScale() const { return m_lengthScale; }
@@ -45,14 +44,10 @@ public:
 private:
     std::vector<double> encode(const Point& p) const;
 
-    const PointProblem& m_problem;
-    BayesianOptions m_options;
-    std::mt19937_64 m_rng;
     std::vector<Point> m_points;
     std::vector<double> m_values; ///< log objective (ParEGO: the current scalarisation), or NaN when invalid
     std::vector<std::vector<double>> m_objectives; ///< ParEGO: log objectives per point (empty when invalid)
     void scalarise();
-    std::int64_t m_asked = 0;
     double m_lengthScale = 0.3;
     int m_fits = 0;
 };

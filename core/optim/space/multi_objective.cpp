@@ -108,12 +108,10 @@ std::vector<double> crowdingDistances(std::span<const MoScore> scores, std::span
 
 Nsga2Search::Nsga2Search(const PointProblem& problem, std::vector<int> objectives, std::vector<std::uint8_t> choiceGenes,
                          ViolationFunction violation, Nsga2Options options, std::uint64_t seed)
-    : m_problem(problem)
+    : BudgetedPointOptimizer(problem, options, seed)
     , m_objectives(std::move(objectives))
     , m_violation(std::move(violation))
-    , m_options(options)
     , m_ops(problem, std::move(choiceGenes), options.operators)
-    , m_rng(seed)
 {
     if (m_options.samples < 1)
         throw InputError("nsga2.samples: must be at least 1");
@@ -135,7 +133,7 @@ const Nsga2Search::Member& Nsga2Search::tournament()
 
 std::vector<Point> Nsga2Search::ask()
 {
-    const std::int64_t left = m_options.samples - m_asked;
+    const std::int64_t left = remaining();
     if (left <= 0)
         return {};
     std::vector<Point> out;
@@ -201,20 +199,14 @@ void Nsga2Search::tell(std::span<const Point> points, std::span<const PointEvalu
     sink.record("nsga2/first_front", m_generation, double(firstFront));
 }
 
-double Nsga2Search::progress() const
-{
-    return std::min(1.0, double(m_asked) / double(std::max<std::int64_t>(1, m_options.samples)));
-}
 
 // ---- MOPSO ------------------------------------------------------------------------------------
 
 MopsoSearch::MopsoSearch(const PointProblem& problem, std::vector<int> objectives, ViolationFunction violation,
                          MopsoOptions options, std::uint64_t seed)
-    : m_problem(problem)
+    : BudgetedPointOptimizer(problem, options, seed)
     , m_objectives(std::move(objectives))
     , m_violation(std::move(violation))
-    , m_options(options)
-    , m_rng(seed)
 {
     if (m_options.samples < 1)
         throw InputError("mopso.samples: must be at least 1");
@@ -247,7 +239,7 @@ Point MopsoSearch::toPoint(const std::vector<double>& x) const
 
 std::vector<Point> MopsoSearch::ask()
 {
-    const std::int64_t left = m_options.samples - m_asked;
+    const std::int64_t left = remaining();
     if (left <= 0)
         return {};
     if (m_iteration > 0) {
@@ -329,9 +321,5 @@ void MopsoSearch::tell(std::span<const Point> points, std::span<const PointEvalu
     sink.record("mopso/archive", m_iteration, double(m_archive.size()));
 }
 
-double MopsoSearch::progress() const
-{
-    return std::min(1.0, double(m_asked) / double(std::max<std::int64_t>(1, m_options.samples)));
-}
 
 } // namespace mapscape

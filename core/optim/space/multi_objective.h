@@ -9,7 +9,7 @@
 /// their violation, and invalid points lose to every valid one.
 
 #include "core/optim/space/gene_operators.h"
-#include "core/optim/space/point_search.h"
+#include "core/optim/space/budgeted_optimizer.h"
 
 #include <cstdint>
 #include <functional>
@@ -42,13 +42,12 @@ struct Nsga2Options {
     GeneOperatorOptions operators;
 };
 
-class Nsga2Search final : public PointOptimizer {
+class Nsga2Search final : public BudgetedPointOptimizer<Nsga2Options> {
 public:
     Nsga2Search(const PointProblem& problem, std::vector<int> objectives, std::vector<std::uint8_t> choiceGenes,
                 ViolationFunction violation, Nsga2Options options, std::uint64_t seed);
     std::vector<Point> ask() override;
     void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
-    double progress() const override;
 
     struct Member {
         Point point;
@@ -61,14 +60,10 @@ public:
 private:
     const Member& tournament();
 
-    const PointProblem& m_problem;
     std::vector<int> m_objectives;
     ViolationFunction m_violation;
-    Nsga2Options m_options;
     GeneOperators m_ops;
-    std::mt19937_64 m_rng;
     std::vector<Member> m_population;
-    std::int64_t m_asked = 0;
     int m_generation = 0;
 };
 
@@ -84,13 +79,12 @@ struct MopsoOptions {
 /// Particles move in value-index space (a categorical parameter's index is thresholded by
 /// rounding); personal bests change when dominated (or, when neither dominates, by a coin flip);
 /// each particle's leader is drawn from the archive by a binary tournament on crowding distance.
-class MopsoSearch final : public PointOptimizer {
+class MopsoSearch final : public BudgetedPointOptimizer<MopsoOptions> {
 public:
     MopsoSearch(const PointProblem& problem, std::vector<int> objectives, ViolationFunction violation, MopsoOptions options,
                 std::uint64_t seed);
     std::vector<Point> ask() override;
     void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
-    double progress() const override;
 
     std::size_t archiveSize() const { return m_archive.size(); }
 
@@ -109,14 +103,10 @@ private:
     /// Crowding distance of every archive member (the archive is one front).
     std::vector<double> archiveCrowding() const;
 
-    const PointProblem& m_problem;
     std::vector<int> m_objectives;
     ViolationFunction m_violation;
-    MopsoOptions m_options;
-    std::mt19937_64 m_rng;
     std::vector<Particle> m_swarm;
     std::vector<Elite> m_archive;
-    std::int64_t m_asked = 0;
     int m_iteration = 0;
 };
 

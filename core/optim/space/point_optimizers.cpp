@@ -11,33 +11,24 @@ namespace mapscape {
 // ---- random search -------------------------------------------------------------------------
 
 RandomPointSearch::RandomPointSearch(const PointProblem& problem, RandomPointOptions options, std::uint64_t seed)
-    : m_problem(problem)
-    , m_options(options)
-    , m_rng(seed)
+    : BudgetedPointOptimizer(problem, options, seed)
 {
 }
 
 std::vector<Point> RandomPointSearch::ask()
 {
-    const std::int64_t n = std::min<std::int64_t>(m_options.batch, m_options.samples - m_drawn);
+    const std::int64_t n = std::min<std::int64_t>(m_options.batch, remaining());
     std::vector<Point> batch;
     for (std::int64_t k = 0; k < n; ++k)
         batch.push_back(randomPoint(m_problem, m_rng));
-    m_drawn += n;
+    m_asked += n;
     return batch;
-}
-
-double RandomPointSearch::progress() const
-{
-    return m_options.samples > 0 ? double(m_drawn) / double(m_options.samples) : 1.0;
 }
 
 // ---- genetic algorithm ---------------------------------------------------------------------
 
 GeneticPointSearch::GeneticPointSearch(const PointProblem& problem, GeneticPointOptions options, std::uint64_t seed)
-    : m_problem(problem)
-    , m_options(options)
-    , m_rng(seed)
+    : BudgetedPointOptimizer(problem, options, seed)
 {
     m_options.population = std::max(2, m_options.population);
     m_options.elite = std::clamp(m_options.elite, 0, m_options.population - 1);
@@ -103,7 +94,7 @@ void GeneticPointSearch::mutate(Point& p)
 
 std::vector<Point> GeneticPointSearch::ask()
 {
-    const std::int64_t left = m_options.samples - m_asked;
+    const std::int64_t left = remaining();
     if (left <= 0)
         return {};
     const int n = int(std::min<std::int64_t>(m_options.population, left));
@@ -168,17 +159,11 @@ void GeneticPointSearch::tell(std::span<const Point> points, std::span<const Poi
     sink.record("ga/valid_fraction", step, double(valid) / double(std::max<std::size_t>(1, points.size())));
 }
 
-double GeneticPointSearch::progress() const
-{
-    return m_options.samples > 0 ? std::min(1.0, double(m_asked) / double(m_options.samples)) : 1.0;
-}
 
 // ---- plain genetic algorithm -----------------------------------------------------------------
 
 PlainGeneticSearch::PlainGeneticSearch(const PointProblem& problem, PlainGeneticOptions options, std::uint64_t seed)
-    : m_problem(problem)
-    , m_options(options)
-    , m_rng(seed)
+    : BudgetedPointOptimizer(problem, options, seed)
 {
     m_options.population = std::max(2, m_options.population);
     m_options.tournament = std::max(1, m_options.tournament);
@@ -186,7 +171,7 @@ PlainGeneticSearch::PlainGeneticSearch(const PointProblem& problem, PlainGenetic
 
 std::vector<Point> PlainGeneticSearch::ask()
 {
-    const std::int64_t left = m_options.samples - m_asked;
+    const std::int64_t left = remaining();
     if (left <= 0)
         return {};
     const int n = int(std::min<std::int64_t>(m_options.population, left));
@@ -251,9 +236,5 @@ void PlainGeneticSearch::tell(std::span<const Point> points, std::span<const Poi
     }
 }
 
-double PlainGeneticSearch::progress() const
-{
-    return m_options.samples > 0 ? std::min(1.0, double(m_asked) / double(m_options.samples)) : 1.0;
-}
 
 } // namespace mapscape

@@ -7,7 +7,7 @@
 /// mutations that step to a neighbouring value, and "reorder" mutations that swap two loops of
 /// a loop order.
 
-#include "core/optim/space/point_search.h"
+#include "core/optim/space/budgeted_optimizer.h"
 
 #include <cstdint>
 #include <memory>
@@ -21,18 +21,11 @@ struct RandomPointOptions {
 };
 
 /// Draws every parameter uniformly among its allowed values.
-class RandomPointSearch final : public PointOptimizer {
+class RandomPointSearch final : public BudgetedPointOptimizer<RandomPointOptions> {
 public:
     RandomPointSearch(const PointProblem& problem, RandomPointOptions options, std::uint64_t seed);
     std::vector<Point> ask() override;
     void tell(std::span<const Point>, std::span<const PointEvaluation>, MetricsSink&) override {}
-    double progress() const override;
-
-private:
-    const PointProblem& m_problem;
-    RandomPointOptions m_options;
-    std::mt19937_64 m_rng;
-    std::int64_t m_drawn = 0;
 };
 
 struct GeneticPointOptions {
@@ -46,12 +39,11 @@ struct GeneticPointOptions {
     double stepFraction = 0.7;      ///< integer mutations step to a neighbouring value this often (else draw anew)
 };
 
-class GeneticPointSearch final : public PointOptimizer {
+class GeneticPointSearch final : public BudgetedPointOptimizer<GeneticPointOptions> {
 public:
     GeneticPointSearch(const PointProblem& problem, GeneticPointOptions options, std::uint64_t seed);
     std::vector<Point> ask() override;
     void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
-    double progress() const override;
 
 private:
     struct Individual {
@@ -61,11 +53,7 @@ private:
     const Individual& select();
     void mutate(Point& p);
 
-    const PointProblem& m_problem;
-    GeneticPointOptions m_options;
-    std::mt19937_64 m_rng;
     std::vector<Individual> m_population;
-    std::int64_t m_asked = 0;
     int m_generation = 0;
 };
 
@@ -80,19 +68,14 @@ struct PlainGeneticOptions {
 /// A plain generational GA over the parameter vector (ArchGym's scikit-opt baseline): tournament
 /// parents, one-point crossover, uniform per-gene mutation, no elitism and no mapping-aware
 /// operators — the "GA" column next to GAMMA's.
-class PlainGeneticSearch final : public PointOptimizer {
+class PlainGeneticSearch final : public BudgetedPointOptimizer<PlainGeneticOptions> {
 public:
     PlainGeneticSearch(const PointProblem& problem, PlainGeneticOptions options, std::uint64_t seed);
     std::vector<Point> ask() override;
     void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
-    double progress() const override;
 
 private:
-    const PointProblem& m_problem;
-    PlainGeneticOptions m_options;
-    std::mt19937_64 m_rng;
     std::vector<std::pair<Point, double>> m_population; ///< (point, primary objective; +inf invalid)
-    std::int64_t m_asked = 0;
     int m_generation = 0;
 };
 

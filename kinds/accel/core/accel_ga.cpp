@@ -176,9 +176,7 @@ void AccelGaPopulation::report(MetricsSink& sink, const std::string& fitnessName
 }
 
 AccelGaSearch::AccelGaSearch(const AccelProblem& problem, AccelGaSearchOptions options, std::uint64_t seed)
-    : m_problem(problem)
-    , m_options(options)
-    , m_rng(seed)
+    : BudgetedPointOptimizer(problem, options, seed)
     , m_population(
           problem, options.ga,
           [this](const PointEvaluation& e) {
@@ -196,7 +194,7 @@ AccelGaSearch::AccelGaSearch(const AccelProblem& problem, AccelGaSearchOptions o
 
 std::vector<Point> AccelGaSearch::ask()
 {
-    const std::int64_t left = m_options.samples - m_asked;
+    const std::int64_t left = remaining();
     if (left <= 0)
         return {};
     std::vector<Point> out = m_population.offspring(m_rng);
@@ -216,11 +214,6 @@ void AccelGaSearch::tell(std::span<const Point> points, std::span<const PointEva
     }
     m_population.absorb(points, evaluations);
     m_population.report(sink, m_options.fitness == AccelGaFitness::Area ? "area" : "weighted");
-}
-
-double AccelGaSearch::progress() const
-{
-    return std::min(1.0, double(m_asked) / double(std::max<std::int64_t>(1, m_options.samples)));
 }
 
 } // namespace mapscape

@@ -11,7 +11,7 @@
 
 #include "kinds/accel/core/accel_problem.h"
 #include "core/optim/space/gene_operators.h"
-#include "core/optim/space/point_search.h"
+#include "core/optim/space/budgeted_optimizer.h"
 
 #include <cstdint>
 #include <functional>
@@ -93,20 +93,15 @@ struct AccelGaSearchOptions {
 /// The plain-GA baseline: the stage-1 GA alone, with fitness area or A·lat/lat_ref +
 /// B·pow/pow_ref (+ C·area/area_ref), the refs being the medians of the initial population;
 /// the constraint is every user constraint.
-class AccelGaSearch final : public PointOptimizer {
+class AccelGaSearch final : public BudgetedPointOptimizer<AccelGaSearchOptions, AccelProblem> {
 public:
     AccelGaSearch(const AccelProblem& problem, AccelGaSearchOptions options, std::uint64_t seed);
     std::vector<Point> ask() override;
     void tell(std::span<const Point> points, std::span<const PointEvaluation> evaluations, MetricsSink& sink) override;
-    double progress() const override;
 
 private:
-    const AccelProblem& m_problem;
-    AccelGaSearchOptions m_options;
-    std::mt19937_64 m_rng;
     std::array<double, 3> m_refs{1, 1, 1};
     AccelGaPopulation m_population;
-    std::int64_t m_asked = 0;
 };
 
 /// The median of objective `k` over the valid evaluations (1 if there is none).

@@ -7,6 +7,7 @@
 #include "core/io/object_reader.h"
 #include "core/io/preset_library.h"
 #include "core/model/validation.h"
+#include "core/study/objective_member.h"
 
 
 namespace mapscape {
@@ -373,18 +374,14 @@ AccelStudyFile accelStudyFromJson(std::string_view text, const std::string& sour
         s.setup.limits = limitsFrom(doc, r.ptr("fpga_limits"), r.get("fpga_limits"));
     if (r.has("fpga_proxy"))
         s.setup.proxy = proxyFrom(doc, r.ptr("fpga_proxy"), r.get("fpga_proxy"));
-    s.objective = r.text("objective", std::string("area"));
-    if (accelObjectiveIndex(s.objective) < 0)
-        doc.fail(r.ptr("objective"), "expected latency, power, area or energy, got \"" + s.objective + "\"");
+    s.objective = readObjectiveMember(r, accelObjectives(), "area");
     r.finish();
     return s;
 }
 
 std::string accelStudyToJson(const AccelStudyFile& s)
 {
-    ojson j;
-    j["schema"] = "mapscape/accel-study";
-    j["version"] = kAccelSchemaVersion;
+    ojson j = io::schemaDocument("accel-study", kAccelSchemaVersion);
     j["name"] = s.name;
     j["workload"] = workloadJson(s.setup.workload);
     j["design"] = designJson(s.design);
@@ -416,9 +413,7 @@ AccelDesign accelDesignFromJson(std::string_view text, const std::string& source
 
 std::string accelResultToJson(const AccelDesign& design, const AccelMetrics* m, const std::string& source)
 {
-    ojson j;
-    j["schema"] = "mapscape/accel-result";
-    j["version"] = kAccelSchemaVersion;
+    ojson j = io::schemaDocument("accel-result", kAccelSchemaVersion);
     j["source"] = source;
     j["design"] = designJson(design);
     j["chromosome"] = design.text();

@@ -9,6 +9,7 @@
 #include "core/io/json_document.h"
 #include "core/model/validation.h"
 #include "kinds/accel/core/accel_study.h"
+#include "core/study/folder_export.h"
 #include "core/study/point_search_job.h"
 #include "core/util/fingerprint.h"
 #include "core/util/strings.h"
@@ -31,6 +32,9 @@ namespace mapscape {
 namespace {
 
 using ojson = nlohmann::ordered_json;
+
+/// `convert --to maestro -o DIR`, `optimize --maestro DIR`.
+const FolderFormat kMaestroFolder{"maestro", "MAESTRO"};
 
 const char* const kSetupMembers[] = {"workload", "design", "space", "model", "constraints", "fpga_limits", "fpga_proxy"};
 
@@ -324,27 +328,18 @@ public:
     CommandOutput convert(const Study& study, std::string_view to, const std::string& out) const override
     {
         const auto& a = study.inputs.get<AccelInputs>();
-        CommandOutput o;
-        if (to == "maestro") {
-            if (out.empty())
-                throw InputError("--out: a directory is needed for MAESTRO files");
-            o.notes.push_back(writeMaestroDir(out, a.setup, a.design));
-        } else if (to == "study" || to == "json") {
-            o.text = accelStudyToJson(fileOf(study.name, a, study.optimizer.objective));
-        } else {
-            throw InputError("--to: for accelerator-sizing studies expected maestro or study, got \"" + std::string(to) + "\"");
-        }
-        return o;
+        return convertToFolderOrStudy(
+            to, out, kMaestroFolder, "accelerator-sizing",
+            [&](const std::string& dir) { return writeMaestroDir(dir, a.setup, a.design); },
+            [&] { return accelStudyToJson(fileOf(study.name, a, study.optimizer.objective)); });
     }
 
     std::vector<std::string> writeOutputs(const StudyInputs& inputs, std::string_view document,
                                           const ArgumentValues& args) const override
     {
-        const auto it = args.find("maestro");
-        if (it == args.end() || document.empty())
-            return {};
-        const auto& a = inputs.get<AccelInputs>();
-        return {writeMaestroDir(it->second, a.setup, accelDesignFromJson(document, "the best design"))};
+        return writeFolderOutput(args, kMaestroFolder, document, [&](const std::string& dir, std::string_view best) {
+            return writeMaestroDir(dir, inputs.get<AccelInputs>().setup, accelDesignFromJson(best, "the best design"));
+        });
     }
 
     std::span<const OptimizerInfo> optimizers() const override { return accelOptimizers(); }
@@ -354,15 +349,12 @@ public:
     {
         const auto& a = inputs.get<AccelInputs>();
         auto problem = std::make_shared<const AccelProblem>(a.setup, settings.objective);
-        PointSearchJob::Setup s;
-        s.problem = problem;
-        s.optimizer = makeAccelOptimizer(settings.id, *problem, settings.options, settings.seed);
-        s.driver.threads = std::max(1, settings.threads);
-        s.driver.reportEvaluated = context.reportPoints;
+        PointSearchJob::Setup s = PointSearchJob::setup(
+            problem, makeAccelOptimizer(settings.id, *problem, settings.options, settings.seed), settings, context);
         // The paper's hypervolume objectives, against the setup's fixed live reference.
         s.driver.paretoObjectives = {accelobj::Latency, accelobj::Power, accelobj::Area};
         s.driver.hypervolumeReference = problem->liveReference();
-        const std::string label = (context.label.empty() ? settings.id : context.label) + " best";
+        const std::string label = PointSearchJob::bestLabel(settings, context);
         const PointOptimizer* optimizer = s.optimizer.get();
         s.document = [problem, label, optimizer](const Point& best, const PointSearchResult* search) {
             const std::optional<Point> repaired = problem->repair(best);

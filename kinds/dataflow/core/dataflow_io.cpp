@@ -10,6 +10,7 @@
 #include "core/io/object_reader.h"
 #include "core/io/preset_library.h"
 #include "core/model/validation.h"
+#include "core/study/objective_member.h"
 
 #include <climits>
 #include <filesystem>
@@ -142,11 +143,7 @@ DataflowHardware hardwareFrom(const JsonDocument& doc, const std::string& ptr, c
 
 ojson hardwareJson(const DataflowHardware& hw, bool document)
 {
-    ojson j;
-    if (document) {
-        j["schema"] = "mapscape/dataflow-hardware";
-        j["version"] = kDataflowSchemaVersion;
-    }
+    ojson j = document ? io::schemaDocument("dataflow-hardware", kDataflowSchemaVersion) : ojson();
     j["name"] = hw.name;
     j["num_pes"] = hw.numPes;
     j["l1_size_bytes"] = sizeJson(hw.l1Size);
@@ -197,11 +194,7 @@ DataflowMapping mappingFrom(const JsonDocument& doc, const std::string& ptr, con
 
 ojson mappingJson(const DataflowMapping& m, DfLayerType type, bool document)
 {
-    ojson j;
-    if (document) {
-        j["schema"] = "mapscape/dataflow-mapping";
-        j["version"] = kDataflowSchemaVersion;
-    }
+    ojson j = document ? io::schemaDocument("dataflow-mapping", kDataflowSchemaVersion) : ojson();
     j["name"] = m.name;
     ojson list = ojson::array();
     for (const Directive& d : m.directives) {
@@ -298,9 +291,7 @@ DataflowWorkload dataflowWorkloadFromJson(std::string_view text, const std::stri
 
 std::string dataflowWorkloadToJson(const DataflowWorkload& w)
 {
-    ojson j;
-    j["schema"] = "mapscape/dataflow-workload";
-    j["version"] = kDataflowSchemaVersion;
+    ojson j = io::schemaDocument("dataflow-workload", kDataflowSchemaVersion);
     j["name"] = w.name;
     j["description"] = w.description;
     ojson list = ojson::array();
@@ -377,18 +368,14 @@ DataflowStudyFile dataflowStudyFromJson(std::string_view text, const std::string
     }
     if (r.has("space"))
         s.space = spaceFrom(doc, r.ptr("space"), r.get("space"));
-    s.objective = r.text("objective", std::string("latency"));
-    if (dataflowObjectiveIndex(s.objective) < 0)
-        doc.fail(r.ptr("objective"), "expected latency, energy, edp, area or power, got \"" + s.objective + "\"");
+    s.objective = readObjectiveMember(r, dataflowObjectives(), "latency");
     r.finish();
     return s;
 }
 
 std::string dataflowStudyToJson(const DataflowStudyFile& s)
 {
-    ojson j;
-    j["schema"] = "mapscape/dataflow-study";
-    j["version"] = kDataflowSchemaVersion;
+    ojson j = io::schemaDocument("dataflow-study", kDataflowSchemaVersion);
     j["name"] = s.name;
     j["workload"] = s.workload;
     j["layer"] = layerJson(s.layer);

@@ -13,6 +13,7 @@
 #include "core/model/validation.h"
 #include "kinds/dataflow/core/dataflow_space.h"
 #include "kinds/dataflow/core/dataflow_study.h"
+#include "core/study/folder_export.h"
 #include "core/study/point_search_job.h"
 #include "core/util/fingerprint.h"
 #include "core/util/strings.h"
@@ -31,6 +32,9 @@ namespace mapscape {
 namespace {
 
 using ojson = nlohmann::ordered_json;
+
+/// `convert --to maestro -o DIR`, `optimize --maestro DIR`.
+const FolderFormat kMaestroFolder{"maestro", "MAESTRO"};
 
 /// The layer as a run's setup reads it: its name, and the sizes edited from the workload preset's
 /// layer of that name ("VGG16 row 2 (edited: K 256)").
@@ -393,28 +397,19 @@ public:
     CommandOutput convert(const Study& study, std::string_view to, const std::string& out) const override
     {
         const auto& d = study.inputs.get<DataflowInputs>();
-        CommandOutput o;
-        if (to == "maestro") {
-            if (out.empty())
-                throw InputError("--out: a directory is needed for MAESTRO files");
-            o.notes.push_back(writeMaestroFolder(out, d));
-        } else if (to == "study" || to == "json") {
-            o.text = dataflowStudyToJson(fileOf(study.name, d, study.optimizer.objective));
-        } else {
-            throw InputError("--to: for dataflow studies expected maestro or study, got \"" + std::string(to) + "\"");
-        }
-        return o;
+        return convertToFolderOrStudy(
+            to, out, kMaestroFolder, "dataflow", [&](const std::string& dir) { return writeMaestroFolder(dir, d); },
+            [&] { return dataflowStudyToJson(fileOf(study.name, d, study.optimizer.objective)); });
     }
 
     std::vector<std::string> writeOutputs(const StudyInputs& inputs, std::string_view document,
                                           const ArgumentValues& args) const override
     {
-        const auto it = args.find("maestro");
-        if (it == args.end() || document.empty())
-            return {};
-        DataflowInputs best = inputs.get<DataflowInputs>();
-        best.mapping = dataflowResultMapping(document, best.layer.type, "the best mapping");
-        return {writeMaestroFolder(it->second, best)};
+        return writeFolderOutput(args, kMaestroFolder, document, [&](const std::string& dir, std::string_view result) {
+            DataflowInputs best = inputs.get<DataflowInputs>();
+            best.mapping = dataflowResultMapping(result, best.layer.type, "the best mapping");
+            return writeMaestroFolder(dir, best);
+        });
     }
 
     std::span<const OptimizerInfo> optimizers() const override { return dataflowOptimizers(); }
@@ -423,13 +418,10 @@ public:
                                       const JobContext& context) const override
     {
         const auto& d = inputs.get<DataflowInputs>();
-        PointSearchJob::Setup s;
         auto problem = std::make_shared<const DataflowProblem>(d.layer, d.hardware, d.space, settings.objective);
-        s.problem = problem;
-        s.optimizer = makeDataflowOptimizer(settings.id, *problem, settings.options, settings.seed);
-        s.driver.threads = std::max(1, settings.threads);
-        s.driver.reportEvaluated = context.reportPoints;
-        const std::string label = context.label.empty() ? settings.id + " best" : context.label + " best";
+        PointSearchJob::Setup s = PointSearchJob::setup(
+            problem, makeDataflowOptimizer(settings.id, *problem, settings.options, settings.seed), settings, context);
+        const std::string label = PointSearchJob::bestLabel(settings, context);
         s.document = [problem, label](const Point& best, const PointSearchResult*) {
             DataflowMapping m = problem->decode(best);
             m.name = label;

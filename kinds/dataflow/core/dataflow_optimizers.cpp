@@ -53,16 +53,52 @@ std::vector<OptionSpec> learnerOptions(bool marl)
     return o;
 }
 
-std::vector<OptimizerInfo> buildOptimizers()
+/// Seed 001's learner (one agent = single-agent PPO) with the options a run was given.
+std::unique_ptr<PointOptimizer> makeLearner(const OptionReader& o, bool marl, const PointProblem& problem,
+                                            std::uint64_t seed)
 {
-    std::vector<OptimizerInfo> r;
-    const auto add = [&r](OptimizerInfo info) {
-        info.kind = "dataflow";
-        info.budgetKey = "samples";
-        r.push_back(std::move(info));
-    };
-    for (OptimizerInfo info : genericPointOptimizers({"random", "gamma", "ga", "bo"}))
-        add(std::move(info));
+    MarlOptions m;
+    m.applyProfile(o.pick("profile") == "archgym" ? MarlProfile::ArchGym : MarlProfile::Fast);
+    m.samples = std::int64_t(o.number("samples"));
+    m.streams = o.integer("streams");
+    m.episodeLength = o.integer("episode_length");
+    if (const double lr = o.number("lr"); lr > 0)
+        m.lr = float(lr);
+    if (const double e = o.number("entropy"); e >= 0)
+        m.entropy = float(e);
+    if (const int roll = o.integer("rollout"); roll > 0)
+        m.rolloutSamples = roll;
+    if (const int ep = o.integer("epochs"); ep > 0)
+        m.epochs = ep;
+    m.agents = 1;
+    if (marl) {
+        m.agents = o.integer("agents");
+        m.clusterPolicy = o.pick("cluster_policy") == "ga" ? ClusterPolicy::Genetic : ClusterPolicy::Random;
+        m.clusterSamples = std::int64_t(o.number("cluster_samples"));
+        m.topFraction = o.number("top_fraction");
+        const std::string groups = o.str("groups");
+        if (!groups.empty()) {
+            for (const std::string& item : split(groups, ',')) {
+                const auto v = parseInt(item);
+                if (!v || *v < 0 || *v > 1000)
+                    throw InputError("marl.groups: expected agent numbers separated by commas, got \"" + groups + "\"");
+                m.groups.push_back(int(*v));
+            }
+        }
+    }
+    // The paper's observation: latency, power, energy and area (those the problem has).
+    const auto objectives = problem.objectives();
+    for (const char* objective : {"latency", "power", "energy", "area"})
+        for (std::size_t k = 0; k < objectives.size(); ++k)
+            if (objectives[k].id == objective)
+                m.observation.push_back(int(k));
+    return learners::factory<MarlFactory>(kMarlFactory)(problem, m, seed);
+}
+
+PointOptimizerTable buildOptimizers()
+{
+    PointOptimizerTable r;
+    addGenericPointOptimizers(r, {"random", "gamma", "ga", "bo"});
     // Seed 001: single-agent PPO and decentralized MARL on the same learner (one agent = PPO).
     OptimizerInfo ppo;
     ppo.id = "ppo";
@@ -78,65 +114,33 @@ std::vector<OptimizerInfo> buildOptimizers()
     marl.options = learnerOptions(true);
     learners::markAvailability(ppo);
     learners::markAvailability(marl);
-    add(std::move(ppo));
-    add(std::move(marl));
+    r.add(std::move(ppo), [](const OptionReader& o, const PointProblem& problem, std::uint64_t seed) {
+        return makeLearner(o, false, problem, seed);
+    });
+    r.add(std::move(marl), [](const OptionReader& o, const PointProblem& problem, std::uint64_t seed) {
+        return makeLearner(o, true, problem, seed);
+    });
+    for (OptimizerInfo& info : r.infos()) {
+        info.kind = "dataflow";
+        info.budgetKey = "samples";
+    }
     return r;
+}
+
+const PointOptimizerTable& optimizerTable()
+{
+    static const PointOptimizerTable table = buildOptimizers();
+    return table;
 }
 
 } // namespace
 
-std::span<const OptimizerInfo> dataflowOptimizers()
-{
-    static const std::vector<OptimizerInfo> optimizers = buildOptimizers();
-    return optimizers;
-}
+std::span<const OptimizerInfo> dataflowOptimizers() { return optimizerTable().infos(); }
 
 std::unique_ptr<PointOptimizer> makeDataflowOptimizer(std::string_view id, const PointProblem& problem,
                                                       const OptionValues& values, std::uint64_t seed)
 {
-    const OptimizerInfo& info = requireOptimizer(dataflowKind(), id);
-    const OptionReader o(info, values);
-    if (std::unique_ptr<PointOptimizer> generic = makeGenericPointOptimizer(info, problem, values, seed))
-        return generic;
-    if (info.id == "ppo" || info.id == "marl") {
-        MarlOptions m;
-        m.applyProfile(o.pick("profile") == "archgym" ? MarlProfile::ArchGym : MarlProfile::Fast);
-        m.samples = std::int64_t(o.number("samples"));
-        m.streams = o.integer("streams");
-        m.episodeLength = o.integer("episode_length");
-        if (const double lr = o.number("lr"); lr > 0)
-            m.lr = float(lr);
-        if (const double e = o.number("entropy"); e >= 0)
-            m.entropy = float(e);
-        if (const int roll = o.integer("rollout"); roll > 0)
-            m.rolloutSamples = roll;
-        if (const int ep = o.integer("epochs"); ep > 0)
-            m.epochs = ep;
-        m.agents = 1;
-        if (info.id == "marl") {
-            m.agents = o.integer("agents");
-            m.clusterPolicy = o.pick("cluster_policy") == "ga" ? ClusterPolicy::Genetic : ClusterPolicy::Random;
-            m.clusterSamples = std::int64_t(o.number("cluster_samples"));
-            m.topFraction = o.number("top_fraction");
-            const std::string groups = o.str("groups");
-            if (!groups.empty()) {
-                for (const std::string& item : split(groups, ',')) {
-                    const auto v = parseInt(item);
-                    if (!v || *v < 0 || *v > 1000)
-                        throw InputError("marl.groups: expected agent numbers separated by commas, got \"" + groups + "\"");
-                    m.groups.push_back(int(*v));
-                }
-            }
-        }
-        // The paper's observation: latency, power, energy and area (those the problem has).
-        const auto objectives = problem.objectives();
-        for (const char* objective : {"latency", "power", "energy", "area"})
-            for (std::size_t k = 0; k < objectives.size(); ++k)
-                if (objectives[k].id == objective)
-                    m.observation.push_back(int(k));
-        return learners::factory<MarlFactory>(kMarlFactory)(problem, m, seed);
-    }
-    throw InputError("optimizer \"" + info.id + "\" has no factory");
+    return optimizerTable().make(requireOptimizer(dataflowKind(), id), values, problem, seed);
 }
 
 } // namespace mapscape

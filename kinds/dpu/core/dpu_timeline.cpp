@@ -100,20 +100,15 @@ Mean meanOf(const Platform& p, const Segment& seg, int state)
     return {o.fps, o.fpgaPowerW};
 }
 
-} // namespace
+/// A decision point: an arrival, or a background change when the scenario decides on those.
+struct Event {
+    double t;
+    int variant; // −1: background change (keeps the current model)
+};
 
-Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Policy& policy)
+/// Decision points: arrivals, and background changes when asked, in time order.
+std::vector<Event> decisionPoints(const TimelineScenario& s)
 {
-    requireValid(p);
-    if (const FieldIssues issues = validate(p, s); !issues.empty())
-        throw InputError("timeline: " + joinIssues(issues));
-    Timeline tl;
-
-    // Decision points: arrivals, and background changes when asked.
-    struct Event {
-        double t;
-        int variant; // −1: background change (keeps the current model)
-    };
     std::vector<Event> events;
     for (const Arrival& a : s.arrivals)
         events.push_back({a.timeS, a.variant});
@@ -122,7 +117,32 @@ Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Po
             events.push_back({s.background[i].startS, -1});
     }
     std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.t < b.t; });
+    return events;
+}
 
+/// The frames after which a switch's own overhead energy is paid back by its better PPW, and
+/// how long they take (−1 when it never is).
+void breakEven(const Platform& p, const TimelineScenario& s, int previousVariant, Decision& d)
+{
+    // A new model needs its instructions anyway: only the reconfiguration is the switch's own
+    // cost then.
+    const double ownS = d.variant != previousVariant && s.reloadOnModelChange ? s.overheads.reconfigureMs / 1000 : d.pausedS;
+    const double eOvh = ownS * p.params.staticPowerW;
+    if (d.ppwAfter > d.ppwBefore && d.ppwBefore > 0) {
+        d.breakEvenFrames = eOvh / (1.0 / d.ppwBefore - 1.0 / d.ppwAfter);
+        const double fps = simulate(p, d.variant, d.state, d.to).fps;
+        d.breakEvenS = fps > 0 ? d.breakEvenFrames / fps : 0;
+    } else {
+        d.breakEvenFrames = -1;
+        d.breakEvenS = -1;
+    }
+}
+
+/// The policy's decisions and the phases between them (running, then each decision's
+/// telemetry, inference, reconfiguration and loading), up to the scenario's end.
+void decide(const Platform& p, const TimelineScenario& s, const Policy& policy, Timeline& tl)
+{
+    const std::vector<Event> events = decisionPoints(s);
     int cur = -1, curV = -1;
     double now = 0;
     const auto push = [&](double start, double end, Phase phase, int action, int variant) {
@@ -173,29 +193,25 @@ Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Po
         d.overheadEnergyJ = d.pausedS * p.params.staticPowerW;
         d.ppwAfter = simulate(p, v, w, a).ppw;
         d.ppwBefore = cur >= 0 ? simulate(p, v, w, cur).ppw : 0;
-        if (d.switched && cur >= 0) {
-            // A new model needs its instructions anyway: only the reconfiguration is the
-            // switch's own cost then.
-            const double ownS = v != curV && s.reloadOnModelChange ? o.reconfigureMs / 1000 : d.pausedS;
-            const double eOvh = ownS * p.params.staticPowerW;
-            if (d.ppwAfter > d.ppwBefore && d.ppwBefore > 0) {
-                d.breakEvenFrames = eOvh / (1.0 / d.ppwBefore - 1.0 / d.ppwAfter);
-                const double fps = simulate(p, v, w, a).fps;
-                d.breakEvenS = fps > 0 ? d.breakEvenFrames / fps : 0;
-            } else {
-                d.breakEvenFrames = -1;
-                d.breakEvenS = -1;
-            }
-        }
+        if (d.switched && cur >= 0)
+            breakEven(p, s, curV, d);
         tl.decisions.push_back(d);
         cur = a;
         curV = v;
         now = u;
     }
     push(now, s.durationS, Phase::Running, cur, curV);
+}
 
-    // Split segments at background changes and integrate frames and energy exactly.
-    std::vector<double> pieceStart, pieceEnd, pieceFrames, pieceEnergy;
+/// The segments split at background changes, with their frames and energy.
+struct Pieces {
+    std::vector<double> start, end, frames, energy;
+};
+
+/// Splits the segments at background changes and integrates frames and energy exactly.
+Pieces integrate(const Platform& p, const TimelineScenario& s, Timeline& tl)
+{
+    Pieces pieces;
     for (const Segment& seg : tl.segments) {
         double a = seg.startS;
         while (a < seg.endS) {
@@ -205,17 +221,21 @@ Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Po
                     b = ph.startS;
             }
             const Mean m = meanOf(p, seg, stateAt(s, a));
-            pieceStart.push_back(a);
-            pieceEnd.push_back(b);
-            pieceFrames.push_back(m.fps * (b - a));
-            pieceEnergy.push_back(m.power * (b - a));
+            pieces.start.push_back(a);
+            pieces.end.push_back(b);
+            pieces.frames.push_back(m.fps * (b - a));
+            pieces.energy.push_back(m.power * (b - a));
             tl.frames += m.fps * (b - a);
             tl.energyJ += m.power * (b - a);
             a = b;
         }
     }
+    return pieces;
+}
 
-    // 3 Hz samples with multiplicative noise.
+/// The telemetry at `sampleHz` with multiplicative noise, and the running PPW.
+void sampleTelemetry(const Platform& p, const TimelineScenario& s, const Pieces& pieces, Timeline& tl)
+{
     std::mt19937_64 rng(s.seed);
     std::normal_distribution<double> gauss(0.0, 1.0);
     const double sigma = p.params.telemetryNoise;
@@ -227,9 +247,9 @@ Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Po
             break;
         while (seg + 1 < tl.segments.size() && tl.segments[seg].endS <= t)
             ++seg;
-        while (piece < pieceStart.size() && pieceEnd[piece] <= t) {
-            framesSoFar += pieceFrames[piece];
-            energySoFar += pieceEnergy[piece];
+        while (piece < pieces.start.size() && pieces.end[piece] <= t) {
+            framesSoFar += pieces.frames[piece];
+            energySoFar += pieces.energy[piece];
             ++piece;
         }
         const Segment& sg = tl.segments[seg];
@@ -254,14 +274,27 @@ Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Po
         x.ppw = x.telemetry[kTelemetryPFpga] > 0 ? x.fps / x.telemetry[kTelemetryPFpga] : 0;
         // Running average up to t: the finished pieces plus the current one's part.
         double f = framesSoFar, e = energySoFar;
-        if (piece < pieceStart.size() && pieceStart[piece] <= t) {
-            const double share = (t - pieceStart[piece]) / (pieceEnd[piece] - pieceStart[piece]);
-            f += pieceFrames[piece] * share;
-            e += pieceEnergy[piece] * share;
+        if (piece < pieces.start.size() && pieces.start[piece] <= t) {
+            const double share = (t - pieces.start[piece]) / (pieces.end[piece] - pieces.start[piece]);
+            f += pieces.frames[piece] * share;
+            e += pieces.energy[piece] * share;
         }
         x.runningPpw = e > 0 ? f / e : 0;
         tl.samples.push_back(x);
     }
+}
+
+} // namespace
+
+Timeline simulateTimeline(const Platform& p, const TimelineScenario& s, const Policy& policy)
+{
+    requireValid(p);
+    if (const FieldIssues issues = validate(p, s); !issues.empty())
+        throw InputError("timeline: " + joinIssues(issues));
+    Timeline tl;
+    decide(p, s, policy, tl);
+    const Pieces pieces = integrate(p, s, tl);
+    sampleTelemetry(p, s, pieces, tl);
     return tl;
 }
 

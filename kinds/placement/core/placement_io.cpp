@@ -123,9 +123,7 @@ HardwareParams placementHardwareFromJson(std::string_view text, const std::strin
 std::string placementHardwareToJson(const HardwareParams& p, const std::string& name)
 {
     constexpr double MiB = 1024.0 * 1024, GiB = MiB * 1024, KiB = 1024;
-    ojson j;
-    j["schema"] = "mapscape/placement-hardware";
-    j["version"] = kPlacementSchemaVersion;
+    ojson j = io::schemaDocument("placement-hardware", kPlacementSchemaVersion);
     if (!name.empty())
         j["name"] = name;
     j["ice_count"] = p.iceCount;
@@ -200,9 +198,7 @@ PlacementMapFile placementMapFromJson(std::string_view text, const std::string& 
 
 std::string placementMapToJson(const WorkloadGraph& g, const MemoryMap& map, const std::string& note)
 {
-    ojson j;
-    j["schema"] = "mapscape/placement-map";
-    j["version"] = kPlacementSchemaVersion;
+    ojson j = io::schemaDocument("placement-map", kPlacementSchemaVersion);
     j["workload"] = g.name;
     if (!note.empty())
         j["note"] = note;

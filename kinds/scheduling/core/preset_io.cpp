@@ -194,9 +194,7 @@ Accelerator acceleratorFromJson(std::string_view text, const std::string& source
 
 std::string acceleratorToJson(const Accelerator& acc)
 {
-    ojson j = ojson::object();
-    j["schema"] = "mapscape/accelerator";
-    j["version"] = kAcceleratorSchemaVersion;
+    ojson j = io::schemaDocument("accelerator", kAcceleratorSchemaVersion);
     j["name"] = acc.name;
     if (!acc.description.empty())
         j["description"] = acc.description;
@@ -298,9 +296,7 @@ Mapping mappingFromJson(std::string_view text, const std::string& source, const 
 
 std::string mappingToJson(const Mapping& mapping, const Accelerator& acc)
 {
-    ojson j = ojson::object();
-    j["schema"] = "mapscape/mapping";
-    j["version"] = kMappingSchemaVersion;
+    ojson j = io::schemaDocument("mapping", kMappingSchemaVersion);
     j["accelerator"] = mapping.accelerator.empty() ? acc.name : mapping.accelerator;
     j["network"] = mapping.network;
     if (!mapping.metric.empty())

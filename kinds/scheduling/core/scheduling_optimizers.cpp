@@ -5,6 +5,7 @@
 // checks) and their factory.
 
 #include "core/model/validation.h"
+#include "core/optim/optimizer_table.h"
 #include "kinds/scheduling/core/baselines.h"
 #include "kinds/scheduling/core/scheduling_study.h"
 // Torch-free: the learner itself is in the learner module, opened on first use.
@@ -15,138 +16,114 @@ namespace mapscape {
 
 namespace {
 
-std::vector<OptimizerInfo> buildOptimizers()
+using SchedulingOptimizerTable =
+    OptimizerTable<std::unique_ptr<SearchStrategy>, const SchedulingProblem&, std::uint64_t>;
+
+/// The PPO actor-critic's hyper-parameters (seed 000 §3.6).
+OptionBinding<rl::PpoOptions> ppoOptions()
 {
-    std::vector<OptimizerInfo> r;
-    const auto add = [&r](OptimizerInfo info) {
-        info.kind = "scheduling";
-        r.push_back(std::move(info));
-    };
-    {
-        OptimizerInfo ppo;
-        ppo.id = "ppo";
-        ppo.title = "PPO scheduling (seed 000)";
-        ppo.description = "A PPO agent picks 2 or 3 table rows per step; an exact search re-distributes their factors.";
-        ppo.budgetKey = "episodes";
-        const PpoSchedulerOptions d;
-        const rl::PpoOptions& p = d.ppo;
-        ppo.options = {
-            integerOption("episodes", "Episodes per layer", d.episodesPerLayer, 0, 100000, "training episodes per layer"),
-            integerOption("max_steps", "Steps per episode (T_max)", d.maxSteps, 1, 1000, ""),
-            integerOption("stall_limit", "Stall limit", d.stallLimit, 1, 1000, "non-improving steps that end an episode"),
-            booleanOption("multi_row", "3-row actions", d.multiRowActions, "allow the 45 three-row actions"),
-            choiceOption("row_rule", "Current-row rule", {"follow", "fixed-dram", "round-robin"}, "how r moves after an action"),
-            integerOption("steps_per_update", "Steps per PPO update", d.stepsPerUpdate, 1, 1000000, ""),
-            booleanOption("greedy_finish", "Greedy final episode", d.greedyFinish, "one argmax episode per layer at the end"),
-            realOption("actor_lr", "Actor learning rate", p.actorLr, 1e-7, 1, ""),
-            realOption("critic_lr", "Critic learning rate", p.criticLr, 1e-7, 1, ""),
-            realOption("gamma", "Discount γ", p.gamma, 0, 1, ""),
-            realOption("clip", "Clip ε", p.clipEps, 0.01, 1, ""),
-            realOption("l2", "Critic L2 λ", p.l2, 0, 10, ""),
-            booleanOption("squared_l2", "Squared L2 norm", p.squaredL2, "weight decay instead of the paper's ‖ω‖"),
-            realOption("value_coef", "Value coefficient c1", p.valueCoef, 0, 100, ""),
-            realOption("entropy_coef", "Entropy coefficient c2⁰", p.entropyCoef, 0, 10, ""),
-            realOption("entropy_final", "Final entropy coefficient", p.entropyCoefFinal, 0, 10, ""),
-            realOption("entropy_decay", "Entropy decay γ_c2", p.entropyDecay, 0, 1, ""),
-            integerOption("entropy_decay_start", "Decay start episode", p.entropyDecayStart, 0, 1000000, ""),
-            realOption("gae_lambda", "GAE λ", p.gaeLambda, 0, 1, ""),
-            integerOption("epochs", "PPO epochs", p.epochs, 1, 100, ""),
-            integerOption("minibatch", "Minibatch size", p.miniBatch, 1, 100000, ""),
-            integerOption("hidden", "Hidden units", p.hidden, 1, 4096, "per layer, two tanh layers"),
-            realOption("max_grad_norm", "Gradient clip", p.maxGradNorm, 0, 1000, "0 disables"),
-            choiceOption("critic_target", "Critic target", {"td0", "gae-return"}, "equation (3) as written, or GAE returns"),
-        };
-        learners::markAvailability(ppo);
-        add(std::move(ppo));
-    }
-    {
-        OptimizerInfo rs;
-        rs.id = "random";
-        rs.title = "Random search";
-        rs.description = "Uniformly drawn factorisations per column (Timeloop's random mapper); invalid draws count.";
-        rs.budgetKey = "samples";
-        const RandomSearchOptions d;
-        rs.options = {integerOption("samples", "Samples per layer", d.samplesPerLayer, 1, 1e9, ""),
-                      integerOption("batch", "Batch size", d.batch, 1, 1e6, "tables per ask")};
-        add(std::move(rs));
-    }
-    {
-        OptimizerInfo ex;
-        ex.id = "exhaustive";
-        ex.title = "Exhaustive search";
-        ex.description = "Exact search over every factor split of every row (pruned depth-first): the optimum of small layers.";
-        ex.options = {realOption("max_candidates", "Largest space", double(ExhaustiveSearchOptions{}.maxCandidates), 1, 1e18,
-                                 "layers with more candidates are skipped")};
-        add(std::move(ex));
-    }
-    {
-        OptimizerInfo bu;
-        bu.id = "bottom-up";
-        bu.title = "Bottom-up (NeuroSpector-style)";
-        bu.description = "Level sets from DRAM inwards, each searched exactly for its partial cost; with flexible dataflows, "
-                         "once per combination of the allowed dataflows (as NeuroSpector).";
-        add(std::move(bu));
-    }
+    using P = rl::PpoOptions;
+    OptionBinding<P> b;
+    b.real(&P::actorLr, "actor_lr", "Actor learning rate", 1e-7, 1, "")
+        .real(&P::criticLr, "critic_lr", "Critic learning rate", 1e-7, 1, "")
+        .real(&P::gamma, "gamma", "Discount γ", 0, 1, "")
+        .real(&P::clipEps, "clip", "Clip ε", 0.01, 1, "")
+        .real(&P::l2, "l2", "Critic L2 λ", 0, 10, "")
+        .boolean(&P::squaredL2, "squared_l2", "Squared L2 norm", "weight decay instead of the paper's ‖ω‖")
+        .real(&P::valueCoef, "value_coef", "Value coefficient c1", 0, 100, "")
+        .real(&P::entropyCoef, "entropy_coef", "Entropy coefficient c2⁰", 0, 10, "")
+        .real(&P::entropyCoefFinal, "entropy_final", "Final entropy coefficient", 0, 10, "")
+        .real(&P::entropyDecay, "entropy_decay", "Entropy decay γ_c2", 0, 1, "")
+        .integer(&P::entropyDecayStart, "entropy_decay_start", "Decay start episode", 0, 1000000, "")
+        .real(&P::gaeLambda, "gae_lambda", "GAE λ", 0, 1, "")
+        .integer(&P::epochs, "epochs", "PPO epochs", 1, 100, "")
+        .integer(&P::miniBatch, "minibatch", "Minibatch size", 1, 100000, "")
+        .integer(&P::hidden, "hidden", "Hidden units", 1, 4096, "per layer, two tanh layers")
+        .real(&P::maxGradNorm, "max_grad_norm", "Gradient clip", 0, 1000, "0 disables")
+        .choice(&P::criticTarget, "critic_target", "Critic target",
+                std::vector<std::pair<std::string, rl::CriticTarget>>{{"td0", rl::CriticTarget::TdZero},
+                                                                       {"gae-return", rl::CriticTarget::GaeReturn}},
+                "equation (3) as written, or GAE returns");
+    return b;
+}
+
+OptimizerInfo entry(std::string id, std::string title, std::string description, std::string budgetKey)
+{
+    OptimizerInfo info;
+    info.kind = "scheduling";
+    info.id = std::move(id);
+    info.title = std::move(title);
+    info.description = std::move(description);
+    info.budgetKey = std::move(budgetKey);
+    return info;
+}
+
+SchedulingOptimizerTable buildOptimizers()
+{
+    SchedulingOptimizerTable r;
+    using S = PpoSchedulerOptions;
+    OptimizerInfo ppo = entry("ppo", "PPO scheduling (seed 000)",
+                              "A PPO agent picks 2 or 3 table rows per step; an exact search re-distributes their factors.",
+                              "episodes");
+    learners::markAvailability(ppo);
+    r.add(std::move(ppo),
+          OptionBinding<S>()
+              .integer(&S::episodesPerLayer, "episodes", "Episodes per layer", 0, 100000, "training episodes per layer")
+              .integer(&S::maxSteps, "max_steps", "Steps per episode (T_max)", 1, 1000, "")
+              .integer(&S::stallLimit, "stall_limit", "Stall limit", 1, 1000, "non-improving steps that end an episode")
+              .boolean(&S::multiRowActions, "multi_row", "3-row actions", "allow the 45 three-row actions")
+              .choice(&S::rowRule, "row_rule", "Current-row rule",
+                      std::vector<std::pair<std::string, RowUpdateRule>>{{"follow", RowUpdateRule::Follow},
+                                                                         {"fixed-dram", RowUpdateRule::FixedDram},
+                                                                         {"round-robin", RowUpdateRule::RoundRobin}},
+                      "how r moves after an action")
+              .integer(&S::stepsPerUpdate, "steps_per_update", "Steps per PPO update", 1, 1000000, "")
+              .boolean(&S::greedyFinish, "greedy_finish", "Greedy final episode", "one argmax episode per layer at the end")
+              .include(&S::ppo, ppoOptions()),
+          [](const S& s, const SchedulingProblem& problem, std::uint64_t seed) {
+              return learners::factory<PpoSchedulerFactory>(kPpoSchedulerFactory)(problem, s, seed);
+          });
+    using R = RandomSearchOptions;
+    r.add(entry("random", "Random search",
+                "Uniformly drawn factorisations per column (Timeloop's random mapper); invalid draws count.", "samples"),
+          OptionBinding<R>()
+              .integer(&R::samplesPerLayer, "samples", "Samples per layer", 1, 1e9, "")
+              .integer(&R::batch, "batch", "Batch size", 1, 1e6, "tables per ask"),
+          [](const R& rs, const SchedulingProblem& problem, std::uint64_t seed) {
+              return std::make_unique<RandomSearch>(problem, rs, seed);
+          });
+    using E = ExhaustiveSearchOptions;
+    r.add(entry("exhaustive", "Exhaustive search",
+                "Exact search over every factor split of every row (pruned depth-first): the optimum of small layers.", ""),
+          OptionBinding<E>().real(&E::maxCandidates, "max_candidates", "Largest space", 1, 1e18,
+                                  "layers with more candidates are skipped"),
+          [](const E& e, const SchedulingProblem& problem, std::uint64_t) {
+              return std::make_unique<ExhaustiveSearch>(problem, e);
+          });
+    r.add(entry("bottom-up", "Bottom-up (NeuroSpector-style)",
+                "Level sets from DRAM inwards, each searched exactly for its partial cost; with flexible dataflows, "
+                "once per combination of the allowed dataflows (as NeuroSpector).",
+                ""),
+          [](const OptionReader&, const SchedulingProblem& problem, std::uint64_t) {
+              return std::make_unique<BottomUpSearch>(problem);
+          });
     return r;
+}
+
+const SchedulingOptimizerTable& optimizerTable()
+{
+    static const SchedulingOptimizerTable table = buildOptimizers();
+    return table;
 }
 
 } // namespace
 
-std::span<const OptimizerInfo> schedulingOptimizers()
-{
-    static const std::vector<OptimizerInfo> optimizers = buildOptimizers();
-    return optimizers;
-}
+std::span<const OptimizerInfo> schedulingOptimizers() { return optimizerTable().infos(); }
 
 std::unique_ptr<SearchStrategy> makeSchedulingStrategy(std::string_view id, const SchedulingProblem& problem,
                                                        const OptionValues& values, std::uint64_t seed)
 {
-    const OptimizerInfo& info = requireOptimizer(schedulingKind(), id);
-    const OptionReader o(info, values);
-    if (info.id == "random") {
-        RandomSearchOptions r;
-        r.samplesPerLayer = o.integer("samples");
-        r.batch = o.integer("batch");
-        return std::make_unique<RandomSearch>(problem, r, seed);
-    }
-    if (info.id == "exhaustive") {
-        ExhaustiveSearchOptions e;
-        e.maxCandidates = std::uint64_t(o.number("max_candidates"));
-        return std::make_unique<ExhaustiveSearch>(problem, e);
-    }
-    if (info.id == "bottom-up")
-        return std::make_unique<BottomUpSearch>(problem);
-    if (info.id == "ppo") {
-        PpoSchedulerOptions s;
-        s.episodesPerLayer = o.integer("episodes");
-        s.maxSteps = o.integer("max_steps");
-        s.stallLimit = o.integer("stall_limit");
-        s.multiRowActions = o.flag("multi_row");
-        const std::string rule = o.pick("row_rule");
-        s.rowRule = rule == "follow" ? RowUpdateRule::Follow : rule == "fixed-dram" ? RowUpdateRule::FixedDram : RowUpdateRule::RoundRobin;
-        s.stepsPerUpdate = o.integer("steps_per_update");
-        s.greedyFinish = o.flag("greedy_finish");
-        rl::PpoOptions& p = s.ppo;
-        p.actorLr = float(o.number("actor_lr"));
-        p.criticLr = float(o.number("critic_lr"));
-        p.gamma = float(o.number("gamma"));
-        p.clipEps = float(o.number("clip"));
-        p.l2 = float(o.number("l2"));
-        p.squaredL2 = o.flag("squared_l2");
-        p.valueCoef = float(o.number("value_coef"));
-        p.entropyCoef = float(o.number("entropy_coef"));
-        p.entropyCoefFinal = float(o.number("entropy_final"));
-        p.entropyDecay = float(o.number("entropy_decay"));
-        p.entropyDecayStart = o.integer("entropy_decay_start");
-        p.gaeLambda = float(o.number("gae_lambda"));
-        p.epochs = o.integer("epochs");
-        p.miniBatch = o.integer("minibatch");
-        p.hidden = o.integer("hidden");
-        p.maxGradNorm = float(o.number("max_grad_norm"));
-        p.criticTarget = o.pick("critic_target") == "td0" ? rl::CriticTarget::TdZero : rl::CriticTarget::GaeReturn;
-        return learners::factory<PpoSchedulerFactory>(kPpoSchedulerFactory)(problem, s, seed);
-    }
-    throw InputError("optimizer \"" + info.id + "\" has no factory");
+    return optimizerTable().make(requireOptimizer(schedulingKind(), id), values, problem, seed);
 }
 
 } // namespace mapscape

@@ -157,6 +157,153 @@ CacheKey keyOf(const Proposal& p)
     return {p.layer, mask, p.objective, p.richestRow, p.neuroSpectorTieBreak, p.dataflow ? int(*p.dataflow) : -1, p.table};
 }
 
+using OutcomeCache = std::unordered_map<CacheKey, Outcome, CacheKeyHash>;
+
+/// The proposals of `batch` still to evaluate; the others' outcomes come from the cache.
+std::vector<std::size_t> lookUpCached(std::span<const Proposal> batch, const OutcomeCache& cache,
+                                      const DriverOptions& options, std::vector<Outcome>& outcomes, SearchResult& result)
+{
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (options.cacheEntries > 0) {
+            if (auto it = cache.find(keyOf(batch[i])); it != cache.end()) {
+                outcomes[i] = it->second;
+                outcomes[i].cached = true;
+                ++result.cacheHits;
+                continue;
+            }
+        }
+        todo.push_back(i);
+    }
+    return todo;
+}
+
+/// Evaluates the proposals `todo` of `batch` into `outcomes` on the driver's threads. A batch big
+/// enough to take a while (an exact search) reports its progress meanwhile, from this thread,
+/// which then only watches.
+void evaluateBatch(const SchedulingProblem& problem, SearchStrategy& strategy, std::span<const Proposal> batch,
+                   std::vector<std::size_t>& todo, std::vector<Outcome>& outcomes, const DriverOptions& options,
+                   std::stop_token stop, MetricsSink& sink)
+{
+    const int threads = std::max(1, options.threads);
+    // Candidates per proposal (row searches: their space; evaluations: 1), for the order of
+    // work and the progress of long batches.
+    std::vector<std::uint64_t> size(batch.size(), 1);
+    std::uint64_t batchCandidates = 0;
+    for (std::size_t i : todo) {
+        if (!batch[i].rows.empty())
+            size[i] = searchSpaceSize(*problem.model, problem.shapes[std::size_t(batch[i].layer)], batch[i].rows,
+                                      batch[i].dataflow.value_or(problem.dataflow), &batch[i].table);
+        batchCandidates = saturatingAdd(batchCandidates, size[i]);
+    }
+    // Largest searches first, so that the workers finish together.
+    if (threads > 1 && todo.size() > 1)
+        std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return size[a] > size[b]; });
+    std::vector<std::atomic<std::uint64_t>> dealtWith(batch.size());
+    std::atomic<std::size_t> next{0};
+    std::mutex finishedMutex;
+    std::condition_variable finishedCv;
+    std::size_t finishedCount = 0;
+    const auto work = [&] {
+        for (;;) {
+            const std::size_t k = next.fetch_add(1);
+            if (k >= todo.size())
+                break;
+            const std::size_t i = todo[k];
+            outcomes[i] = evaluateProposal(problem, batch[i], stop, options.paretoFronts, &dealtWith[i]);
+            dealtWith[i].store(size[i], std::memory_order_relaxed);
+        }
+        {
+            std::lock_guard lock(finishedMutex);
+            ++finishedCount;
+        }
+        finishedCv.notify_all();
+    };
+    constexpr std::uint64_t kWatchedBatch = 1'000'000;
+    const bool watch = batchCandidates >= kWatchedBatch && options.progressIntervalMs > 0;
+    if (watch) {
+        std::size_t searches = 0;
+        for (std::size_t i : todo)
+            searches += batch[i].rows.empty() ? 0 : 1;
+        sink.message("searching " + formatQuantity(double(batchCandidates), "", 3) + " candidate tables in " +
+                     std::to_string(searches) + " exact row search" + (searches == 1 ? "" : "es"));
+    }
+    const int n = int(std::min<std::size_t>(std::size_t(threads), todo.size()));
+    if (n <= 1 && !watch) {
+        work();
+        return;
+    }
+    std::vector<std::jthread> pool;
+    for (int t = 0; t < std::max(1, n); ++t)
+        pool.emplace_back(work);
+    if (!watch)
+        return;
+    const double base = std::clamp(strategy.progress(), 0.0, 1.0);
+    const double share = std::clamp(strategy.batchShare(), 0.0, 1.0 - base);
+    for (;;) {
+        {
+            // Wakes at once when the workers are done (a stop ends them quickly).
+            std::unique_lock lock(finishedMutex);
+            if (finishedCv.wait_for(lock, std::chrono::milliseconds(options.progressIntervalMs),
+                                    [&] { return finishedCount == pool.size(); }))
+                break;
+        }
+        std::uint64_t dealt = 0;
+        for (std::size_t i : todo)
+            dealt = saturatingAdd(dealt, dealtWith[i].load(std::memory_order_relaxed));
+        const double fraction = std::min(1.0, double(dealt) / double(batchCandidates));
+        if (share > 0)
+            sink.progress(base + share * fraction);
+    }
+}
+
+/// Keeps the outcomes of the proposals `todo` (emptying a full cache first).
+void cacheOutcomes(std::span<const Proposal> batch, std::span<const std::size_t> todo,
+                   std::span<const Outcome> outcomes, const DriverOptions& options, OutcomeCache& cache)
+{
+    if (options.cacheEntries == 0)
+        return;
+    for (std::size_t i : todo) {
+        if (cache.size() >= options.cacheEntries)
+            cache.clear();
+        cache.emplace(keyOf(batch[i]), outcomes[i]);
+    }
+}
+
+/// Counts a batch's evaluations, reports its new points and keeps each layer's best table.
+void takeOutcomes(std::span<const Proposal> batch, std::span<const Outcome> outcomes, const DriverOptions& options,
+                  MetricsSink& sink, SearchResult& result)
+{
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        const Outcome& o = outcomes[i];
+        if (!batch[i].rows.empty() && options.observer)
+            options.observer->searched(batch[i].layer, batch[i].rows, o.improved);
+        if (!o.cached)
+            result.evaluations += o.stats.evaluated;
+        if (!o.valid)
+            continue;
+        LayerBest& best = result.layers[std::size_t(batch[i].layer)];
+        if (!o.cached) {
+            const auto report = [&](double energy, double cycles) {
+                const double v[3] = {energy, cycles, energy * cycles}; // the kind's objectives
+                sink.pointEvaluated(v, batch[i].layer);
+            };
+            if (o.front.empty())
+                report(o.evaluation.totalEnergy, o.evaluation.totalCycles);
+            for (const auto& [cycles, energy] : o.front)
+                report(energy, cycles);
+        }
+        if (!best.found || o.metric < best.metric) {
+            best.found = true;
+            best.table = o.table;
+            best.evaluation = o.evaluation;
+            best.metric = o.metric;
+            if (options.observer)
+                options.observer->bestChanged(batch[i].layer, best.table, best.evaluation);
+        }
+    }
+}
+
 } // namespace
 
 SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strategy, const DriverOptions& options,
@@ -165,8 +312,7 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
     const auto start = std::chrono::steady_clock::now();
     SearchResult result;
     result.layers.resize(std::size_t(problem.layerCount()));
-    std::unordered_map<CacheKey, Outcome, CacheKeyHash> cache;
-    const int threads = std::max(1, options.threads);
+    OutcomeCache cache;
     double pausedSeconds = 0;
     double lastBestTotal = -1;
 
@@ -184,129 +330,15 @@ SearchResult runSearch(const SchedulingProblem& problem, SearchStrategy& strateg
                 throw std::logic_error("optimizer proposed layer " + std::to_string(p.layer) + " out of range");
         }
         std::vector<Outcome> outcomes(batch.size());
-        std::vector<std::size_t> todo;
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            if (options.cacheEntries > 0) {
-                if (auto it = cache.find(keyOf(batch[i])); it != cache.end()) {
-                    outcomes[i] = it->second;
-                    outcomes[i].cached = true;
-                    ++result.cacheHits;
-                    continue;
-                }
-            }
-            todo.push_back(i);
-        }
-        // Candidates per proposal (row searches: their space; evaluations: 1), for the order of
-        // work and the progress of long batches.
-        std::vector<std::uint64_t> size(batch.size(), 1);
-        std::uint64_t batchCandidates = 0;
-        for (std::size_t i : todo) {
-            if (!batch[i].rows.empty())
-                size[i] = searchSpaceSize(*problem.model, problem.shapes[std::size_t(batch[i].layer)], batch[i].rows,
-                                          batch[i].dataflow.value_or(problem.dataflow), &batch[i].table);
-            batchCandidates = saturatingAdd(batchCandidates, size[i]);
-        }
-        // Largest searches first, so that the workers finish together.
-        if (threads > 1 && todo.size() > 1)
-            std::stable_sort(todo.begin(), todo.end(), [&](std::size_t a, std::size_t b) { return size[a] > size[b]; });
-        std::vector<std::atomic<std::uint64_t>> dealtWith(batch.size());
-        std::atomic<std::size_t> next{0};
-        std::mutex finishedMutex;
-        std::condition_variable finishedCv;
-        std::size_t finishedCount = 0;
-        const auto work = [&] {
-            for (;;) {
-                const std::size_t k = next.fetch_add(1);
-                if (k >= todo.size())
-                    break;
-                const std::size_t i = todo[k];
-                outcomes[i] = evaluateProposal(problem, batch[i], stop, options.paretoFronts, &dealtWith[i]);
-                dealtWith[i].store(size[i], std::memory_order_relaxed);
-            }
-            {
-                std::lock_guard lock(finishedMutex);
-                ++finishedCount;
-            }
-            finishedCv.notify_all();
-        };
-        // A batch big enough to take a while (an exact search) reports its progress meanwhile,
-        // from this thread, which then only watches.
-        constexpr std::uint64_t kWatchedBatch = 1'000'000;
-        const bool watch = batchCandidates >= kWatchedBatch && options.progressIntervalMs > 0;
-        if (watch) {
-            std::size_t searches = 0;
-            for (std::size_t i : todo)
-                searches += batch[i].rows.empty() ? 0 : 1;
-            sink.message("searching " + formatQuantity(double(batchCandidates), "", 3) + " candidate tables in " +
-                         std::to_string(searches) + " exact row search" + (searches == 1 ? "" : "es"));
-        }
-        const int n = int(std::min<std::size_t>(std::size_t(threads), todo.size()));
-        if (n <= 1 && !watch) {
-            work();
-        } else {
-            std::vector<std::jthread> pool;
-            for (int t = 0; t < std::max(1, n); ++t)
-                pool.emplace_back(work);
-            if (watch) {
-                const double base = std::clamp(strategy.progress(), 0.0, 1.0);
-                const double share = std::clamp(strategy.batchShare(), 0.0, 1.0 - base);
-                for (;;) {
-                    {
-                        // Wakes at once when the workers are done (a stop ends them quickly).
-                        std::unique_lock lock(finishedMutex);
-                        if (finishedCv.wait_for(lock, std::chrono::milliseconds(options.progressIntervalMs),
-                                                [&] { return finishedCount == pool.size(); }))
-                            break;
-                    }
-                    std::uint64_t dealt = 0;
-                    for (std::size_t i : todo)
-                        dealt = saturatingAdd(dealt, dealtWith[i].load(std::memory_order_relaxed));
-                    const double fraction = std::min(1.0, double(dealt) / double(batchCandidates));
-                    if (share > 0)
-                        sink.progress(base + share * fraction);
-                }
-            }
-        }
+        std::vector<std::size_t> todo = lookUpCached(batch, cache, options, outcomes, result);
+        evaluateBatch(problem, strategy, batch, todo, outcomes, options, stop, sink);
         if (stop.stop_requested()) {
             // Outcomes of interrupted searches are partial: do not tell or cache them.
             break;
         }
-        for (std::size_t i : todo) {
-            if (options.cacheEntries > 0) {
-                if (cache.size() >= options.cacheEntries)
-                    cache.clear();
-                cache.emplace(keyOf(batch[i]), outcomes[i]);
-            }
-        }
+        cacheOutcomes(batch, todo, outcomes, options, cache);
         ++result.proposals;
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            const Outcome& o = outcomes[i];
-            if (!batch[i].rows.empty() && options.observer)
-                options.observer->searched(batch[i].layer, batch[i].rows, o.improved);
-            if (!o.cached)
-                result.evaluations += o.stats.evaluated;
-            if (!o.valid)
-                continue;
-            LayerBest& best = result.layers[std::size_t(batch[i].layer)];
-            if (!o.cached) {
-                const auto report = [&](double energy, double cycles) {
-                    const double v[3] = {energy, cycles, energy * cycles}; // the kind's objectives
-                    sink.pointEvaluated(v, batch[i].layer);
-                };
-                if (o.front.empty())
-                    report(o.evaluation.totalEnergy, o.evaluation.totalCycles);
-                for (const auto& [cycles, energy] : o.front)
-                    report(energy, cycles);
-            }
-            if (!best.found || o.metric < best.metric) {
-                best.found = true;
-                best.table = o.table;
-                best.evaluation = o.evaluation;
-                best.metric = o.metric;
-                if (options.observer)
-                    options.observer->bestChanged(batch[i].layer, best.table, best.evaluation);
-            }
-        }
+        takeOutcomes(batch, outcomes, options, sink, result);
         // Network total of the best tables once every layer has one: comparable across optimizers.
         const BestTotals totals = sumBest(problem.network, result.layers);
         if (totals.found == problem.layerCount() && totals.metric != lastBestTotal) {

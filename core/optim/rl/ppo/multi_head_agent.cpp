@@ -3,7 +3,7 @@
 #include "core/optim/rl/ppo/multi_head_agent.h"
 
 #include "core/optim/rl/common/weight_init.h"
-#include "core/optim/rl/ppo/rollout_math.h"
+#include "core/optim/rl/ppo/ppo_update.h"
 
 #include <torch/torch.h>
 
@@ -229,105 +229,49 @@ MultiHeadUpdateStats MultiHeadPpoAgent::update(double entropyCoef)
     if (n == 0)
         return stats;
     const PpoOptions& o = d->opt.ppo;
-    const int obs = d->obsSize;
     const auto H = std::int64_t(d->heads.size());
-    const auto un = std::size_t(n);
 
-    std::vector<float> obsData, nextData, logpData, rewards, dones;
+    const Rollout rollout = rolloutOf(buf, d->obsSize);
     std::vector<std::int64_t> actionData;
-    std::vector<int> streams;
-    obsData.reserve(un * std::size_t(obs));
-    nextData.reserve(un * std::size_t(obs));
-    actionData.reserve(un * std::size_t(H));
+    actionData.reserve(std::size_t(n) * std::size_t(H));
     for (const MultiHeadTransition& t : buf) {
-        obsData.insert(obsData.end(), t.observation.begin(), t.observation.end());
-        nextData.insert(nextData.end(), t.nextObservation.begin(), t.nextObservation.end());
         for (int a : t.actions)
             actionData.push_back(a);
-        logpData.push_back(t.logProb);
-        rewards.push_back(t.reward);
-        dones.push_back(t.done ? 1.f : 0.f);
-        streams.push_back(t.stream);
     }
-    const auto tensor = [](std::vector<float>& v, std::vector<std::int64_t> shape) {
-        return torch::from_blob(v.data(), shape, torch::kFloat32).clone();
-    };
-    const torch::Tensor states = tensor(obsData, {n, obs});
-    const torch::Tensor nextStates = tensor(nextData, {n, obs});
     const torch::Tensor actions = torch::from_blob(actionData.data(), {n, H}, torch::kInt64).clone();
-    const torch::Tensor oldLogp = tensor(logpData, {n});
-
-    // GAE advantages, chained per stream in insertion order.
-    std::vector<float> values(un), nextValues(un);
-    {
-        torch::NoGradGuard noGrad;
-        const torch::Tensor v = d->values(states).contiguous();
-        const torch::Tensor nv = d->values(nextStates).contiguous();
-        std::copy(v.data_ptr<float>(), v.data_ptr<float>() + n, values.begin());
-        std::copy(nv.data_ptr<float>(), nv.data_ptr<float>() + n, nextValues.begin());
-    }
-    Advantages gae = generalizedAdvantages(streams, rewards, dones, values, nextValues, o.gamma, o.gaeLambda);
-    torch::Tensor adv = tensor(gae.advantages, {n});
-    if (o.normalizeAdvantages && n > 1)
-        adv = (adv - adv.mean()) / (adv.std() + 1e-8);
-    const torch::Tensor targets = tensor(gae.returns, {n});
+    const AdvantageTargets at =
+        advantageTargets(rollout, [&](const torch::Tensor& s) { return d->values(s); }, o, CriticTarget::GaeReturn);
 
     std::vector<torch::Tensor> allParams = d->actor->parameters();
     for (const auto& p : d->critic->parameters())
         allParams.push_back(p);
-    int batches = 0;
-    forEachMinibatch(n, o.miniBatch, o.epochs, d->rng, [&](std::span<const std::int64_t> ids) {
-        const auto size = std::int64_t(ids.size());
-        const torch::Tensor index =
-            torch::from_blob(const_cast<std::int64_t*>(ids.data()), {size}, torch::kInt64).clone();
-        const torch::Tensor s = states.index_select(0, index);
-        const torch::Tensor a = actions.index_select(0, index);
-        const torch::Tensor lpOld = oldLogp.index_select(0, index);
-        const torch::Tensor advB = adv.index_select(0, index);
-        const torch::Tensor tgt = targets.index_select(0, index);
-
-        const std::vector<torch::Tensor> lp = d->logProbs(s);
-        torch::Tensor lpNew = torch::zeros({size});
-        torch::Tensor entropy = torch::zeros({});
-        std::vector<double> headEnt(static_cast<std::size_t>(H));
+    const auto losses = [&](const Minibatch& b) {
+        const torch::Tensor a = actions.index_select(0, b.index);
+        const std::vector<torch::Tensor> lp = d->logProbs(b.states);
+        MinibatchLosses l;
+        l.newLogp = torch::zeros({b.size});
+        l.entropy = torch::zeros({});
         for (std::int64_t h = 0; h < H; ++h) {
-            const torch::Tensor& l = lp[std::size_t(h)];
-            lpNew = lpNew + l.gather(1, a.select(1, h).unsqueeze(1)).squeeze(1);
+            const torch::Tensor& lh = lp[std::size_t(h)];
+            l.newLogp = l.newLogp + lh.gather(1, a.select(1, h).unsqueeze(1)).squeeze(1);
             const torch::Tensor e =
-                -(l.exp() * l.masked_fill(d->masks[std::size_t(h)].logical_not(), 0.0)).sum(1).mean();
-            entropy = entropy + e;
-            headEnt[std::size_t(h)] = e.item<double>();
+                -(lh.exp() * lh.masked_fill(d->masks[std::size_t(h)].logical_not(), 0.0)).sum(1).mean();
+            l.entropy = l.entropy + e;
+            stats.headEntropy[std::size_t(h)] += e.item<double>();
         }
-        const torch::Tensor ratio = (lpNew - lpOld).exp();
-        const torch::Tensor surr1 = ratio * advB;
-        const torch::Tensor surr2 = torch::clamp(ratio, 1.0 - o.clipEps, 1.0 + o.clipEps) * advB;
-        const torch::Tensor actorLoss = -torch::min(surr1, surr2).mean();
-        const torch::Tensor criticLoss = torch::mse_loss(d->values(s), tgt);
-        const torch::Tensor loss = actorLoss + o.valueCoef * criticLoss - float(entropyCoef) * entropy;
-
-        d->actorOpt->zero_grad();
-        d->criticOpt->zero_grad();
-        loss.backward();
-        if (o.maxGradNorm > 0)
-            torch::nn::utils::clip_grad_norm_(allParams, o.maxGradNorm);
-        d->actorOpt->step();
-        d->criticOpt->step();
-
-        stats.actorLoss += actorLoss.item<double>();
-        stats.criticLoss += criticLoss.item<double>();
-        stats.entropy += entropy.item<double>();
-        stats.approxKl += (lpOld - lpNew).mean().item<double>();
-        for (std::int64_t h = 0; h < H; ++h)
-            stats.headEntropy[std::size_t(h)] += headEnt[std::size_t(h)];
-        ++batches;
-    });
-    if (batches > 0) {
-        stats.actorLoss /= batches;
-        stats.criticLoss /= batches;
-        stats.entropy /= batches;
-        stats.approxKl /= batches;
+        l.actorLoss = clippedSurrogateLoss(l.newLogp, b.oldLogp, b.advantages, o.clipEps);
+        l.criticLoss = torch::mse_loss(d->values(b.states), b.targets);
+        return l;
+    };
+    const auto clip = [&] { torch::nn::utils::clip_grad_norm_(allParams, o.maxGradNorm); };
+    const PpoEpochs epochs = runPpoEpochs(rollout, at, o, entropyCoef, d->rng, *d->actorOpt, *d->criticOpt, losses, clip);
+    stats.actorLoss = epochs.means.actorLoss;
+    stats.criticLoss = epochs.means.criticLoss;
+    stats.entropy = epochs.means.entropy;
+    stats.approxKl = epochs.means.approxKl;
+    if (epochs.batches > 0) {
         for (double& e : stats.headEntropy)
-            e /= batches;
+            e /= epochs.batches;
     }
     stats.samples = int(n);
     buf.clear();

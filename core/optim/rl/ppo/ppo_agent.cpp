@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/optim/rl/ppo/ppo_agent.h"
 
-#include "core/optim/rl/ppo/rollout_math.h"
+#include "core/optim/rl/ppo/ppo_update.h"
 
 #include <torch/torch.h>
 
@@ -216,78 +216,37 @@ UpdateStats PpoAgent::update(double entropyCoef)
     if (n == 0)
         return stats;
     const PpoOptions& o = d->opt;
-    const int obs = d->obsSize;
     const int acts = d->actions;
 
-    std::vector<float> obsData, nextData, maskData, logpData, rewards, dones;
+    const Rollout rollout = rolloutOf(buf, d->obsSize);
+    std::vector<float> maskData;
     std::vector<std::int64_t> actionData;
-    std::vector<int> streams;
-    obsData.reserve(std::size_t(n * obs));
-    nextData.reserve(std::size_t(n * obs));
     maskData.reserve(std::size_t(n * acts));
     for (const Transition& t : buf) {
-        obsData.insert(obsData.end(), t.observation.begin(), t.observation.end());
-        nextData.insert(nextData.end(), t.nextObservation.begin(), t.nextObservation.end());
         maskData.insert(maskData.end(), t.mask.begin(), t.mask.end());
         actionData.push_back(t.action);
-        logpData.push_back(t.logProb);
-        rewards.push_back(t.reward);
-        dones.push_back(t.done ? 1.f : 0.f);
-        streams.push_back(t.stream);
     }
-    const auto tensor = [](std::vector<float>& v, std::vector<std::int64_t> shape) {
-        return torch::from_blob(v.data(), shape, torch::kFloat32).clone();
-    };
-    const torch::Tensor states = tensor(obsData, {n, obs});
-    const torch::Tensor nextStates = tensor(nextData, {n, obs});
-    const torch::Tensor masks = tensor(maskData, {n, acts}) > 0.5;
+    const torch::Tensor masks = floatTensor(maskData, {n, acts}) > 0.5;
     const torch::Tensor actions = torch::from_blob(actionData.data(), {n}, torch::kInt64).clone();
-    const torch::Tensor oldLogp = tensor(logpData, {n});
-
-    // Values and GAE advantages, chained per stream in insertion order.
-    const auto un = static_cast<std::size_t>(n);
-    std::vector<float> values(un), nextValues(un);
-    {
-        torch::NoGradGuard noGrad;
-        const torch::Tensor v = d->critic->forward(states).reshape({n}).contiguous();
-        const torch::Tensor nv = d->critic->forward(nextStates).reshape({n}).contiguous();
-        std::copy(v.data_ptr<float>(), v.data_ptr<float>() + n, values.begin());
-        std::copy(nv.data_ptr<float>(), nv.data_ptr<float>() + n, nextValues.begin());
-    }
-    Advantages gae = generalizedAdvantages(streams, rewards, dones, values, nextValues, o.gamma, o.gaeLambda);
-    torch::Tensor adv = tensor(gae.advantages, {n});
-    if (o.normalizeAdvantages && n > 1)
-        adv = (adv - adv.mean()) / (adv.std() + 1e-8);
-    const torch::Tensor targets =
-        o.criticTarget == CriticTarget::TdZero ? tensor(gae.tdTargets, {n}) : tensor(gae.returns, {n});
+    const AdvantageTargets at = advantageTargets(
+        rollout, [&](const torch::Tensor& s) { return d->critic->forward(s).reshape({n}); }, o, o.criticTarget);
 
     std::vector<torch::Tensor> allParams = d->actor->parameters();
     for (const auto& p : d->critic->parameters())
         allParams.push_back(p);
-    int batches = 0;
-    forEachMinibatch(n, o.miniBatch, o.epochs, d->rng, [&](std::span<const std::int64_t> ids) {
-        const auto size = std::int64_t(ids.size());
-        const torch::Tensor index =
-            torch::from_blob(const_cast<std::int64_t*>(ids.data()), {size}, torch::kInt64).clone();
-        const torch::Tensor s = states.index_select(0, index);
-        const torch::Tensor m = masks.index_select(0, index);
-        const torch::Tensor a = actions.index_select(0, index);
-        const torch::Tensor lpOld = oldLogp.index_select(0, index);
-        const torch::Tensor advB = adv.index_select(0, index);
-        const torch::Tensor tgt = targets.index_select(0, index);
-
-        const torch::Tensor logits = Impl::maskedLogits(d->actor->forward(s), m);
+    const auto losses = [&](const Minibatch& b) {
+        const torch::Tensor m = masks.index_select(0, b.index);
+        const torch::Tensor a = actions.index_select(0, b.index);
+        const torch::Tensor logits = Impl::maskedLogits(d->actor->forward(b.states), m);
         const torch::Tensor logp = torch::log_softmax(logits, 1);
         const torch::Tensor probs = logp.exp();
-        const torch::Tensor lpNew = logp.gather(1, a.unsqueeze(1)).squeeze(1);
-        const torch::Tensor ratio = (lpNew - lpOld).exp();
-        const torch::Tensor surr1 = ratio * advB;
-        const torch::Tensor surr2 = torch::clamp(ratio, 1.0 - o.clipEps, 1.0 + o.clipEps) * advB;
-        const torch::Tensor actorLoss = -torch::min(surr1, surr2).mean();
+        MinibatchLosses l;
+        l.newLogp = logp.gather(1, a.unsqueeze(1)).squeeze(1);
+        l.actorLoss = clippedSurrogateLoss(l.newLogp, b.oldLogp, b.advantages, o.clipEps);
         // Exact entropy of the masked distribution (masked entries contribute 0·finite).
-        const torch::Tensor entropy = -(probs * logp.masked_fill(m.logical_not(), 0.0)).sum(1).mean();
+        l.entropy = -(probs * logp.masked_fill(m.logical_not(), 0.0)).sum(1).mean();
 
-        const torch::Tensor v = d->critic->forward(s).squeeze(1);
+        const torch::Tensor v = d->critic->forward(b.states).squeeze(1);
         torch::Tensor l2 = torch::zeros({});
         for (const auto& p : d->critic->parameters()) {
             if (p.dim() == 2)
@@ -295,38 +254,21 @@ UpdateStats PpoAgent::update(double entropyCoef)
         }
         if (!o.squaredL2)
             l2 = torch::sqrt(l2);
-        const torch::Tensor criticLoss = torch::smooth_l1_loss(v, tgt) + o.l2 * l2;
-        const torch::Tensor loss = actorLoss + o.valueCoef * criticLoss - float(entropyCoef) * entropy;
-
-        d->actorOpt->zero_grad();
-        d->criticOpt->zero_grad();
-        loss.backward();
-        if (o.maxGradNorm > 0) {
-            const double norm = globalNorm(allParams);
-            if (norm > o.maxGradNorm) {
-                torch::NoGradGuard noGrad;
-                const double scale = o.maxGradNorm / (norm + 1e-6);
-                for (auto& p : allParams) {
-                    if (p.grad().defined())
-                        p.grad().mul_(scale);
-                }
+        l.criticLoss = torch::smooth_l1_loss(v, b.targets) + o.l2 * l2;
+        return l;
+    };
+    const auto clip = [&] {
+        const double norm = globalNorm(allParams);
+        if (norm > o.maxGradNorm) {
+            torch::NoGradGuard noGrad;
+            const double scale = o.maxGradNorm / (norm + 1e-6);
+            for (auto& p : allParams) {
+                if (p.grad().defined())
+                    p.grad().mul_(scale);
             }
         }
-        d->actorOpt->step();
-        d->criticOpt->step();
-
-        stats.actorLoss += actorLoss.item<double>();
-        stats.criticLoss += criticLoss.item<double>();
-        stats.entropy += entropy.item<double>();
-        stats.approxKl += (lpOld - lpNew).mean().item<double>();
-        ++batches;
-    });
-    if (batches > 0) {
-        stats.actorLoss /= batches;
-        stats.criticLoss /= batches;
-        stats.entropy /= batches;
-        stats.approxKl /= batches;
-    }
+    };
+    stats = runPpoEpochs(rollout, at, o, entropyCoef, d->rng, *d->actorOpt, *d->criticOpt, losses, clip).means;
     stats.samples = int(n);
     buf.clear();
     return stats;
