@@ -51,15 +51,25 @@ MainWindow::~MainWindow()
 {
     // The studies are destroyed after this window's members; what they signal while they go
     // (an undo stack cleared on destruction reports a new index) must not reach them.
-    for (StudyWorkbench* wb : m_workbenches)
-        wb->disconnect(this);
+    for (const StudyEntry& e : m_studies)
+        if (e.workbench)
+            e.workbench->disconnect(this);
 }
 
 void MainWindow::buildUi()
 {
     setWindowIcon(QIcon(QStringLiteral(":/icons/mapscape.svg")));
     m_undoGroup = new QUndoGroup(this);
+    QMenu* newStudy = buildFileMenu();
+    buildEditMenu();
+    buildHelpMenu();
+    buildStudiesDock(newStudy);
+    startAutosave();
+    fitToScreen();
+}
 
+QMenu* MainWindow::buildFileMenu()
+{
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QMenu* newStudy = file->addMenu(tr("&New study"));
     for (const StudyKind* kind : studyKinds()) {
@@ -70,23 +80,22 @@ void MainWindow::buildUi()
         a->setStatusTip(qs(k.description + " — " + k.costModel));
     }
     m_newStudyMenu = newStudy;
+    const QString projects = tr("Mapscape projects (*.mapscape.json)");
     file->addAction(tr("Open &project…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
         const QString path = FileDialog::openFile(this, tr("Open project"), QString(),
-                                                          tr("Mapscape projects (*.mapscape.json *.json)"));
+                                                  tr("Mapscape projects (*.mapscape.json *.json)"));
         if (!path.isEmpty())
             openProjectAsking(path);
     });
-    file->addAction(tr("&Save project"), QKeySequence::Save, this, [this] {
+    file->addAction(tr("&Save project"), QKeySequence::Save, this, [this, projects] {
         QString path = m_projectPath;
         if (path.isEmpty())
-            path = FileDialog::saveFile(this, tr("Save project"), QStringLiteral("project.mapscape.json"),
-                                                tr("Mapscape projects (*.mapscape.json)"));
+            path = FileDialog::saveFile(this, tr("Save project"), QStringLiteral("project.mapscape.json"), projects);
         if (!path.isEmpty())
             saveProjectAs(path);
     });
-    file->addAction(tr("Save project &as…"), QKeySequence::SaveAs, this, [this] {
-        const QString path = FileDialog::saveFile(this, tr("Save project as"), QStringLiteral("project.mapscape.json"),
-                                                          tr("Mapscape projects (*.mapscape.json)"));
+    file->addAction(tr("Save project &as…"), QKeySequence::SaveAs, this, [this, projects] {
+        const QString path = FileDialog::saveFile(this, tr("Save project as"), QStringLiteral("project.mapscape.json"), projects);
         if (!path.isEmpty())
             saveProjectAs(path);
     });
@@ -94,46 +103,10 @@ void MainWindow::buildUi()
     rebuildRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Open into this study…"), QKeySequence::Open, this, [this] {
-        StudyWorkbench* wb = currentWorkbench();
-        const QString path = FileDialog::openFile(this, tr("Open"), QString(), wb->openFileFilter());
-        if (path.isEmpty())
-            return;
-        if (const QString error = wb->openFile(path); !error.isEmpty())
-            reportError(error);
+        const QString path = FileDialog::openFile(this, tr("Open"), QString(), currentWorkbench()->openFileFilter());
+        withStudyFile(path, &StudyWorkbench::openFile, QString());
     });
-    m_importOnnx = file->addAction(tr("&Import ONNX model…"), QKeySequence(tr("Ctrl+I")), this, [this] {
-        StudyWorkbench* wb = currentWorkbench();
-        if (!wb->acceptsOnnx()) {
-            reportError(tr("This study has no network to import into: ONNX models become the network of a "
-                           "scheduling-table study or the workload graph of a tensor-placement study."));
-            return;
-        }
-        const QString path = FileDialog::openFile(this, tr("Import ONNX model"), QString(), tr("ONNX models (*.onnx)"));
-        if (path.isEmpty())
-            return;
-        if (const QString error = wb->openFile(path); !error.isEmpty()) {
-            reportError(error);
-            return;
-        }
-        // The account (layers, MACs, what was left out or is not modelled) and the notes stay
-        // readable in a box (the status line is soon taken by the evaluation).
-        const QString account = wb->takeImportAccount();
-        const QStringList warnings = wb->takeImportWarnings();
-        if (account.isEmpty())
-            return; // cancelled
-        const QString file = QFileInfo(path).fileName();
-        auto* box = new QMessageBox(QMessageBox::Information, tr("ONNX import"), tr("%1 imported").arg(file), QMessageBox::Ok,
-                                    this);
-        box->setObjectName(QStringLiteral("onnxAccount"));
-        QString text = account;
-        if (!warnings.isEmpty())
-            text += QStringLiteral("\n\n") + (warnings.size() == 1 ? tr("1 note:") : tr("%1 notes:").arg(warnings.size())) +
-                    QStringLiteral("\n• ") + warnings.join(QStringLiteral("\n• "));
-        box->setInformativeText(text);
-        box->setStyleSheet(QStringLiteral("QLabel { min-width: 460px; }")); // lines of the account stay whole
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-    });
+    m_importOnnx = file->addAction(tr("&Import ONNX model…"), QKeySequence(tr("Ctrl+I")), this, &MainWindow::importOnnxModel);
     m_importOnnx->setStatusTip(tr("Read an .onnx model's graph: every operator that computes MACs becomes a layer of the "
                                   "network (scheduling studies), its operators the workload graph (placement studies)"));
     QAction* sweepResults = file->addAction(tr("Open s&weep results…"), QKeySequence(tr("Ctrl+Shift+W")), this, [this] {
@@ -146,29 +119,72 @@ void MainWindow::buildUi()
     sweepResults->setStatusTip(tr("Compare the optimizers of a sweep (mapscape-cli sweep): the table `sweep collect` "
                                   "wrote, or the sweep.json of a results folder"));
     file->addAction(tr("&Export results…"), QKeySequence(tr("Ctrl+E")), this, [this] {
-        StudyWorkbench* wb = currentWorkbench();
         const QString path = FileDialog::saveFile(this, tr("Export results"), QStringLiteral("results.csv"),
-                                                          wb->resultsFilter());
-        if (path.isEmpty())
-            return;
-        if (const QString error = wb->exportResults(path); !error.isEmpty())
-            reportError(error);
-        else
-            statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+                                                  currentWorkbench()->resultsFilter());
+        withStudyFile(path, &StudyWorkbench::exportResults, tr("Wrote %1").arg(path));
     });
     file->addAction(tr("Export &mapping…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] {
-        StudyWorkbench* wb = currentWorkbench();
-        const QString path = FileDialog::saveFile(this, tr("Export mapping"), QString(), wb->mappingFilter());
-        if (path.isEmpty())
-            return;
-        if (const QString error = wb->writeMapping(path); !error.isEmpty())
-            reportError(error);
-        else
-            statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+        const QString path = FileDialog::saveFile(this, tr("Export mapping"), QString(), currentWorkbench()->mappingFilter());
+        withStudyFile(path, &StudyWorkbench::writeMapping, tr("Wrote %1").arg(path));
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    return newStudy;
+}
 
+void MainWindow::withStudyFile(const QString& path, const std::function<QString(StudyWorkbench*, const QString&)>& action,
+                               const QString& done)
+{
+    if (path.isEmpty())
+        return;
+    if (const QString error = action(currentWorkbench(), path); !error.isEmpty())
+        reportError(error);
+    else if (!done.isEmpty())
+        statusBar()->showMessage(done, 5000);
+}
+
+void MainWindow::importOnnxModel()
+{
+    StudyWorkbench* wb = currentWorkbench();
+    if (!wb->acceptsOnnx()) {
+        reportError(tr("This study has no network to import into: ONNX models become the network of a "
+                       "scheduling-table study or the workload graph of a tensor-placement study."));
+        return;
+    }
+    const QString path = FileDialog::openFile(this, tr("Import ONNX model"), QString(), tr("ONNX models (*.onnx)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = wb->openFile(path); !error.isEmpty()) {
+        reportError(error);
+        return;
+    }
+    reportImport(wb, path);
+}
+
+void MainWindow::reportImport(StudyWorkbench* wb, const QString& path)
+{
+    // The account (layers, MACs, what was left out or is not modelled) and the notes stay
+    // readable in a box (the status line is soon taken by the evaluation).
+    const QString account = wb->takeImportAccount();
+    const QStringList warnings = wb->takeImportWarnings();
+    if (account.isEmpty())
+        return; // cancelled
+    const QString file = QFileInfo(path).fileName();
+    auto* box = new QMessageBox(QMessageBox::Information, tr("ONNX import"), tr("%1 imported").arg(file), QMessageBox::Ok,
+                                this);
+    box->setObjectName(QStringLiteral("onnxAccount"));
+    QString text = account;
+    if (!warnings.isEmpty())
+        text += QStringLiteral("\n\n") + (warnings.size() == 1 ? tr("1 note:") : tr("%1 notes:").arg(warnings.size())) +
+                QStringLiteral("\n• ") + warnings.join(QStringLiteral("\n• "));
+    box->setInformativeText(text);
+    box->setStyleSheet(QStringLiteral("QLabel { min-width: 460px; }")); // lines of the account stay whole
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::buildEditMenu()
+{
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -176,7 +192,10 @@ void MainWindow::buildUi()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+}
 
+void MainWindow::buildHelpMenu()
+{
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Help on this &study"), QKeySequence::HelpContents, this, [this] { showHelp(true); })
         ->setToolTip(tr("What the shown study's problem is, what each tab shows, which paper, how to read the charts"));
@@ -189,7 +208,10 @@ void MainWindow::buildUi()
                               "each with its cost model, optimizers and live runs.</p><p>Qt %2</p>")
                                .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
+}
 
+void MainWindow::buildStudiesDock(QMenu* newStudy)
+{
     // Studies: a list on the left; the chosen study's workbench fills the window.
     m_studyList = new QListWidget(this);
     m_studyList->setToolTip(tr("The studies of this project: each is one design problem with its own inputs and runs"));
@@ -219,16 +241,15 @@ void MainWindow::buildUi()
     setCentralWidget(m_stack);
     connect(m_studyList, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0 && row < studyCount()) {
-            m_stack->setCurrentIndex(row);
-            syncUndoStack();
+            showStudy(row);
             statusBar()->clearMessage(); // a line about another study would mislead
         }
     });
     connect(rename, &QPushButton::clicked, this, [this] {
         const int i = currentStudy();
         bool ok = false;
-        const QString name = QInputDialog::getText(this, tr("Rename study"), tr("Name"), QLineEdit::Normal,
-                                                   workbench(i)->studyName(), &ok);
+        const QString name =
+            QInputDialog::getText(this, tr("Rename study"), tr("Name"), QLineEdit::Normal, studyName(i), &ok);
         if (ok)
             renameStudy(i, name);
     });
@@ -237,17 +258,24 @@ void MainWindow::buildUi()
         if (studyCount() > 1 &&
             (!isVisible() || QGuiApplication::platformName() == QStringLiteral("offscreen") ||
              QMessageBox::question(this, tr("Remove study"),
-                                   tr("Remove \"%1\" and its runs from the project?").arg(workbench(i)->studyName())) ==
+                                   tr("Remove \"%1\" and its runs from the project?").arg(studyName(i))) ==
                  QMessageBox::Yes))
             removeStudy(i);
     });
+}
 
-    // Autosave: unsaved work is written every 20 s (MAPSCAPE_AUTOSAVE_MS overrides, for tests).
+void MainWindow::startAutosave()
+{
+    // Unsaved work is written every 20 s (MAPSCAPE_AUTOSAVE_MS overrides, for tests).
     const int autosaveMs = qEnvironmentVariableIsSet("MAPSCAPE_AUTOSAVE_MS") ? qEnvironmentVariableIntValue("MAPSCAPE_AUTOSAVE_MS")
                                                                               : 20000;
     m_autosave.setInterval(std::max(100, autosaveMs));
     connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
     m_autosave.start();
+}
+
+void MainWindow::fitToScreen()
+{
     // 1500 × 920 where the screen has room; on a smaller one (1280 × 800) the window and its frame
     // fit what the screen offers (issue 49, item 7). The layouts' minimum still wins.
     QSize size(1500, 920);
@@ -261,10 +289,33 @@ void MainWindow::buildUi()
 
 StudyWorkbench* MainWindow::workbench(int index) const
 {
-    return index >= 0 && index < studyCount() ? m_workbenches[std::size_t(index)] : nullptr;
+    // A study's workbench is its view, built when first asked for: the window is the same
+    // window before and after, so this stays a const question to callers.
+    return const_cast<MainWindow*>(this)->buildWorkbench(index);
 }
 
-int MainWindow::currentStudy() const { return m_stack->currentIndex(); }
+int MainWindow::builtWorkbenches() const
+{
+    return int(std::count_if(m_studies.begin(), m_studies.end(), [](const StudyEntry& e) { return e.workbench; }));
+}
+
+QString MainWindow::studyName(int index) const
+{
+    if (index < 0 || index >= studyCount())
+        return {};
+    const StudyEntry& e = m_studies[std::size_t(index)];
+    return e.workbench ? e.workbench->studyName() : qs(e.study.name);
+}
+
+int MainWindow::indexOf(const StudyWorkbench* wb) const
+{
+    for (std::size_t i = 0; i < m_studies.size(); ++i)
+        if (m_studies[i].workbench == wb)
+            return int(i);
+    return -1;
+}
+
+int MainWindow::currentStudy() const { return m_studyList->currentRow(); }
 
 HelpWindow* MainWindow::showHelp(bool currentStudy)
 {
@@ -279,8 +330,20 @@ StudyWorkbench* MainWindow::currentWorkbench() const { return workbench(currentS
 
 void MainWindow::setCurrentStudy(int index)
 {
-    if (index >= 0 && index < studyCount())
+    if (index < 0 || index >= studyCount())
+        return;
+    if (m_studyList->currentRow() == index)
+        showStudy(index); // already the list's row (a study just added at an empty list's first row)
+    else
         m_studyList->setCurrentRow(index);
+}
+
+void MainWindow::showStudy(int index)
+{
+    if (StudyWorkbench* wb = workbench(index)) {
+        m_stack->setCurrentWidget(wb);
+        syncUndoStack();
+    }
 }
 
 QString MainWindow::uniqueStudyName(const StudyKind& kind) const
@@ -289,15 +352,25 @@ QString MainWindow::uniqueStudyName(const StudyKind& kind) const
     for (int n = 1;; ++n) {
         const QString name = QStringLiteral("%1 %2").arg(base).arg(n);
         bool used = false;
-        for (const StudyWorkbench* wb : m_workbenches)
-            used = used || wb->studyName() == name;
+        for (int i = 0; i < studyCount() && !used; ++i)
+            used = studyName(i) == name;
         if (!used)
             return name;
     }
 }
 
+bool MainWindow::roomForStudy()
+{
+    if (studyCount() < int(kMaxProjectStudies))
+        return true;
+    reportError(tr("A project holds at most %1 studies: remove one first, or start another project.").arg(kMaxProjectStudies));
+    return false;
+}
+
 StudyWorkbench* MainWindow::addStudy(const StudyKind& kind, const QString& name)
 {
+    if (!roomForStudy())
+        return nullptr;
     const QString studyName = name.isEmpty() ? uniqueStudyName(kind) : name;
     try {
         return addStudy(makeStudy(studyName.toStdString(), kind.defaultInputs()));
@@ -305,7 +378,7 @@ StudyWorkbench* MainWindow::addStudy(const StudyKind& kind, const QString& name)
         // No presets to start from: the workbench as it starts, and why.
         StudyWorkbench* wb = makeWorkbench(kind, this);
         wb->setStudyName(studyName);
-        adopt(wb);
+        appendStudy({wb, {}});
         setCurrentStudy(studyCount() - 1);
         markDirty();
         statusBar()->showMessage(tr("%1 starts empty: %2").arg(studyName, QString::fromUtf8(e.what())), 10000);
@@ -315,6 +388,8 @@ StudyWorkbench* MainWindow::addStudy(const StudyKind& kind, const QString& name)
 
 StudyWorkbench* MainWindow::addStudy(const Study& study)
 {
+    if (!roomForStudy())
+        return nullptr;
     StudyWorkbench* wb = makeWorkbench(study.kind(), this);
     QString error;
     if (!wb->setStudy(study, &error)) {
@@ -322,29 +397,76 @@ StudyWorkbench* MainWindow::addStudy(const Study& study)
         reportError(tr("%1: %2").arg(qs(study.name), error));
         return nullptr;
     }
-    adopt(wb);
+    appendStudy({wb, {}});
     setCurrentStudy(studyCount() - 1);
     markDirty();
     return wb;
 }
 
+void MainWindow::appendStudy(StudyEntry entry)
+{
+    StudyWorkbench* wb = entry.workbench;
+    m_studies.push_back(std::move(entry));
+    new QListWidgetItem(m_studyList);
+    refreshStudyItem(studyCount() - 1);
+    if (wb)
+        adopt(wb);
+}
+
+StudyWorkbench* MainWindow::buildWorkbench(int index)
+{
+    if (index < 0 || index >= studyCount())
+        return nullptr;
+    StudyEntry& e = m_studies[std::size_t(index)];
+    if (e.workbench)
+        return e.workbench;
+    StudyWorkbench* wb = makeWorkbench(e.study.kind(), this);
+    QString error;
+    if (!wb->setStudy(e.study, &error)) {
+        delete wb;
+        leaveOut(index, error);
+        return nullptr;
+    }
+    e.workbench = wb;
+    e.study = {};
+    adopt(wb);
+    refreshStudyItem(index);
+    return wb;
+}
+
+void MainWindow::leaveOut(int index, const QString& why)
+{
+    // The project file stays as it is until the user saves, as with the parts openProject
+    // cannot read; this is rare: the project's reader checks what the workbenches check.
+    const Study left = std::move(m_studies[std::size_t(index)].study);
+    const bool shown = index == currentStudy();
+    m_studies.erase(m_studies.begin() + index);
+    {
+        const QSignalBlocker block(m_studyList);
+        delete m_studyList->takeItem(index);
+    }
+    const QString reason = tr("study \"%1\": %2 (study left out; the file is unchanged until you save)").arg(qs(left.name), why);
+    m_openSkipped.append(reason);
+    reportError(reason);
+    if (studyCount() == 0)
+        addStudy(left.kind()); // a window always shows a study
+    else if (shown)
+        setCurrentStudy(std::min(index, studyCount() - 1));
+}
+
 void MainWindow::adopt(StudyWorkbench* wb)
 {
-    m_workbenches.push_back(wb);
     m_stack->addWidget(wb);
-    auto* item = new QListWidgetItem(m_studyList);
-    item->setData(Qt::UserRole, QVariant::fromValue(static_cast<QObject*>(wb)));
-    refreshStudyItem(wb);
     for (QUndoStack* s : wb->undoStacks())
         m_undoGroup->addStack(s);
     connect(wb, &StudyWorkbench::changed, this, [this, wb] {
-        refreshStudyItem(wb);
+        refreshStudyItem(indexOf(wb));
         markDirty();
     });
-    connect(wb, &StudyWorkbench::setupChanged, this, [this, wb] { refreshStudyItem(wb); });
+    connect(wb, &StudyWorkbench::setupChanged, this, [this, wb] { refreshStudyItem(indexOf(wb)); });
     // Status lines of the study shown only; a study in the background does not talk over it.
     connect(wb, &StudyWorkbench::message, this, [this, wb](const QString& text, int ms) {
-        if (wb == currentWorkbench())
+        if (indexOf(wb) == currentStudy())
             statusBar()->showMessage(text, ms);
     });
     connect(wb, &StudyWorkbench::errorOccurred, this, &MainWindow::reportError);
@@ -352,27 +474,29 @@ void MainWindow::adopt(StudyWorkbench* wb)
     connect(wb, &StudyWorkbench::evaluationShown, this, &MainWindow::evaluationShown);
 }
 
-void MainWindow::refreshStudyItem(StudyWorkbench* wb)
+void MainWindow::refreshStudyItem(int index)
 {
-    for (int i = 0; i < m_studyList->count(); ++i) {
-        QListWidgetItem* item = m_studyList->item(i);
-        if (item->data(Qt::UserRole).value<QObject*>() != wb)
-            continue;
-        const StudyKindInfo& k = wb->kind().info();
-        item->setText(QStringLiteral("%1\n%2").arg(wb->studyName(), wb->setupText()));
-        item->setToolTip(QStringLiteral("%1\n%2\nCost model: %3").arg(wb->studyName(), qs(k.description), qs(k.costModel)));
-    }
+    QListWidgetItem* item = m_studyList->item(index);
+    if (!item || index >= studyCount())
+        return;
+    const StudyEntry& e = m_studies[std::size_t(index)];
+    const StudyKindInfo& k = (e.workbench ? e.workbench->kind() : e.study.kind()).info();
+    const QString name = studyName(index);
+    item->setText(QStringLiteral("%1\n%2").arg(name, e.workbench ? e.workbench->setupText() : qs(setupLabel(e.study.inputs))));
+    item->setToolTip(QStringLiteral("%1\n%2\nCost model: %3").arg(name, qs(k.description), qs(k.costModel)));
 }
 
 bool MainWindow::removeStudy(int index)
 {
-    StudyWorkbench* wb = workbench(index);
-    if (!wb || studyCount() <= 1)
+    if (index < 0 || index >= studyCount() || studyCount() <= 1)
         return false;
-    for (QUndoStack* s : wb->undoStacks())
-        m_undoGroup->removeStack(s);
-    m_workbenches.erase(m_workbenches.begin() + index);
-    m_stack->removeWidget(wb);
+    StudyWorkbench* wb = m_studies[std::size_t(index)].workbench;
+    if (wb) {
+        for (QUndoStack* s : wb->undoStacks())
+            m_undoGroup->removeStack(s);
+        m_stack->removeWidget(wb);
+    }
+    m_studies.erase(m_studies.begin() + index);
     {
         // takeItem reports a current row of the old numbering; the list and the stack are set
         // together below (setCurrentRow of an already-current row would not re-sync them).
@@ -385,7 +509,7 @@ bool MainWindow::removeStudy(int index)
         const QSignalBlocker block(m_studyList);
         m_studyList->setCurrentRow(next);
     }
-    m_stack->setCurrentIndex(next);
+    showStudy(next);
     syncUndoStack();
     markDirty();
     return true;
@@ -393,23 +517,28 @@ bool MainWindow::removeStudy(int index)
 
 bool MainWindow::renameStudy(int index, const QString& name)
 {
-    StudyWorkbench* wb = workbench(index);
     const QString n = name.trimmed();
-    if (!wb || n.isEmpty())
+    if (index < 0 || index >= studyCount() || n.isEmpty())
         return false;
-    wb->setStudyName(n);
-    refreshStudyItem(wb);
+    StudyEntry& e = m_studies[std::size_t(index)];
+    if (e.workbench)
+        e.workbench->setStudyName(n);
+    else
+        e.study.name = n.toStdString();
+    refreshStudyItem(index);
     markDirty();
     return true;
 }
 
 void MainWindow::clearStudies()
 {
-    while (!m_workbenches.empty()) {
-        StudyWorkbench* wb = m_workbenches.back();
+    while (!m_studies.empty()) {
+        StudyWorkbench* wb = m_studies.back().workbench;
+        m_studies.pop_back();
+        if (!wb)
+            continue;
         for (QUndoStack* s : wb->undoStacks())
             m_undoGroup->removeStack(s);
-        m_workbenches.pop_back();
         m_stack->removeWidget(wb);
         delete wb;
     }
@@ -418,10 +547,14 @@ void MainWindow::clearStudies()
 
 int MainWindow::studyOfKind(const StudyKind& kind) const
 {
-    if (StudyWorkbench* wb = currentWorkbench(); wb && &wb->kind() == &kind)
-        return currentStudy();
+    const auto kindAt = [this](int i) -> const StudyKind& {
+        const StudyEntry& e = m_studies[std::size_t(i)];
+        return e.workbench ? e.workbench->kind() : e.study.kind();
+    };
+    if (const int shown = currentStudy(); shown >= 0 && shown < studyCount() && &kindAt(shown) == &kind)
+        return shown;
     for (int i = 0; i < studyCount(); ++i)
-        if (&workbench(i)->kind() == &kind)
+        if (&kindAt(i) == &kind)
             return i;
     return -1;
 }
@@ -477,8 +610,9 @@ void MainWindow::updateTitle()
 std::optional<Project> MainWindow::currentProject() const
 {
     Project p;
-    for (std::size_t i = 0; i < m_workbenches.size(); ++i) {
-        if (std::optional<Study> st = m_workbenches[i]->study()) {
+    for (std::size_t i = 0; i < m_studies.size(); ++i) {
+        const StudyEntry& e = m_studies[i];
+        if (std::optional<Study> st = e.workbench ? e.workbench->study() : e.study) {
             if (int(i) == currentStudy())
                 p.active = int(p.studies.size());
             p.studies.push_back(std::move(*st));
@@ -499,36 +633,34 @@ bool MainWindow::openProject(const QString& path)
         reportError(QString::fromUtf8(e.what()));
         return false;
     }
-    // Build the new studies aside; the current ones stay until the project has opened. A study
-    // that cannot be shown is left out with its reason; the others open.
-    std::vector<StudyWorkbench*> built;
-    int active = p.active;
-    for (std::size_t i = 0; i < p.studies.size(); ++i) {
-        const Study& st = p.studies[i];
-        StudyWorkbench* wb = makeWorkbench(st.kind());
-        QString error;
-        if (!wb->setStudy(st, &error)) {
-            delete wb;
+    // The study shown is built aside (the others when they are first shown); the current
+    // studies stay until the project has opened. A study that cannot be shown is left out with
+    // its reason, and the first one opens instead.
+    std::size_t active = std::size_t(std::clamp(p.active, 0, int(p.studies.size()) - 1));
+    StudyWorkbench* shown = nullptr;
+    while (!shown && !p.studies.empty()) {
+        const Study& st = p.studies[active];
+        shown = makeWorkbench(st.kind());
+        if (QString error; !shown->setStudy(st, &error)) {
+            delete shown;
+            shown = nullptr;
             skipped.push_back(tr("%1: study \"%2\": %3 (study left out)").arg(path, qs(st.name), error).toStdString());
-            if (int(i) < p.active)
-                --active;
-            else if (int(i) == p.active)
-                active = 0;
-            continue;
+            p.studies.erase(p.studies.begin() + std::ptrdiff_t(active));
+            active = 0;
         }
-        built.push_back(wb);
     }
-    if (built.empty()) {
+    if (!shown) {
         reportError(skipped.empty() ? tr("%1: no study to open").arg(path) : QString::fromStdString(skipped.front()));
         return false;
     }
     m_loading = true;
     clearStudies();
-    for (StudyWorkbench* wb : built) {
-        wb->setParent(this);
-        adopt(wb);
+    for (std::size_t i = 0; i < p.studies.size(); ++i) {
+        if (i == active)
+            shown->setParent(this);
+        appendStudy(i == active ? StudyEntry{shown, {}} : StudyEntry{nullptr, std::move(p.studies[i])});
     }
-    setCurrentStudy(std::clamp(active, 0, studyCount() - 1));
+    setCurrentStudy(int(active));
     m_loading = false;
     syncUndoStack();
     setClean(path);
@@ -617,8 +749,8 @@ bool MainWindow::restoreAutosave()
 int MainWindow::liveRuns() const
 {
     int n = 0;
-    for (const StudyWorkbench* wb : m_workbenches)
-        n += wb->runsPanel() ? wb->runsPanel()->activeRuns() : 0;
+    for (const StudyEntry& e : m_studies)
+        n += e.workbench && e.workbench->runsPanel() ? e.workbench->runsPanel()->activeRuns() : 0;
     return n;
 }
 

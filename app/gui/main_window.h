@@ -27,6 +27,10 @@ class StudyWorkbench;
 /// The Mapscape window: the studies of a project side by side (a list on the left, the chosen
 /// study's workbench on the right), project files with autosave and a recent list, and the
 /// File / Edit menus, which act on the study shown. GUI thread only.
+///
+/// A study's workbench is built when the study is first shown (or asked for): a project of
+/// hundreds of studies opens with one workbench, the others are their studies as read until
+/// then (docs/performance.md, "Projects of many studies").
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -35,13 +39,19 @@ public:
     ~MainWindow() override;
 
     // Studies.
-    int studyCount() const { return int(m_workbenches.size()); }
+    int studyCount() const { return int(m_studies.size()); }
+    /// The workbench of a study, built now if the study has not been shown yet (null when out of
+    /// range, or when the study cannot be shown: it is then left out with the reason, as
+    /// openProject leaves out a study it cannot read).
     StudyWorkbench* workbench(int index) const;
+    /// How many studies have their workbench built (the ones shown or asked for so far).
+    int builtWorkbenches() const;
+    QString studyName(int index) const;
     StudyWorkbench* currentWorkbench() const;
     int currentStudy() const;
     void setCurrentStudy(int index);
     /// A new study of a kind with its default inputs (named "<kind title> <n>" unless given),
-    /// shown at once.
+    /// shown at once; null and a message when the project holds kMaxProjectStudies already.
     StudyWorkbench* addStudy(const StudyKind& kind, const QString& name = {});
     /// A study as given (a study file's, a command line's), shown at once; null and a message
     /// naming the field when its inputs are refused.
@@ -107,18 +117,48 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    /// A study of the project: its workbench once built, else the study as opened.
+    struct StudyEntry {
+        StudyWorkbench* workbench = nullptr;
+        Study study; ///< while `workbench` is null
+    };
+
     void buildUi();
+    QMenu* buildFileMenu();
+    void buildEditMenu();
+    void buildHelpMenu();
+    void buildStudiesDock(QMenu* newStudy);
+    void startAutosave();
+    void fitToScreen();
+    void importOnnxModel();
+    void reportImport(StudyWorkbench* wb, const QString& path);
+    /// Runs a File menu action of the study shown on a file the user picks ("" when cancelled):
+    /// the action returns an error message or "", and `done` (if any) goes on the status line.
+    void withStudyFile(const QString& path, const std::function<QString(StudyWorkbench*, const QString&)>& action,
+                       const QString& done);
+    /// Appends a study to the list (with its workbench, wired, or without one yet).
+    void appendStudy(StudyEntry entry);
+    /// The stack, the Edit menu and the window hear a built workbench.
     void adopt(StudyWorkbench* wb);
+    /// Builds the workbench of a study that has none (see workbench()).
+    StudyWorkbench* buildWorkbench(int index);
+    /// Shows a study, building its workbench first if needed.
+    void showStudy(int index);
+    /// A study whose workbench refuses it: removed from the list with the reason.
+    void leaveOut(int index, const QString& why);
+    int indexOf(const StudyWorkbench* wb) const;
     void clearStudies();
     void markDirty();
     void setClean(const QString& projectPath);
     void updateTitle();
-    void refreshStudyItem(StudyWorkbench* wb);
+    void refreshStudyItem(int index);
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     void syncUndoStack();
     void reportError(const QString& message);
     QString uniqueStudyName(const StudyKind& kind) const;
+    /// Whether the project can take another study (else a message says why not).
+    bool roomForStudy();
 
     QListWidget* m_studyList = nullptr;
     QStackedWidget* m_stack = nullptr;
@@ -127,7 +167,7 @@ private:
     HelpWindow* m_help = nullptr;
     QMenu* m_newStudyMenu = nullptr;
     QAction* m_importOnnx = nullptr;
-    std::vector<StudyWorkbench*> m_workbenches;
+    std::vector<StudyEntry> m_studies;
     QString m_projectPath;
     QStringList m_openSkipped;
     bool m_dirty = false;

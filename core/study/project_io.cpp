@@ -447,6 +447,9 @@ static Project projectFromJsonUnguarded(std::string_view text, const std::string
     checkMembers(j, {"schema", "version", "active", "studies"}, source, "");
     if (!j.contains("studies") || !j["studies"].is_array() || j["studies"].empty())
         fail(source, "studies", "expected a non-empty list of studies");
+    if (j["studies"].size() > kMaxProjectStudies) // counted before one is read
+        fail(source, "studies", std::to_string(j["studies"].size()) + " studies, more than the limit of " +
+                                    std::to_string(kMaxProjectStudies) + " a project may hold");
     std::vector<int> kept; // the file's index of each study read
     std::string firstFailure;
     for (std::size_t i = 0; i < j["studies"].size(); ++i) {

@@ -17,6 +17,9 @@ namespace mapscape {
 
 inline constexpr int kProjectSchemaVersion = 2;
 inline constexpr int kStudySchemaVersion = 1;
+/// The most studies a project may hold (docs/performance.md, "Projects of many studies": the GUI
+/// opens 500 in about a second, building a study's workbench when it is first shown).
+inline constexpr std::size_t kMaxProjectStudies = 1000;
 /// Points kept per run curve when a project is saved.
 inline constexpr std::size_t kSavedCurvePoints = 2000;
 

@@ -36,7 +36,6 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-constexpr std::size_t kMaxShards = 100000;
 constexpr std::size_t kCurvePoints = 1000;
 
 /// A run cut short by its stop token: its shard stays unfinished (never written as failed).
@@ -156,10 +155,10 @@ void readLegacyStudies(const io::JsonDocument& doc, io::ObjectReader& r, SweepSp
         std::size_t n = 1;
         for (const std::size_t k : {accelerators.size(), networks.size(), optimizers, seeds})
             n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
-        if (n > kMaxShards)
+        if (const std::string why = shardLimitRefusal(n); !why.empty())
             doc.fail("", "sweep \"" + s.name + "\": " + std::to_string(accelerators.size()) + " × " +
                              std::to_string(networks.size()) + " × " + std::to_string(optimizers) + " × " +
-                             std::to_string(seeds) + " shards, more than the limit of " + std::to_string(kMaxShards));
+                             std::to_string(seeds) + " shards, " + why);
     }
     const std::string layer = r.text("layer", std::string());
     for (const std::string& a : accelerators)
@@ -393,8 +392,8 @@ SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& sourc
         factors.push_back(v.values.size());
     for (const std::size_t k : factors)
         n = k == 0 ? 0 : (n > kMaxShards / k + 1 ? kMaxShards + 1 : n * k);
-    if (n > kMaxShards)
-        doc.fail("", "sweep \"" + s.name + "\": more than the limit of " + std::to_string(kMaxShards) + " shards");
+    if (const std::string why = shardLimitRefusal(n); !why.empty())
+        doc.fail("", "sweep \"" + s.name + "\": " + why);
     return s;
 }
 
@@ -618,6 +617,11 @@ std::vector<int> parseIndexRanges(std::string_view text, int count, const std::s
     return out;
 }
 
+std::string shardLimitRefusal(std::size_t count)
+{
+    return count > kMaxShards ? "more than the limit of " + std::to_string(kMaxShards) + " shards" : std::string();
+}
+
 std::vector<Shard> planSweep(const SweepSpec& s)
 {
     std::vector<Shard> out;
@@ -635,8 +639,8 @@ std::vector<Shard> planSweep(const SweepSpec& s)
             if (optimizerApplies(o, kind))
                 optimizers.push_back(&o);
         const std::size_t add = combos * optimizers.size() * s.seeds.size();
-        if (combos > kMaxShards || out.size() + add > kMaxShards)
-            throw InputError("sweep \"" + s.name + "\": more than the limit of " + std::to_string(kMaxShards) + " shards");
+        if (const std::string why = shardLimitRefusal(std::max(combos, out.size() + add)); !why.empty())
+            throw InputError("sweep \"" + s.name + "\": " + why);
         std::vector<std::size_t> at(s.variations.size(), 0);
         for (std::size_t c = 0; c < combos; ++c) {
             std::vector<std::string> level(s.variations.size());
@@ -1147,11 +1151,52 @@ std::string collectJson(const std::vector<ShardResult>& results, CollectOptions 
     return arr.dump(2) + "\n";
 }
 
+/// The rows of a results table, counted without building them and up to one past the shard
+/// limit: a CSV table's non-blank lines after its header, a JSON table's array elements (none
+/// kept). A malformed or too deeply nested JSON text counts what comes before the fault (the
+/// reader then names it).
+static std::size_t countCollectedRows(std::string_view body)
+{
+    std::size_t rows = 0;
+    if (body.front() == '[') {
+        using nlohmann::json;
+        struct Stop {};
+        const json::parser_callback_t count = [&rows](int depth, json::parse_event_t event, json&) {
+            if (depth > io::kMaxJsonDepth)
+                throw Stop{};
+            if (depth == 1 && (event == json::parse_event_t::object_start || event == json::parse_event_t::array_start ||
+                               event == json::parse_event_t::value) &&
+                ++rows > kMaxShards)
+                throw Stop{};
+            return depth == 0; // only the outer array is kept, empty
+        };
+        try {
+            (void)json::parse(body, count, /*allow_exceptions=*/false);
+        } catch (const Stop&) {
+        }
+        return rows;
+    }
+    bool header = true;
+    for (std::size_t at = 0; at < body.size() && rows <= kMaxShards;) {
+        const std::size_t end = std::min(body.find('\n', at), body.size());
+        if (!trim(body.substr(at, end - at)).empty()) {
+            if (!header)
+                ++rows;
+            header = false;
+        }
+        at = end + 1;
+    }
+    return rows;
+}
+
 static std::vector<ShardResult> readCollectedUnguarded(std::string_view text, const std::string& source)
 {
     const std::string_view body = trim(text);
     if (body.empty())
         throw InputError(source + ": empty file; expected sweep results (CSV or JSON from `mapscape-cli sweep collect`)");
+    // The rows are counted before one is built: a table of a million rows is refused at once.
+    if (const std::string why = shardLimitRefusal(countCollectedRows(body)); !why.empty())
+        throw InputError(source + ": more rows than a sweep has shards (" + why + "); a sweep's results have one row per shard");
     std::vector<ShardResult> out;
     if (body.front() == '[') {
         const io::JsonDocument doc = io::JsonDocument::parse(text, source);

@@ -30,6 +30,14 @@
 namespace mapscape::sweep {
 
 inline constexpr int kSweepSchemaVersion = 2;
+/// The most shards a sweep may have, and so the most rows a table of its results may hold.
+inline constexpr std::size_t kMaxShards = 100000;
+
+/// Why a sweep of `count` shards, or a results table of `count` rows, is refused ("more than the
+/// limit of 100000 shards"), or "" when it is within kMaxShards. Every reader of sweeps and of
+/// their results asks it before it builds the shards or the rows (the CLI's sweep files and
+/// plans, the GUI's results tables).
+std::string shardLimitRefusal(std::size_t count);
 
 /// A study of the sweep.
 struct StudyEntry {

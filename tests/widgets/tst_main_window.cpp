@@ -14,6 +14,7 @@
 #include "kinds/scheduling/core/scheduling_study.h"
 #include "app/gui/main_window.h"
 #include "core/io/file_util.h"
+#include "core/study/project_io.h"
 #include "kinds/scheduling/core/preset_io.h"
 #include "core/io/preset_library.h"
 #include "core/runner/optimizer_run.h"
@@ -28,6 +29,7 @@
 #include "widgets/panels/runs_panel.h"
 #include "kinds/accel/widgets/accel_workbench.h"
 #include "kinds/dataflow/widgets/dataflow_workbench.h"
+#include "kinds/dpu/widgets/dpu_workbench.h"
 #include "kinds/placement/widgets/placement_workbench.h"
 #include "kinds/scheduling/widgets/scheduling_workbench.h"
 #include "widgets/views/sweep_comparison_view.h"
@@ -824,6 +826,114 @@ private Q_SLOTS:
         QVERIFY(w.removeStudy(1));
         QCOMPARE(w.studyCount(), 1);
         QVERIFY(!w.removeStudy(0)); // the last study stays
+    }
+
+    /// Issue 47, item 2: a project of 500 studies opens with one workbench built, the shown
+    /// study's; the others are built when first shown, and a study's data is the same whether
+    /// its workbench was built or not. Studies of one platform share their recorded runs.
+    void manyStudiesBuildOnlyWhatIsShown()
+    {
+        QTemporaryDir dir;
+        std::string studies;
+        for (int i = 0; i < 500; ++i)
+            studies += std::string(i ? "," : "") + "{\"name\": \"DPU " + std::to_string(i + 1) + "\", \"kind\": \"dpu\"}";
+        const QString path = dir.filePath(QStringLiteral("many.mapscape.json"));
+        writeTextFileAtomic(path.toStdString(),
+                            "{\"schema\": \"mapscape/project\", \"version\": 2, \"active\": 7, \"studies\": [" + studies + "]}");
+        MainWindow w;
+        QVERIFY(w.openProject(path));
+        QCOMPARE(w.studyCount(), 500);
+        QCOMPARE(w.builtWorkbenches(), 1);
+        QCOMPARE(w.currentStudy(), 7);
+        QCOMPARE(w.studyList()->count(), 500);
+        QVERIFY2(w.studyList()->item(499)->text().startsWith(QStringLiteral("DPU 500\n26 DPU configurations")),
+                 qPrintable(w.studyList()->item(499)->text()));
+        QCOMPARE(w.currentWorkbench()->studyName(), QStringLiteral("DPU 8"));
+        // Unbuilt studies are renamed, listed and saved as they are.
+        QVERIFY(w.renameStudy(300, QStringLiteral("renamed")));
+        QCOMPARE(w.builtWorkbenches(), 1);
+        QCOMPARE(w.studyName(300), QStringLiteral("renamed"));
+        const std::optional<Project> before = w.currentProject();
+        QVERIFY(before && before->studies.size() == 500 && before->active == 7);
+        QCOMPARE(before->studies[300].name, std::string("renamed"));
+        // Showing a study builds its workbench, once.
+        w.studyList()->setCurrentRow(42);
+        QCOMPARE(w.builtWorkbenches(), 2);
+        QCOMPARE(w.currentWorkbench()->studyName(), QStringLiteral("DPU 43"));
+        w.setCurrentStudy(7);
+        w.setCurrentStudy(42);
+        QCOMPARE(w.builtWorkbenches(), 2);
+        std::optional<Project> after = w.currentProject();
+        QVERIFY(after);
+        after->active = before->active;
+        QVERIFY(*after == *before); // building a workbench changes nothing in the study
+        // The two shown DPU studies (one platform, one seed) share one set of recorded runs.
+        auto* a = qobject_cast<DpuWorkbench*>(w.workbench(7));
+        auto* b = qobject_cast<DpuWorkbench*>(w.workbench(42));
+        QVERIFY(a && b);
+        a->waitForRecordedRuns();
+        b->waitForRecordedRuns();
+        QVERIFY(a->recordedRuns() && a->recordedRuns() == b->recordedRuns());
+        // Removing a study shows the next one, built then.
+        w.setCurrentStudy(100);
+        QVERIFY(w.removeStudy(100));
+        QCOMPARE(w.studyCount(), 499);
+        QCOMPARE(w.currentWorkbench()->studyName(), QStringLiteral("DPU 102"));
+        QCOMPARE(w.builtWorkbenches(), 3);
+        // Saved and opened again: the same studies.
+        const QString saved = dir.filePath(QStringLiteral("saved.mapscape.json"));
+        QVERIFY(w.saveProjectAs(saved));
+        MainWindow again;
+        QVERIFY(again.openProject(saved));
+        QCOMPARE(again.builtWorkbenches(), 1);
+        QVERIFY(again.currentProject() == w.currentProject());
+
+        // Beyond the limit: refused at once, naming it, and the project shown stays.
+        std::string tooMany;
+        for (std::size_t i = 0; i <= kMaxProjectStudies; ++i)
+            tooMany += std::string(i ? "," : "") + "{\"kind\": \"dpu\"}";
+        const QString big = dir.filePath(QStringLiteral("big.mapscape.json"));
+        writeTextFileAtomic(big.toStdString(), "{\"schema\": \"mapscape/project\", \"version\": 2, \"studies\": [" + tooMany + "]}");
+        QVERIFY(!w.openProject(big));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("1001 studies, more than the limit of 1000")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.studyCount(), 499);
+        QCOMPARE(w.projectName(), QStringLiteral("saved.mapscape.json"));
+    }
+
+    /// Issue 47, item 2: a results table of more rows than a sweep may have shards is refused
+    /// before its rows are read, naming the file and the limit; the project is untouched.
+    void oversizedSweepTableRefusedAtOnce()
+    {
+        QTemporaryDir dir;
+        std::string csv = "index,sweep,study,kind,optimizer,options,objective,seed,status,evaluations\n";
+        std::string json = "[";
+        for (std::size_t i = 0; i <= sweep::kMaxShards; ++i) {
+            csv += std::to_string(i) + ",s,st,dpu,random,,ppw,1,ok,1\n";
+            json += i ? ",{}" : "{}";
+        }
+        json += "]";
+        writeTextFileAtomic(dir.filePath(QStringLiteral("rows.csv")).toStdString(), csv);
+        writeTextFileAtomic(dir.filePath(QStringLiteral("rows.json")).toStdString(), json);
+        MainWindow w;
+        w.markUnmodified();
+        const int studies = w.studyCount();
+        for (const QString name : {QStringLiteral("rows.csv"), QStringLiteral("rows.json")}) {
+            QVERIFY(!w.openSweepResults(dir.filePath(name)));
+            const QString message = w.statusBar()->currentMessage();
+            QVERIFY2(message.contains(dir.filePath(name) + QStringLiteral(": more rows than a sweep has shards (more than "
+                                                                          "the limit of 100000 shards)")),
+                     qPrintable(message));
+        }
+        QCOMPARE(w.studyCount(), studies);
+        QVERIFY(!w.hasUnsavedChanges());
+        // One row fewer is a table (its rows are read: here, refused for a missing column).
+        csv.erase(csv.rfind("100000,"));
+        csv.erase(csv.find(",evaluations"), std::string_view(",evaluations").size());
+        writeTextFileAtomic(dir.filePath(QStringLiteral("rows.csv")).toStdString(), csv);
+        QVERIFY(!w.openSweepResults(dir.filePath(QStringLiteral("rows.csv"))));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("missing column \"evaluations\"")),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 };
 

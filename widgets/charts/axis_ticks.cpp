@@ -192,6 +192,10 @@ AxisTicks ticksWithin(const TickRange& range)
     const auto within = [&](double top) {
         const auto [d0, d1] = data(top);
         AxisTicks t = log ? inside(logTicks(d0, d1, range.target), lo, top) : AxisTicks{};
+        // Two decades on a log axis over more than a decade are its scale: linear steps there
+        // would crowd at the top (100, 200, … 800 over 1 to 1000).
+        if (log && t.values.size() == 2 && t.step == 0 && top / lo >= 10)
+            return t;
         if (t.values.size() < 3) // linear, or a log axis over too little of a decade for 1-2-5 values
             t = inside(linearTicks(d0, d1, counts, range.target), lo, top);
         if (t.values.size() < 3 && !counts) // a finer step
@@ -199,7 +203,7 @@ AxisTicks ticksWithin(const TickRange& range)
         return t;
     };
     AxisTicks t = within(hi);
-    if (t.values.size() >= 3 || !range.atLeastThree)
+    if (t.values.size() >= 3 || !range.atLeastThree || (log && t.values.size() == 2 && t.step == 0))
         return t;
     // Counts over less than two steps: up to the value two steps after the first one inside.
     const auto [d0, d1] = data(hi);

@@ -2,7 +2,12 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/chart_export.h"
 
+#include "widgets/dialogs/file_dialog.h"
+
 #include <QAbstractAxis>
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMessageBox>
 #include <QChart>
 #include <QChartView>
 #include <QFontMetricsF>
@@ -60,14 +65,34 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error)
     return true;
 }
 
+bool saveChartAs(QWidget* chart, const ChartSaver& save)
+{
+    const QString path = FileDialog::saveFile(chart, QObject::tr("Save chart"), QStringLiteral("chart.png"),
+                                              QObject::tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (save(path, &error))
+        return true;
+    QMessageBox::warning(chart, QObject::tr("Save chart"), error);
+    return false;
+}
+
+void offerChartSave(QWidget* chart, QContextMenuEvent* event, const ChartSaver& save)
+{
+    QMenu menu(chart);
+    menu.addAction(QObject::tr("Save chart…"), chart, [chart, save] { saveChartAs(chart, save); });
+    menu.exec(event->globalPos());
+}
+
 QList<QWidget*> chartViewsIn(QWidget* root)
 {
     QList<QWidget*> out;
     if (!root)
         return out;
-    for (QChartView* v : root->findChildren<QChartView*>())
-        if (v->isVisibleTo(root))
-            out.append(v);
+    for (QWidget* w : root->findChildren<QWidget*>())
+        if ((qobject_cast<QChartView*>(w) || w->property(kPaintedChart).toBool()) && w->isVisibleTo(root))
+            out.append(w);
     return out;
 }
 

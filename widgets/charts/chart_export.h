@@ -3,11 +3,14 @@
 #pragma once
 
 #include <QList>
+
+#include <functional>
 #include <QString>
 #include <QStringList>
 
 class QWidget;
 class QChart;
+class QContextMenuEvent;
 
 namespace mapscape {
 
@@ -15,7 +18,19 @@ namespace mapscape {
 /// suffix (PNG by default). Returns false and sets `error` naming the file on failure.
 bool exportWidgetImage(QWidget* widget, const QString& path, QString* error);
 
-/// The charts (chart views) inside `root` that are visible in it, in the order of the widget tree.
+/// Writes a chart (through `save`, its exportTo) to a file the user picks: PNG or SVG. An error
+/// is shown in a message box. False when cancelled or failed.
+using ChartSaver = std::function<bool(const QString& path, QString* error)>;
+bool saveChartAs(QWidget* chart, const ChartSaver& save);
+
+/// The context menu of a painted chart (heatmap, dendrogram): "Save chart…".
+void offerChartSave(QWidget* chart, QContextMenuEvent* event, const ChartSaver& save);
+
+/// The property that marks a painted chart (a heatmap, a dendrogram) as a chart to save.
+inline constexpr const char* kPaintedChart = "mapscapeChart";
+
+/// The charts inside `root` that are visible in it (chart views and painted charts), in the
+/// order of the widget tree.
 QList<QWidget*> chartViewsIn(QWidget* root);
 
 /// Axis titles of a chart that do not fit along their axis as laid out now (a vertical title

@@ -3,10 +3,15 @@
 #include "widgets/charts/chart_view.h"
 
 #include "core/util/units.h"
+#include "widgets/charts/chart_export.h"
 
+#include <QAbstractBarSeries>
+#include <QBarSet>
 #include <QCategoryAxis>
+#include <QStackedBarSeries>
 #include <QChart>
 #include <QContextMenuEvent>
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -37,6 +42,12 @@ double unplotted(double v, bool logarithmic) { return logarithmic ? std::pow(10.
 /// (energies, latencies); a count of samples on x may start a little left of 0.
 std::pair<double, double> padded(double lo, double hi, const ChartAxisFormat& f, bool keepPositive)
 {
+    if (!f.categories.isEmpty()) // every category whole, nothing beyond
+        return {-0.5, double(f.categories.size()) - 0.5};
+    if (f.fromZero && !f.logarithmic && lo >= 0) { // bars: from their base, room above the highest
+        const double top = hi > 0 ? hi : 1;
+        return {0.0, top * (1 + ChartView::kMargin)};
+    }
     if (f.logarithmic && !(lo > 0))
         lo = hi > 0 ? hi / 10 : 1;
     if (f.logarithmic && !(hi > 0))
@@ -54,12 +65,47 @@ std::pair<double, double> padded(double lo, double hi, const ChartAxisFormat& f,
     return {(keepPositive && !f.logarithmic && lo > 0) ? std::max(0.0, a - pad) : a - pad, b + pad};
 }
 
+/// The categories inside [lo, hi] as ticks at their positions (0, 1, …), named; names that repeat
+/// are told apart by invisible spaces (a category axis keys its labels by text).
+AxisTicks categoryTicks(double lo, double hi, const QStringList& names)
+{
+    AxisTicks t{.lo = lo, .hi = hi, .step = 1};
+    for (int i = std::max(0, int(std::ceil(lo - 1e-9))); i < int(names.size()) && i <= hi + 1e-9; ++i) {
+        QString name = names[i];
+        while (t.labels.contains(name))
+            name += QChar(0x200B);
+        t.values.push_back(i);
+        t.labels.append(name);
+    }
+    return t;
+}
+
+/// Drops the ticks that would sit closer to the last one kept than `room(kept, next)` pixels
+/// (`pixels` per unit of the series' coordinates); the first is always kept.
+template <typename Room>
+void thin(AxisTicks& t, bool logarithmic, double pixels, Room room)
+{
+    if (t.values.size() < 2 || !(pixels > 0))
+        return;
+    AxisTicks kept = t;
+    kept.values = {t.values.front()};
+    kept.labels = {t.labels.front()};
+    for (std::size_t i = 1; i < t.values.size(); ++i) {
+        const double gap = (plotted(t.values[i], logarithmic) - plotted(kept.values.back(), logarithmic)) * pixels;
+        if (gap >= room(kept.labels.back(), t.labels[qsizetype(i)])) {
+            kept.values.push_back(t.values[i]);
+            kept.labels.append(t.labels[qsizetype(i)]);
+        }
+    }
+    t = std::move(kept);
+}
+
 } // namespace
 
 QString ChartView::gestureHelp()
 {
     return tr("Wheel: zoom · drag: zoom to an area · Shift+drag or middle-drag: pan · double-click: reset · "
-              "hover a point for its values");
+              "hover a point or bar for its values · right-click: save the chart");
 }
 
 ChartView::ChartView(QChart* chart, QWidget* parent)
@@ -141,8 +187,20 @@ void ChartView::apply()
         return ticksWithin({.lo = unplotted(a, f.logarithmic), .hi = unplotted(b, f.logarithmic), .logarithmic = f.logarithmic,
                             .integer = f.integer, .target = target, .margin = whole ? kMargin : 0.0, .atLeastThree = whole});
     };
-    m_xTicks = ticks(r.x0, r.x1, m_xFormat, m_xTarget);
-    m_yTicks = ticks(r.y0, r.y1, m_yFormat, m_yTarget);
+    m_xTicks = m_xFormat.categories.isEmpty() ? ticks(r.x0, r.x1, m_xFormat, m_xTarget) : categoryTicks(r.x0, r.x1, m_xFormat.categories);
+    m_yTicks = m_yFormat.categories.isEmpty() ? ticks(r.y0, r.y1, m_yFormat, m_yTarget) : categoryTicks(r.y0, r.y1, m_yFormat.categories);
+    // On a log axis 1-2-5 values crowd at the top of each decade: no label closer to the one
+    // kept before it than a label needs, so that none is elided to "…".
+    if (m_yFormat.categories.isEmpty() && area.height() > 0) {
+        const double room = QFontMetricsF(m_yAxis->labelsFont()).height() + 2;
+        thin(m_yTicks, m_yFormat.logarithmic, area.height() / (r.y1 - r.y0), [room](const QString&, const QString&) { return room; });
+    }
+    if (m_xFormat.categories.isEmpty() && area.width() > 0) {
+        const QFontMetricsF fm(m_xAxis->labelsFont());
+        thin(m_xTicks, m_xFormat.logarithmic, area.width() / (r.x1 - r.x0), [&fm](const QString& a, const QString& b) {
+            return (fm.horizontalAdvance(a) + fm.horizontalAdvance(b)) / 2 + 6;
+        });
+    }
     applyTicks(m_xAxis, m_xTicks, m_xFormat.logarithmic);
     applyTicks(m_yAxis, m_yTicks, m_yFormat.logarithmic);
     m_shown = {plotted(m_xTicks.lo, m_xFormat.logarithmic), plotted(m_xTicks.hi, m_xFormat.logarithmic),
@@ -157,10 +215,9 @@ void ChartView::setZoom(const Range& wanted)
         return;
     const Range a = autoRange();
     Range r = wanted;
-    // Neither narrower than a millionth of the data nor wider than twenty times it; counts
-    // keep at least two whole steps.
-    const auto limit = [](double& lo, double& hi, double autoSpan, bool counts) {
-        const double least = std::max(autoSpan * kMinZoomIn, counts ? 2.0 : 0.0);
+    // Neither narrower than a millionth of the data (or `whole` steps) nor wider than twenty times it.
+    const auto limit = [](double& lo, double& hi, double autoSpan, double whole) {
+        const double least = std::max(autoSpan * kMinZoomIn, whole);
         const double most = std::max(autoSpan * kMaxZoomOut, least);
         const double span = std::clamp(hi - lo, least, most), mid = (lo + hi) / 2;
         if (hi - lo != span) {
@@ -168,8 +225,10 @@ void ChartView::setZoom(const Range& wanted)
             hi = mid + span / 2;
         }
     };
-    limit(r.x0, r.x1, a.x1 - a.x0, m_xFormat.integer && !m_xFormat.logarithmic);
-    limit(r.y0, r.y1, a.y1 - a.y0, m_yFormat.integer && !m_yFormat.logarithmic);
+    // Counts keep at least two whole steps, categories one.
+    const auto least = [](const ChartAxisFormat& f) { return !f.categories.isEmpty() ? 1.0 : f.integer && !f.logarithmic ? 2.0 : 0.0; };
+    limit(r.x0, r.x1, a.x1 - a.x0, least(m_xFormat));
+    limit(r.y0, r.y1, a.y1 - a.y0, least(m_yFormat));
     m_zoom = r;
     apply();
     m_resetButton->show();
@@ -273,22 +332,79 @@ ChartHover ChartView::pointAt(QPoint pos) const
             break;
         }
     }
-    if (best.series) {
-        const QPointF p = best.series->at(best.index);
-        best.value = {unplotted(p.x(), m_xFormat.logarithmic) * m_xFormat.factor,
-                      unplotted(p.y(), m_yFormat.logarithmic) * m_yFormat.factor};
-    }
+    if (!best.series)
+        return barAt(pos);
+    const QPointF p = best.series->at(best.index);
+    best.value = {unplotted(p.x(), m_xFormat.logarithmic) * m_xFormat.factor,
+                  unplotted(p.y(), m_yFormat.logarithmic) * m_yFormat.factor};
     return best;
+}
+
+ChartHover ChartView::barAt(QPoint pos) const
+{
+    ChartHover out;
+    const QPointF at = chart()->mapFromScene(mapToScene(pos));
+    if (!chart()->plotArea().contains(at))
+        return out;
+    const QList<QAbstractSeries*> series = chart()->series();
+    for (auto it = series.crbegin(); it != series.crend() && !out.barSet; ++it) {
+        auto* bars = qobject_cast<QAbstractBarSeries*>(*it);
+        if (!bars || !bars->isVisible() || bars->attachedAxes().isEmpty() || bars->count() == 0)
+            continue;
+        const QPointF v = chart()->mapToValue(at, bars);
+        const int c = int(std::lround(v.x()));
+        const double within = v.x() - c + bars->barWidth() / 2; // from the left of the category's bars
+        if (c < 0 || within < 0 || within > bars->barWidth())
+            continue;
+        const QList<QBarSet*> sets = bars->barSets();
+        int hit = -1;
+        if (qobject_cast<QStackedBarSeries*>(bars)) {
+            // The segment under the cursor; above the stack, its top segment (thin ones stay readable).
+            double up = 0, down = 0;
+            for (int k = 0; k < int(sets.size()); ++k) {
+                const double h = c < sets[k]->count() ? sets[k]->at(c) : 0.0;
+                double& base = h < 0 ? down : up;
+                if (h != 0 && ((h > 0 && v.y() >= base && v.y() <= base + h) || (h < 0 && v.y() <= base && v.y() >= base + h)))
+                    hit = k;
+                if (h > 0 && v.y() > base + h)
+                    hit = k; // below the cursor: the segment under it, if any, comes later
+                base += h;
+            }
+            if (v.y() < down)
+                hit = -1;
+        } else {
+            // Grouped: the bar's slot, at any height (a short bar is read above it too).
+            const int k = std::clamp(int(within / bars->barWidth() * double(sets.size())), 0, int(sets.size()) - 1);
+            hit = c < sets[k]->count() ? k : -1;
+        }
+        if (hit < 0)
+            continue;
+        out.barSet = sets[hit];
+        out.setIndex = hit;
+        out.category = c;
+        out.value = {double(c), sets[hit]->at(c) * m_yFormat.factor};
+    }
+    return out;
+}
+
+QString ChartView::describeBar(const ChartHover& h) const
+{
+    if (!h.barSet)
+        return {};
+    const QString category = h.category < int(m_xFormat.categories.size()) ? m_xFormat.categories[h.category] : QString::number(h.category);
+    const QString value = QString::fromStdString(formatQuantity(h.value.y(), m_yFormat.unit.toStdString(), 4));
+    const QString what = h.barSet->label().isEmpty() ? category : QStringLiteral("%1 · %2").arg(category, h.barSet->label());
+    return what + QLatin1Char('\n') + (m_yFormat.title.isEmpty() ? value : m_yFormat.title + QStringLiteral(": ") + value);
 }
 
 void ChartView::hover(QPoint pos)
 {
     ChartHover h = pointAt(pos);
-    if (!h.series && m_hoverAnywhere && plotRect().contains(pos)) {
+    if (!h.any() && m_hoverAnywhere && plotRect().contains(pos)) {
         const QPointF p = toSeries(pos);
         h.value = {unplotted(p.x(), m_xFormat.logarithmic) * m_xFormat.factor,
                    unplotted(p.y(), m_yFormat.logarithmic) * m_yFormat.factor};
-    } else if (!h.series) {
+    } else if (!h.any()) {
         hideReadout();
         return;
     }
@@ -297,6 +413,8 @@ void ChartView::hover(QPoint pos)
         text = m_readoutText(h);
     else if (h.series)
         text = (h.series->name().isEmpty() ? QString() : h.series->name() + QLatin1Char('\n')) + describeValue(h.value);
+    else
+        text = describeBar(h);
     if (text.isEmpty()) {
         hideReadout();
         return;
@@ -409,6 +527,8 @@ void ChartView::mouseReleaseEvent(QMouseEvent* event)
     case Drag::Pending:
         if (const ChartHover h = pointAt(pos); h.series)
             Q_EMIT pointClicked(h.series, h.index);
+        else if (h.barSet)
+            Q_EMIT barClicked(h.setIndex, h.category);
         break;
     case Drag::Band: {
         m_band->hide();
@@ -445,16 +565,19 @@ void ChartView::mouseDoubleClickEvent(QMouseEvent* event)
 
 void ChartView::contextMenuEvent(QContextMenuEvent* event)
 {
-    if (!m_xAxis || !m_yAxis) {
-        QChartView::contextMenuEvent(event);
-        return;
-    }
     QMenu menu(this);
-    QAction* reset = menu.addAction(tr("Reset view"), this, &ChartView::resetZoom);
-    reset->setEnabled(isZoomed());
-    const QPointF centre = toSeries(QRectF(plotRect()).center());
-    menu.addAction(tr("Zoom in"), this, [this, centre] { zoomAround(centre, 0.5); });
-    menu.addAction(tr("Zoom out"), this, [this, centre] { zoomAround(centre, 2.0); });
+    if (m_xAxis && m_yAxis) {
+        QAction* reset = menu.addAction(tr("Reset view"), this, &ChartView::resetZoom);
+        reset->setEnabled(isZoomed());
+        const QPointF centre = toSeries(QRectF(plotRect()).center());
+        menu.addAction(tr("Zoom in"), this, [this, centre] { zoomAround(centre, 0.5); });
+        menu.addAction(tr("Zoom out"), this, [this, centre] { zoomAround(centre, 2.0); });
+        menu.addSeparator();
+    }
+    // This chart as it is shown, from any tab (the runs panel's button saves its tab's chart).
+    menu.addAction(tr("Save chart…"), this, [this] {
+        saveChartAs(this, [this](const QString& path, QString* error) { return exportWidgetImage(this, path, error); });
+    });
     menu.addSeparator();
     menu.addAction(gestureHelp())->setEnabled(false);
     menu.exec(event->globalPos());

@@ -9,22 +9,26 @@
 ///   - Shift + drag, or drag with the middle button: pan;
 ///   - double-click, the "Reset view" button (shown while zoomed) or the context menu: back to
 ///     the whole data;
-///   - hover: a read-out of the nearest point, its values with their units, as a tooltip;
-///   - click on a point: pointClicked.
+///   - hover: a read-out of the nearest point (or of the bar under the cursor), its values with
+///     their units, as a tooltip;
+///   - click on a point: pointClicked; on a bar: barClicked.
 /// The automatic range pads the data by kMargin of their span on each side (on a log axis, of
 /// the decades they span), so that no marker or curve end sits on the plot's edge; the ticks are
 /// round values inside the range shown (axis_ticks.h). A chart that updates live gives its data
 /// range on every frame: the axes follow the data until the user zooms or pans, then stay where
-/// the user put them until reset.
+/// the user put them until reset. Bar charts plot their categories at 0, 1, … on a categorical
+/// x axis (ChartAxisFormat::categories) and their values from 0 (fromZero).
 
 #include "widgets/charts/axis_ticks.h"
 
 #include <QChartView>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
 
+class QBarSet;
 class QCategoryAxis;
 class QRubberBand;
 class QToolButton;
@@ -39,6 +43,11 @@ struct ChartAxisFormat {
     QString title;            ///< the read-out's name of the value ("Latency")
     QString unit;             ///< the values' unit before scaling ("pJ", "cycles"; "" for counts)
     double factor = 1;        ///< the series hold value / factor (a unit prefix, thousands of samples)
+    /// A categorical axis (bar charts): category i is plotted at i and labelled with its name; the
+    /// whole range is [−0.5, n − 0.5], without padding.
+    QStringList categories;
+    /// The automatic range starts at 0 (a bar's base), padded only above the data.
+    bool fromZero = false;
     bool operator==(const ChartAxisFormat&) const = default;
 };
 
@@ -47,6 +56,10 @@ struct ChartHover {
     const QXYSeries* series = nullptr; ///< the series of the point (null: no point, hoverAnywhere)
     int index = -1;                    ///< the point's index in the series
     QPointF value;                     ///< the point (or the cursor) in the axes' units: unlogged, times the factor
+    const QBarSet* barSet = nullptr;   ///< a bar: its set (series null), its set's index in the series
+    int setIndex = -1;                 ///< and its category (value: category, the bar's value)
+    int category = -1;
+    bool any() const { return series || barSet; }
 };
 
 /// GUI thread only.
@@ -97,8 +110,13 @@ public:
     QString readout() const { return m_readout; }
     /// The default read-out of a value: "<title>: <value with its unit>", one line per axis.
     QString describeValue(QPointF value) const;
-    /// The point nearest to `viewportPos` within kPickRadius (series null when none).
+    /// The point nearest to `viewportPos` within kPickRadius, else the bar under it (neither when none).
     ChartHover pointAt(QPoint viewportPos) const;
+    /// The bar under `viewportPos` (barSet null when none): in a group, the bar's slot at any
+    /// height; in a stack, the segment under the cursor (above the stack: its top segment).
+    ChartHover barAt(QPoint viewportPos) const;
+    /// The default read-out of a bar: "<category> · <set>" and its value with the y unit.
+    QString describeBar(const ChartHover& bar) const;
     /// The series coordinates at a viewport position, and the viewport position of series coordinates.
     QPointF toSeries(QPointF viewportPos) const;
     QPointF toViewport(QPointF seriesPoint) const;
@@ -111,6 +129,8 @@ Q_SIGNALS:
     void rangeChanged();
     /// A click (press and release without dragging) on a point.
     void pointClicked(const QXYSeries* series, int index);
+    /// A click on a bar: its set's index in its series and its category.
+    void barClicked(int setIndex, int category);
 
 protected:
     bool viewportEvent(QEvent* event) override;

@@ -2,6 +2,11 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/charts/dendrogram_widget.h"
 
+#include "widgets/charts/axis_ticks.h"
+#include "widgets/charts/chart_export.h"
+#include "widgets/charts/tooltip_event.h"
+
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -31,10 +36,6 @@ double niceStep(double top, int count)
     return 10 * mag;
 }
 
-QString tickText(double v)
-{
-    return QString::number(std::abs(v) < 1e-12 ? 0.0 : v, 'g', 3);
-}
 
 } // namespace
 
@@ -42,6 +43,7 @@ DendrogramWidget::DendrogramWidget(QWidget* parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
+    setProperty(kPaintedChart, true); // saved as a chart (chart_export.h)
     setToolTip(tr("Ward clustering of the rows of the |r| matrix: parameters joined low in the tree are "
                   "correlated among the best samples. Drag the dashed line (or set B) to cut the tree into "
                   "B agents."));
@@ -230,7 +232,7 @@ void DendrogramWidget::paintEvent(QPaintEvent*)
         p.setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
         p.drawLine(r.left(), y, r.right(), y);
         p.setPen(palette().color(QPalette::Text));
-        const QString t = tickText(v);
+        const QString t = tickLabel(std::abs(v) < 1e-12 ? 0.0 : v, step);
         p.drawText(QRect(0, y - fm.height() / 2, r.left() - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter, t);
     }
     p.drawLine(r.left(), r.top(), r.left(), r.bottom());
@@ -312,7 +314,22 @@ void DendrogramWidget::mouseMoveEvent(QMouseEvent* event)
     }
     const bool nearCut = std::abs(event->pos().y() - yOfHeight(cutHeight())) <= kGrab && plotRect().contains(event->pos());
     setCursor(nearCut ? Qt::SizeVerCursor : Qt::ArrowCursor);
+    // The read-out of the merge, leaf or cut under the mouse, at once (as the charts', chart_view.h).
+    followReadout(this, m_readout, textAt(event->pos()), event->globalPosition().toPoint());
 }
+
+void DendrogramWidget::leaveEvent(QEvent* event)
+{
+    followReadout(this, m_readout, QString(), {});
+    QWidget::leaveEvent(event);
+}
+
+void DendrogramWidget::contextMenuEvent(QContextMenuEvent* event)
+{
+    offerChartSave(this, event, [this](const QString& path, QString* error) { return exportTo(path, error); });
+}
+
+bool DendrogramWidget::exportTo(const QString& path, QString* error) { return exportWidgetImage(this, path, error); }
 
 void DendrogramWidget::mouseReleaseEvent(QMouseEvent* event)
 {
@@ -337,7 +354,7 @@ QString DendrogramWidget::textAt(const QPoint& pos) const
     }
     // The merge whose horizontal bar is nearest.
     if (std::abs(pos.y() - yOfHeight(cutHeight())) <= kGrab)
-        return tr("Cut at Ward distance %1: %2 agent(s). Drag to change.").arg(cutHeight(), 0, 'g', 3).arg(m_clusters);
+        return tr("Cut at Ward distance %1: %2 agent(s). Drag to change.").arg(significantLabel(cutHeight(), 3)).arg(m_clusters);
     std::function<void(int, QStringList&)> members = [&](int node, QStringList& out) {
         if (node < n) {
             out.append(m_labels[node]);
@@ -358,8 +375,7 @@ QString DendrogramWidget::textAt(const QPoint& pos) const
             members(m.a, left);
             members(m.b, right);
             return tr("Merge at Ward distance %1: {%2} with {%3}")
-                .arg(m.height, 0, 'g', 3)
-                .arg(left.join(QStringLiteral(", ")), right.join(QStringLiteral(", ")));
+                .arg(significantLabel(m.height, 3), left.join(QStringLiteral(", ")), right.join(QStringLiteral(", ")));
         }
     }
     return {};

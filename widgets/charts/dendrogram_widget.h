@@ -7,7 +7,8 @@
 /// axis, and a dashed horizontal cut line the user drags (or sets through a B spinner) to split
 /// the tree into B groups. Branches below the cut take their group's colour, branches above it
 /// are grey; leaf names are coloured by the groups in force (the cut's, or a manual override).
-/// Tooltips name a merge's members and distance, or a leaf's group.
+/// Hovering reads out a merge's members and distance, or a leaf's group, at once; the context
+/// menu saves the chart.
 
 #include "core/optim/space/agent_clustering.h"
 
@@ -51,6 +52,10 @@ public:
     int xOfLeaf(int leaf) const;
     /// Tooltip text for a widget position ("" where there is nothing to explain).
     QString textAt(const QPoint& pos) const;
+    /// The read-out shown now, as the mouse moved ("" when none).
+    QString readout() const { return m_readout; }
+    /// PNG (or any raster format Qt knows) or SVG by the file suffix. False + message on error.
+    bool exportTo(const QString& path, QString* error = nullptr);
 
     static QColor groupColor(int group);
 
@@ -66,6 +71,8 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -86,6 +93,7 @@ private:
     int m_clusters = 1;
     bool m_dragging = false;
     double m_dragHeight = 0;         ///< while dragging: the line follows the mouse
+    QString m_readout;
 };
 
 } // namespace mapscape

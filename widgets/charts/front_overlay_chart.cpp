@@ -170,8 +170,14 @@ void FrontOverlayChart::redraw()
             for (int k = 0; k < 3; ++k)
                 x->append(m_titles.value(k), k);
             x->setGridLineVisible(true);
-            auto* y = newTickedAxis(linearTicks(0, 1));
-            y->setTitleText(tr("Best (0) to worst (1), log"));
+            // Each objective from its best value shown (0) to its worst (1), logarithmically: the
+            // ends named, no title (the short axis elided "Best (0) to wo…" and crowded its ticks).
+            auto* y = new QCategoryAxis;
+            y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+            y->setRange(-0.05, 1.05);
+            y->setStartValue(0);
+            y->append(tr("best"), 0);
+            y->append(tr("worst"), 1);
             d->xAxis = x;
             d->yAxis = y;
         } else {
@@ -194,15 +200,20 @@ void FrontOverlayChart::redraw()
             series->attachAxis(d->yAxis);
         }
     }
+    // Projection: each axis in the unit its largest value suits (mm² for the areas of designs, as
+    // the Pareto chart and the design tab say), the series holding log10 of value / factor.
+    const ScaledUnit sx = scaleFor(hi[std::size_t(m_x)], m_units.value(m_x).toStdString());
+    const ScaledUnit sy = scaleFor(hi[std::size_t(m_y)], m_units.value(m_y).toStdString());
     if (!parallel) {
         // Log-log, the fronts padded by a margin (no marker on the edge), or the user's zoom.
         d->view->setAxes(static_cast<QCategoryAxis*>(d->xAxis),
-                         {.logarithmic = true, .title = m_titles.value(m_x), .unit = m_units.value(m_x)},
+                         {.logarithmic = true, .title = m_titles.value(m_x), .unit = m_units.value(m_x), .factor = sx.factor},
                          static_cast<QCategoryAxis*>(d->yAxis),
-                         {.logarithmic = true, .title = m_titles.value(m_y), .unit = m_units.value(m_y)});
-        d->view->setDataRange(lo[std::size_t(m_x)], hi[std::size_t(m_x)], lo[std::size_t(m_y)], hi[std::size_t(m_y)]);
-        d->xAxis->setTitleText(axisTitle(m_titles.value(m_x), m_units.value(m_x)));
-        d->yAxis->setTitleText(axisTitle(m_titles.value(m_y), m_units.value(m_y)));
+                         {.logarithmic = true, .title = m_titles.value(m_y), .unit = m_units.value(m_y), .factor = sy.factor});
+        d->view->setDataRange(lo[std::size_t(m_x)] / sx.factor, hi[std::size_t(m_x)] / sx.factor, lo[std::size_t(m_y)] / sy.factor,
+                              hi[std::size_t(m_y)] / sy.factor);
+        d->xAxis->setTitleText(axisTitle(m_titles.value(m_x), QString::fromStdString(sx.unit)));
+        d->yAxis->setTitleText(axisTitle(m_titles.value(m_y), QString::fromStdString(sy.unit)));
     } else {
         d->view->setAxes(nullptr, {}, nullptr, {}); // fixed axes: nothing to zoom
     }
@@ -234,7 +245,7 @@ void FrontOverlayChart::redraw()
             for (std::size_t n = 0; n < s.points.size(); ++n) {
                 const auto& p = s.points[n];
                 if (p[std::size_t(m_x)] > 0 && p[std::size_t(m_y)] > 0) {
-                    pts.append(QPointF(std::log10(p[std::size_t(m_x)]), std::log10(p[std::size_t(m_y)])));
+                    pts.append(QPointF(std::log10(p[std::size_t(m_x)] / sx.factor), std::log10(p[std::size_t(m_y)] / sy.factor)));
                     index.push_back(n);
                 }
             }

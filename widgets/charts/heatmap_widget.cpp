@@ -7,6 +7,7 @@
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/tooltip_event.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -22,6 +23,7 @@ namespace mapscape {
 namespace {
 
 constexpr int kLeft = 110, kTop = 50, kBottom = 60;
+constexpr int kMaxRotated = 110; ///< pixels of a rotated column label, elided beyond
 
 QRgb sequential(double t)
 {
@@ -109,6 +111,7 @@ HeatmapWidget::HeatmapWidget(QWidget* parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
+    setProperty(kPaintedChart, true); // saved as a chart (chart_export.h)
     m_watcher = new QFutureWatcher<QImage>(this);
     connect(m_watcher, &QFutureWatcher<QImage>::finished, this, [this] {
         // Only the newest render is shown (a later setData restarted the watcher).
@@ -213,32 +216,58 @@ HeatmapWidget::Legend HeatmapWidget::legend() const
     return l;
 }
 
-std::pair<int, int> HeatmapWidget::columnLabelStep(const QRect& grid) const
+HeatmapWidget::ColumnLabels HeatmapWidget::columnLabels(double column) const
 {
     const QFontMetrics fm(font());
-    const double column = double(grid.width()) / std::max(1, m_data.cols);
     int widest = 1;
     for (const QString& l : m_data.colLabels)
         widest = std::max(widest, fm.horizontalAdvance(l));
-    const int shortest = std::min(widest, fm.horizontalAdvance(QStringLiteral("00…")));
-    const int step = column - 6 >= shortest ? 1 : int(std::ceil((shortest + 6) / column));
-    return {step, std::max(shortest, std::min(widest, int(column * step) - 6))};
+    ColumnLabels out;
+    if (column - 6 >= widest) { // every label level and whole
+        out.length = widest;
+        out.extent = fm.height() + 4;
+        return out;
+    }
+    // Too long for their columns: upright, in full up to kMaxRotated pixels (the read-out has the
+    // rest), every column while a line of text fits its width.
+    out.rotated = true;
+    out.length = std::min(widest, kMaxRotated);
+    out.step = column >= fm.height() ? 1 : int(std::ceil(fm.height() / std::max(column, 1e-9)));
+    out.extent = out.length + 8;
+    return out;
+}
+
+QString HeatmapWidget::columnLabel(int column, int length) const
+{
+    const QString label = column < m_data.colLabels.size() ? m_data.colLabels[column] : QString::number(column);
+    const QFontMetrics fm(font());
+    // elidedText may elide a text exactly as wide as the room (rounding): only what is wider.
+    return fm.horizontalAdvance(label) <= length ? label : fm.elidedText(label, Qt::ElideMiddle, length);
 }
 
 QStringList HeatmapWidget::shownColumnLabels() const
 {
-    const QFontMetrics fm(font());
-    const auto [step, width] = columnLabelStep(gridRect());
+    const QRect g = gridRect();
+    const ColumnLabels cl = columnLabels(double(g.width()) / std::max(1, m_data.cols));
     QStringList out;
-    for (int c = 0; c < m_data.cols; c += step)
-        out.append(fm.elidedText(c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c), Qt::ElideMiddle, width));
+    for (int c = 0; c < m_data.cols; c += cl.step)
+        out.append(columnLabel(c, cl.length));
     return out;
+}
+
+bool HeatmapWidget::columnLabelsRotated() const
+{
+    return columnLabels(double(gridRect().width()) / std::max(1, m_data.cols)).rotated;
 }
 
 QRect HeatmapWidget::gridRect() const
 {
     const int right = legend().width;
-    return QRect(kLeft, kTop, std::max(10, width() - kLeft - right), std::max(10, height() - kTop - kBottom));
+    const int w = std::max(10, width() - kLeft - right);
+    // Below the grid: the column labels (level: one line) and the column title.
+    const ColumnLabels cl = columnLabels(double(w) / std::max(1, m_data.cols));
+    const int bottom = kBottom + (cl.rotated ? cl.extent - (QFontMetrics(font()).height() + 4) : 0);
+    return QRect(kLeft, kTop, w, std::max(10, height() - kTop - bottom));
 }
 
 QPoint HeatmapWidget::cellAt(const QPoint& pos) const
@@ -260,8 +289,11 @@ QString HeatmapWidget::cellText(const QPoint& pos) const
     const QString rowLabel = row < m_data.rowLabels.size() ? m_data.rowLabels[row] : QString::number(row);
     const QString colLabel = col < m_data.colLabels.size() ? m_data.colLabels[col] : QString::number(col);
     const double v = m_data.values[std::size_t(row * m_data.cols + col)];
-    QString text = QStringLiteral("%1 = %2, %3 = %4\n%5: %6")
-                       .arg(m_data.rowTitle, rowLabel, m_data.colTitle, colLabel,
+    const auto named = [](const QString& title, const QString& label) {
+        return title.isEmpty() ? label : QStringLiteral("%1 = %2").arg(title, label);
+    };
+    QString text = QStringLiteral("%1, %2\n%3: %4")
+                       .arg(named(m_data.rowTitle, rowLabel), named(m_data.colTitle, colLabel),
                             m_data.valueTitle.isEmpty() ? tr("value") : m_data.valueTitle, valueText(v, m_data.unit));
     const std::size_t i = std::size_t(row * m_data.cols + col);
     if (i < std::size_t(m_data.notes.size()) && !m_data.notes[qsizetype(i)].isEmpty())
@@ -275,6 +307,21 @@ bool HeatmapWidget::event(QEvent* e)
         return true;
     return QWidget::event(e);
 }
+
+void HeatmapWidget::mouseMoveEvent(QMouseEvent* e)
+{
+    // The read-out follows the mouse at once, as the charts' do (chart_view.h).
+    followReadout(this, m_readout, cellText(e->position().toPoint()), e->globalPosition().toPoint());
+    QWidget::mouseMoveEvent(e);
+}
+
+void HeatmapWidget::leaveEvent(QEvent* e)
+{
+    followReadout(this, m_readout, QString(), {});
+    QWidget::leaveEvent(e);
+}
+
+void HeatmapWidget::contextMenuEvent(QContextMenuEvent* e) { offerChartSave(this, e, [this](const QString& path, QString* error) { return exportTo(path, error); }); }
 
 void HeatmapWidget::mousePressEvent(QMouseEvent* e)
 {
@@ -352,17 +399,9 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         p.drawText(QRectF(4, y - fm.height() / 2.0, kLeft - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
                    fm.elidedText(label, Qt::ElideMiddle, kLeft - 10));
     }
-    // Column labels: every column when each fits its column, elided if need be; every k-th
-    // only when columns are too narrow for even a short label.
-    const auto [colStep, labelWidth] = columnLabelStep(g);
-    for (int c = 0; c < m_data.cols; c += colStep) {
-        const double x = g.left() + (c + 0.5) * g.width() / m_data.cols;
-        const QString label = c < m_data.colLabels.size() ? m_data.colLabels[c] : QString::number(c);
-        p.drawText(QRectF(x - labelWidth / 2.0, g.bottom() + 4, labelWidth, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                   fm.elidedText(label, Qt::ElideMiddle, labelWidth));
-    }
-    p.drawText(QRect(g.left(), g.bottom() + 6 + fm.height(), g.width(), fm.height() + 4), Qt::AlignCenter,
-               m_data.colTitle);
+    const ColumnLabels cl = columnLabels(double(g.width()) / m_data.cols);
+    paintColumnLabels(p, g);
+    p.drawText(QRect(g.left(), g.bottom() + 2 + cl.extent, g.width(), fm.height() + 4), Qt::AlignCenter, m_data.colTitle);
     p.save();
     p.translate(14, g.center().y());
     p.rotate(-90);
@@ -389,6 +428,26 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
     const int titleWidth = std::min(fm.horizontalAdvance(lg.title) + 2, width() / 3);
     p.drawText(QRect(width() - titleWidth - 4, kTop - fm.height() * 3 / 2 - 4, titleWidth, fm.height() + 2),
                Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(lg.title, Qt::ElideRight, titleWidth));
+}
+
+void HeatmapWidget::paintColumnLabels(QPainter& p, const QRect& g) const
+{
+    const QFontMetrics fm(font());
+    const ColumnLabels cl = columnLabels(double(g.width()) / std::max(1, m_data.cols));
+    for (int c = 0; c < m_data.cols; c += cl.step) {
+        const double x = g.left() + (c + 0.5) * g.width() / m_data.cols;
+        const QString label = columnLabel(c, cl.length);
+        if (!cl.rotated) {
+            p.drawText(QRectF(x - cl.length / 2.0, g.bottom() + 4, cl.length, fm.height()), Qt::AlignHCenter | Qt::AlignTop, label);
+            continue;
+        }
+        // Read upwards, ending just below the grid.
+        p.save();
+        p.translate(x, g.bottom() + 4);
+        p.rotate(-90);
+        p.drawText(QRectF(-cl.length, -fm.height() / 2.0, cl.length, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
+        p.restore();
+    }
 }
 
 bool HeatmapWidget::exportTo(const QString& path, QString* error)

@@ -3,8 +3,9 @@
 #pragma once
 
 /// A heatmap: rows × columns of values with row and column labels, a colour bar legend with the
-/// value's unit, tooltips naming the cell and its value (or why it has none), an optional marked
-/// cell, and clicks. The colour image is rendered off the GUI thread (QtConcurrent) and painted
+/// value's unit, a read-out on hover naming the cell's row and column and its value with its unit
+/// (or why it has none), an optional marked cell, and clicks. Column labels too long for their
+/// column are drawn upright (rotated) in full, up to a length, rather than elided to "B…1". The colour image is rendered off the GUI thread (QtConcurrent) and painted
 /// by a plain QWidget; a newer render replaces an older one. Used for parameter sweeps,
 /// correlation matrices, policy probabilities, platform tables and memory maps.
 
@@ -14,6 +15,8 @@
 #include <QWidget>
 
 #include <vector>
+
+class QPainter;
 
 namespace mapscape {
 
@@ -62,6 +65,8 @@ public:
     double rangeHigh() const { return m_hi; }
     /// The text a tooltip shows for the cell under a widget position ("" outside the grid).
     QString cellText(const QPoint& pos) const;
+    /// The read-out shown now, as the mouse moved ("" when none).
+    QString readout() const { return m_readout; }
     /// Cell under a widget position, or (-1, -1).
     QPoint cellAt(const QPoint& pos) const;
     /// True while a render is in flight; waitForRender blocks (tests, export).
@@ -79,6 +84,9 @@ Q_SIGNALS:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     bool event(QEvent* event) override;
 
 public:
@@ -86,11 +94,23 @@ public:
     /// (tests).
     QStringList legendLabels() const { return legend().labels; }
     QStringList shownColumnLabels() const;
+    /// Whether the column labels are drawn rotated (too long for their columns).
+    bool columnLabelsRotated() const;
 
 private:
     QRect gridRect() const;
-    /// Every how many columns a label is drawn, and how wide each may be.
-    std::pair<int, int> columnLabelStep(const QRect& grid) const;
+    /// How the column labels are drawn for columns `column` pixels wide: every `step`-th, each
+    /// at most `length` pixels long, level or rotated, taking `extent` pixels below the grid.
+    struct ColumnLabels {
+        int step = 1;
+        int length = 0;
+        bool rotated = false;
+        int extent = 0;
+    };
+    ColumnLabels columnLabels(double column) const;
+    /// A column's label as drawn, elided (in the middle) beyond `length` pixels.
+    QString columnLabel(int column, int length) const;
+    void paintColumnLabels(QPainter& p, const QRect& grid) const;
     /// Legend: the unit its numbers are in, round values along the bar (positions 0 = bottom to
     /// 1 = top) and their texts, and its width.
     struct Legend {
@@ -109,6 +129,7 @@ private:
     double m_fixedLo = 0, m_fixedHi = 0; ///< used when m_fixedLo < m_fixedHi
     int m_markRow = -1, m_markCol = -1;
     quint64 m_generation = 0;
+    QString m_readout;
     QFutureWatcher<QImage>* m_watcher = nullptr;
 };
 

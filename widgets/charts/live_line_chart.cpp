@@ -305,6 +305,7 @@ void LiveLineChart::redraw()
     ++m_frames;
     const int budget = std::max(64, 2 * std::max(1, d->view->width()));
     double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL, ymax = -HUGE_VAL, yabs = 0;
+    bool wholeY = true; // every value a whole number: a count, ticked 0, 1, 2 (never 0.2, 0.4)
     for (const auto& s : d->series) {
         bool drawable = false;
         for (const QPointF& p : s.points) {
@@ -316,6 +317,7 @@ void LiveLineChart::redraw()
             ymin = std::min(ymin, p.y());
             ymax = std::max(ymax, p.y());
             yabs = std::max(yabs, std::abs(p.y()));
+            wholeY = wholeY && p.y() == std::round(p.y());
         }
         if (drawable)
             xmax = std::max(xmax, s.holdTo);
@@ -337,7 +339,8 @@ void LiveLineChart::redraw()
     const ChartAxisFormat xFormat{
         .logarithmic = m_logX, .integer = d->integerX && xFactor == 1, .title = d->xTitle, .factor = xFactor};
     const ChartAxisFormat yFormat{
-        .logarithmic = m_logY, .integer = d->integerY, .title = d->yTitle, .unit = d->yUnit, .factor = scale.factor};
+        .logarithmic = m_logY, .integer = d->integerY || (wholeY && scale.factor == 1 && m_smoothing == 0), .title = d->yTitle,
+        .unit = d->yUnit, .factor = scale.factor};
     d->view->setAxes(d->xAxis, xFormat, d->yAxis, yFormat);
     // Zoomed in: the points decimated are those of the x range shown (and one either side).
     const QRectF shown = d->view->shownRange();

@@ -58,7 +58,8 @@ public:
     double smoothing() const { return m_smoothing; }
     /// Whole-number ticks on x (samples, episodes, generations).
     void setIntegerX(bool integer);
-    /// Whole-number ticks on y (counts: members, generations).
+    /// Whole-number ticks on y (counts: members, generations). Values that are all whole numbers
+    /// (a count recorded as a metric) get them too, unless smoothed.
     void setIntegerY(bool integer);
     /// Draws every series as steps, each value holding until the next point's x (best-so-far
     /// values, recorded at improvements only), instead of a line between the points.

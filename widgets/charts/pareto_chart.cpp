@@ -8,17 +8,13 @@
 #include "widgets/charts/chart_export.h"
 #include "widgets/charts/chart_view.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
-#include <QChartView>
 #include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QCategoryAxis>
 #include <QScatterSeries>
-#include <QStackedBarSeries>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -375,93 +371,6 @@ void ParetoChart::redraw()
 bool ParetoChart::exportTo(const QString& path, QString* error)
 {
     flush();
-    return exportWidgetImage(d->view, path, error);
-}
-
-struct EnergyBreakdownChart::Private {
-    QChart* chart = nullptr;
-    QChartView* view = nullptr;
-    QString valueTitle;
-};
-
-EnergyBreakdownChart::EnergyBreakdownChart(QWidget* parent)
-    : QWidget(parent)
-    , d(new Private)
-{
-    d->chart = new QChart;
-    d->chart->setAnimationOptions(QChart::NoAnimation);
-    d->chart->legend()->setAlignment(Qt::AlignBottom);
-    d->chart->setMargins(QMargins(4, 4, 4, 4));
-    d->view = new QChartView(d->chart, this);
-    setMinimumHeight(220);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
-}
-
-EnergyBreakdownChart::~EnergyBreakdownChart() { delete d; }
-
-void EnergyBreakdownChart::setBreakdown(const QString& title, const QStringList& categories,
-                                        const QList<double>& dynamicPj, const QList<double>& staticPj)
-{
-    setStacks(title, categories, {{tr("dynamic"), dynamicPj}, {tr("static"), staticPj}}, tr("Energy"),
-              QStringLiteral("pJ"));
-}
-
-void EnergyBreakdownChart::setStacks(const QString& title, const QStringList& categories,
-                                     const QList<QPair<QString, QList<double>>>& sets, const QString& axisTitle,
-                                     const QString& unit)
-{
-    d->chart->removeAllSeries();
-    for (QAbstractAxis* a : d->chart->axes())
-        d->chart->removeAxis(a), delete a;
-    d->chart->setTitle(title);
-    double top = 0;
-    for (qsizetype i = 0; i < categories.size(); ++i) {
-        double sum = 0;
-        for (const auto& s : sets)
-            sum += i < s.second.size() ? std::max(0.0, s.second[i]) : 0.0;
-        top = std::max(top, sum);
-    }
-    if (!(top > 0)) { // nothing to draw (no selection, an invalid layer): the title alone, no axis of zeros
-        d->valueTitle = axisTitle;
-        return;
-    }
-    const ScaledUnit scale = scaleFor(top, unit.toStdString());
-    auto* series = new QStackedBarSeries;
-    for (const auto& s : sets) {
-        auto* set = new QBarSet(s.first);
-        for (qsizetype i = 0; i < categories.size(); ++i)
-            set->append(i < s.second.size() ? std::max(0.0, s.second[i]) / scale.factor : 0.0);
-        series->append(set);
-    }
-    d->chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    auto* y = newTickedAxis(linearTicks(0, top / scale.factor));
-    // The quantity is in the chart's title; the axis says the unit (short enough for short charts).
-    d->valueTitle = scale.unit.empty() ? axisTitle : QString::fromStdString(scale.unit);
-    y->setTitleText(d->valueTitle);
-    d->chart->addAxis(x, Qt::AlignBottom);
-    d->chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-}
-
-QString EnergyBreakdownChart::valueAxisTitle() const { return d->valueTitle; }
-
-QStringList EnergyBreakdownChart::clippedTitles() const { return clippedAxisTitles(d->chart); }
-
-QStringList EnergyBreakdownChart::valueLabels() const
-{
-    for (QAbstractAxis* a : d->chart->axes(Qt::Vertical))
-        if (const auto* c = qobject_cast<const QCategoryAxis*>(a))
-            return tickLabels(c);
-    return {};
-}
-
-bool EnergyBreakdownChart::exportTo(const QString& path, QString* error)
-{
     return exportWidgetImage(d->view, path, error);
 }
 

@@ -10,6 +10,8 @@
 /// reads out its objectives with their units (and its design, where setDesignText gives one); a
 /// click on a point emits pointClicked.
 
+#include "widgets/charts/bar_chart.h" // EnergyBreakdownChart, long declared here
+
 #include <QColor>
 #include <QPointF>
 #include <QTimer>
@@ -87,31 +89,6 @@ private:
     Private* d;
     QTimer m_timer;
     std::function<QString(const ParetoPoint&)> m_designText;
-};
-
-/// Stacked bars per category (hierarchy level, tensor, ...) with one set per stack layer, in
-/// engineering units of `unit`.
-class EnergyBreakdownChart : public QWidget {
-    Q_OBJECT
-
-public:
-    explicit EnergyBreakdownChart(QWidget* parent = nullptr);
-    ~EnergyBreakdownChart() override;
-    /// Dynamic and static energy in pJ per category (the scheduling-table levels).
-    void setBreakdown(const QString& title, const QStringList& categories, const QList<double>& dynamicPj,
-                      const QList<double>& staticPj);
-    /// General form: `sets` are (name, one value per category) stacked in order.
-    void setStacks(const QString& title, const QStringList& categories,
-                   const QList<QPair<QString, QList<double>>>& sets, const QString& axisTitle, const QString& unit);
-    QString valueAxisTitle() const;
-    QStringList clippedTitles() const;
-    /// The value axis's labels as drawn; empty when there is nothing to draw.
-    QStringList valueLabels() const;
-    bool exportTo(const QString& path, QString* error = nullptr);
-
-private:
-    struct Private;
-    Private* d;
 };
 
 } // namespace mapscape

@@ -3,7 +3,8 @@
 #pragma once
 
 /// The tooltip handling of the painted views (heatmaps, timelines, memory maps, scatters): a
-/// QEvent::ToolTip is answered with the text for the cursor position, and an empty text hides it.
+/// QEvent::ToolTip is answered with the text for the cursor position, and an empty text hides it;
+/// a read-out can also follow the mouse at once (followReadout).
 
 #include <QEvent>
 #include <QHelpEvent>
@@ -25,6 +26,19 @@ bool answerToolTip(QWidget* widget, QEvent* e, TextAt&& textAt)
     else
         QToolTip::showText(help->globalPos(), text, widget);
     return true;
+}
+
+/// The read-out that follows the mouse (painted charts, as chart_view.h's): shows `text` at
+/// `globalPos` when it differs from `shown`, hides it when empty; `shown` keeps what is shown.
+inline void followReadout(QWidget* widget, QString& shown, const QString& text, QPoint globalPos)
+{
+    if (text == shown)
+        return;
+    shown = text;
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(globalPos, text, widget);
 }
 
 } // namespace mapscape

@@ -25,10 +25,12 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
 GenericWorkbench::GenericWorkbench(const StudyKind& kind, QWidget* parent)
-    : StudyWorkbench(parent)
-    , m_kind(kind)
+    : KindWorkbench(kind, tr("a %1 study").arg(qs(kind.title())),
+                    {tr("Study files (*.json)"),
+                     tr("Text report (*.txt)"),
+                     tr("Study file (*.json)")},
+                    parent)
 {
-    m_doc = new InputsDocument<StudyInputs>(this);
     m_tabs = new QTabWidget(this);
 
     auto* inputsTab = new QWidget(this);
@@ -61,11 +63,9 @@ GenericWorkbench::GenericWorkbench(const StudyKind& kind, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
 
-    connect(m_doc, &InputsDocumentBase::changed, this, &GenericWorkbench::documentChanged);
-    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 5000); });
+    connectShell();
     connect(m_runs, &RunsPanel::resultRequested, this, [this](const QString&, const QString& label) {
-        Q_EMIT message(tr("%1: a %2 study's results are shown in the Optimize tab").arg(label, qs(m_kind.title())), 5000);
+        Q_EMIT message(tr("%1: a %2 study's results are shown in the Optimize tab").arg(label, qs(this->kind().title())), 5000);
     });
     m_doc->setInputs(kind.defaultInputs());
 }
@@ -75,11 +75,11 @@ GenericWorkbench::~GenericWorkbench() = default;
 void GenericWorkbench::documentChanged()
 {
     const StudyInputs& in = m_doc->inputs();
-    const std::string json = nlohmann::json::parse(m_kind.inputsToJson(in)).dump(2);
+    const std::string json = nlohmann::json::parse(kind().inputsToJson(in)).dump(2);
     m_inputsText->setPlainText(qs(json));
     m_inputsError->clear();
     try {
-        m_evaluation->setPlainText(qs(m_kind.evaluate(in, OutputFormat::Text, {}).text));
+        m_evaluation->setPlainText(qs(kind().evaluate(in, OutputFormat::Text, {}).text));
     } catch (const std::exception& e) {
         m_evaluation->setPlainText(tr("Cannot evaluate: %1").arg(QString::fromUtf8(e.what())));
     }
@@ -92,7 +92,7 @@ void GenericWorkbench::documentChanged()
 QString GenericWorkbench::applyInputsText(const QString& json)
 {
     try {
-        StudyInputs in = m_kind.inputsFromJson(json.toStdString(), tr("inputs").toStdString(), "");
+        StudyInputs in = kind().inputsFromJson(json.toStdString(), tr("inputs").toStdString(), "");
         m_inputsError->clear();
         m_doc->apply(std::move(in), tr("Edit inputs"));
         return {};
@@ -107,51 +107,18 @@ QString GenericWorkbench::inputsText() const { return m_inputsText->toPlainText(
 
 QString GenericWorkbench::evaluationText() const { return m_evaluation->toPlainText(); }
 
-std::optional<Study> GenericWorkbench::study() const
-{
-    Study s;
-    s.name = studyName().toStdString();
-    s.inputs = m_doc->inputs();
-    s.optimizer = m_runs->optimizerPanel()->settings();
-    s.runs = m_runs->records();
-    return s;
-}
-
-bool GenericWorkbench::setStudy(const Study& study, QString* error)
-{
-    if (&study.kind() != &m_kind) {
-        if (error)
-            *error = tr("not a %1 study").arg(qs(m_kind.title()));
-        return false;
-    }
-    setStudyName(QString::fromStdString(study.name));
-    m_doc->setInputs(study.inputs);
-    restoreOptimizerAndRuns(study);
-    return true;
-}
-
-QList<QUndoStack*> GenericWorkbench::undoStacks() const { return {m_doc->undoStack()}; }
-
-QUndoStack* GenericWorkbench::activeUndoStack() const { return m_doc->undoStack(); }
-
-QString GenericWorkbench::setupText() const { return qs(m_kind.setupLabel(m_doc->inputs())); }
-
-QString GenericWorkbench::openFileFilter() const { return tr("Study files (*.json)"); }
-
 QString GenericWorkbench::openFile(const QString& path)
 {
     try {
         const Study st = loadStudyFile(path.toStdString());
-        if (&st.kind() != &m_kind)
-            return tr("%1 is a %2 study, not a %3 study").arg(path, qs(st.kind().title()), qs(m_kind.title()));
+        if (&st.kind() != &kind())
+            return tr("%1 is a %2 study, not a %3 study").arg(path, qs(st.kind().title()), qs(kind().title()));
         m_doc->apply(st.inputs, tr("Open %1").arg(path));
         return {};
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }
 }
-
-QString GenericWorkbench::resultsFilter() const { return tr("Text report (*.txt)"); }
 
 QString GenericWorkbench::exportResults(const QString& path) const
 {
@@ -163,8 +130,6 @@ QString GenericWorkbench::exportResults(const QString& path) const
     }
 }
 
-QString GenericWorkbench::mappingFilter() const { return tr("Study file (*.json)"); }
-
 QString GenericWorkbench::writeMapping(const QString& path) const
 {
     try {
@@ -174,8 +139,6 @@ QString GenericWorkbench::writeMapping(const QString& path) const
         return QString::fromUtf8(e.what());
     }
 }
-
-void GenericWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
 
 QStringList GenericWorkbench::tabNames() const
 {

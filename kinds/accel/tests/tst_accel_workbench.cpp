@@ -241,6 +241,14 @@ private Q_SLOTS:
         QCOMPARE(w.sensitivityTable()->rowCount(), 8);
         QVERIFY2(w.sensitivitySummary().contains(QStringLiteral("15 of 15")), qPrintable(w.sensitivitySummary()));
         QCOMPARE(w.sensitivityTable()->item(1, 0)->text(), QStringLiteral("1: x = 32"));
+        // Figures with their units, areas in mm² as on the Design tab, never "7.23902e+06"
+        // (issue 49, item 4).
+        QCOMPARE(w.sensitivityTable()->item(0, 6)->text(), QStringLiteral("7.239 mm²"));
+        QCOMPARE(w.sensitivityTable()->item(0, 7)->text(), QStringLiteral("7.27 mm²"));
+        QCOMPARE(w.sensitivityTable()->item(0, 1)->text(), QStringLiteral("655 cycles"));
+        QCOMPARE(w.sensitivityTable()->item(0, 3)->text(), QStringLiteral("764.73 mW"));
+        QCOMPARE(w.sensitivityTable()->item(1, 3)->text(), QStringLiteral("19.61 W"));
+        QCOMPARE(w.sensitivityTable()->item(1, 7)->text(), QStringLiteral("7.78 mm² (as 778 mm²)"));
     }
 
     /// Issue 49, item 2: runs on hidden sizes 100 and 64 read "Vanilla RNN 2…9 on ZCU102" both,
@@ -377,12 +385,28 @@ private Q_SLOTS:
         }
         QVERIFY(w.resultsView()->projection(0)->drawnPoints(QStringLiteral("#1 grmd")) >= 2);
         QCOMPARE(w.resultsView()->projection(3)->drawnPoints(QStringLiteral("#1 grmd")), 3 * w.resultsView()->projection(0)->drawnPoints(QStringLiteral("#1 grmd")));
-        QCOMPARE(w.resultsView()->projection(1)->xAxisTitle(), QStringLiteral("Latency (cycles)"));
-        QCOMPARE(w.resultsView()->projection(1)->yAxisTitle(), QStringLiteral("Area (µm²)"));
+        // Each axis in the unit its values suit, areas in mm² as on the Design tab (issue 49, item 4).
+        QVERIFY2(w.resultsView()->projection(1)->xAxisTitle().startsWith(QStringLiteral("Latency (")),
+                 qPrintable(w.resultsView()->projection(1)->xAxisTitle()));
+        QCOMPARE(w.resultsView()->projection(1)->yAxisTitle(), QStringLiteral("Area (mm²)"));
         QCOMPARE(w.resultsView()->hypervolumeChart(false)->seriesNames().size(), 2);
         QCOMPARE(w.resultsView()->hypervolumeChart(true)->seriesNames().size(), 2);
         QCOMPARE(w.resultsView()->resultsTable()->rowCount(), 2);
-        QVERIFY(w.resultsView()->resultsTable()->item(0, 3)->text().contains(QStringLiteral("e+")));
+        // The hypervolume with its unit in engineering notation, never "2.55e+16" (issue 49, item 4).
+        const QString hv = w.resultsView()->resultsTable()->item(0, 3)->text();
+        QVERIFY2(hv.endsWith(QStringLiteral(" cycles·mW·µm²")) && !hv.contains(QStringLiteral("e+")), qPrintable(hv));
+        // The GRMD tables: one unit per figure down a column, in its title, area as on the Design tab.
+        QTableWidget* population = w.stagesView()->populationTable();
+        QStringList titles;
+        for (int c = 0; c < population->columnCount(); ++c)
+            titles << population->horizontalHeaderItem(c)->text();
+        QVERIFY2(titles.contains(QStringLiteral("Area (mm²)")), qPrintable(titles.join(QStringLiteral(" | "))));
+        for (QTableWidget* t : {population, w.stagesView()->solutionsTable()})
+            for (int r = 0; r < t->rowCount(); ++r)
+                for (int c = 0; c < t->columnCount(); ++c)
+                    if (t->item(r, c))
+                        QVERIFY2(!t->item(r, c)->text().contains(QRegularExpression(QStringLiteral("\\de[+-]\\d"))),
+                                 qPrintable(t->item(r, c)->text()));
         w.resultsView()->hypervolumeChart(false)->flush();
         w.resultsView()->hypervolumeChart(true)->flush();
         QTest::qWait(150);

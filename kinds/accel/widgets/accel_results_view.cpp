@@ -7,6 +7,7 @@
 #include "core/util/strings.h"
 #include "widgets/charts/front_overlay_chart.h"
 #include "widgets/charts/live_line_chart.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/view_cells.h"
@@ -19,6 +20,12 @@
 #include <algorithm>
 
 namespace mapscape {
+
+namespace {
+/// The hypervolume's unit: latency × power × area.
+const QString kHypervolumeUnit = QStringLiteral("cycles·mW·µm²");
+} // namespace
+
 
 using cells::readOnly;
 using cells::sig;
@@ -62,13 +69,14 @@ AccelResultsView::AccelResultsView(RunsPanel* runs, QWidget* parent)
     grid->addWidget(m_fronts[2], 1, 2);
     grid->addWidget(m_fronts[3], 2, 0);
     m_hvEvals = new LiveLineChart(w);
-    m_hvEvals->setTitle(tr("Hypervolume vs evaluations"));
-    m_hvEvals->setAxisTitles(tr("Evaluations"), tr("Hypervolume"));
+    // The volume's unit in the chart's title (the axis is short), its prefix on the ticks ("25 P").
+    m_hvEvals->setTitle(tr("Hypervolume (%1) vs evaluations").arg(kHypervolumeUnit));
+    m_hvEvals->setAxisTitles(tr("Evaluations"), tr("HV")); // short: the plot is low; the title says it in full
     m_hvEvals->setToolTip(tr("Volume of (latency, power, area) space the run's designs dominate, up to the study's fixed "
                              "reference point (1.1 × its worst corner design); higher is better"));
     m_hvTime = new LiveLineChart(w);
-    m_hvTime->setTitle(tr("Hypervolume vs wall time"));
-    m_hvTime->setAxisTitles(tr("Seconds"), tr("Hypervolume"));
+    m_hvTime->setTitle(tr("Hypervolume (%1) vs wall time").arg(kHypervolumeUnit));
+    m_hvTime->setAxisTitles(tr("Seconds"), tr("HV"));
     m_hvTime->setIntegerX(false);
     m_hvTime->setToolTip(m_hvEvals->toolTip());
     grid->addWidget(m_hvEvals, 2, 1);
@@ -79,7 +87,7 @@ AccelResultsView::AccelResultsView(RunsPanel* runs, QWidget* parent)
                        {tr("Optimizer"), tr("GRMD or a baseline")},
                        {tr("Seed"), tr("The run's random seed")},
                        {tr("Hypervolume"), tr("Volume the run's non-dominated designs dominate inside the reference box, "
-                                              "in cycles × mW × µm² (larger is better)")},
+                                              "in cycles · mW · µm² (larger is better)")},
                        {tr("Share of the reference box"), tr("Hypervolume divided by the reference box's volume, in %")},
                        {tr("Non-dominated designs"), tr("Designs no other design of the run beats on latency, power and area at once")},
                        {tr("Evaluations"), tr("Designs the run evaluated")}});
@@ -193,10 +201,10 @@ void AccelResultsView::refresh()
         m_resultsTable->setItem(r, 0, name);
         m_resultsTable->setItem(r, 1, readOnly(qs(optimizer)));
         m_resultsTable->setItem(r, 2, readOnly(QString::number(seed)));
-        m_resultsTable->setItem(r, 3, readOnly(hv.isEmpty() ? tr("—") : sig(lastHv, 6)));
+        m_resultsTable->setItem(r, 3, readOnly(hv.isEmpty() ? tr("—") : quantityText(lastHv, kHypervolumeUnit)));
         m_resultsTable->setItem(r, 4, readOnly(hv.isEmpty() || box <= 0 ? tr("—") : QStringLiteral("%1 %").arg(100 * lastHv / box, 0, 'f', 3)));
         m_resultsTable->setItem(r, 5, readOnly(set.points.empty() && !run ? tr("(saved run)") : QString::number(set.points.size())));
-        m_resultsTable->setItem(r, 6, readOnly(QString::number(evals)));
+        m_resultsTable->setItem(r, 6, readOnly(countText(double(evals))));
         if (!set.points.empty())
             sets.push_back(std::move(set));
         ++shown;
@@ -204,12 +212,13 @@ void AccelResultsView::refresh()
     m_resultsTable->resizeColumnsToContents();
     for (FrontOverlayChart* c : m_fronts)
         c->setSets(sets);
-    QString help = tr("Runs on this setup: %1. Hypervolume reference: latency %2 cycles, power %3 mW, area %4 µm² "
+    const auto corner = [&reference](std::size_t i, const char* unit) {
+        return reference.size() == 3 ? quantityText(reference[i], QString::fromUtf8(unit)) : QStringLiteral("?");
+    };
+    QString help = tr("Runs on this setup: %1. Hypervolume reference: latency %2, power %3, area %4 "
                       "(1.1 × the worst corner design of the space).")
                        .arg(shown)
-                       .arg(reference.size() == 3 ? sig(reference[0], 5) : QStringLiteral("?"),
-                            reference.size() == 3 ? sig(reference[1], 5) : QStringLiteral("?"),
-                            reference.size() == 3 ? sig(reference[2], 5) : QStringLiteral("?"));
+                       .arg(corner(0, "cycles"), corner(1, "mW"), corner(2, "µm²"));
     if (other > 0)
         help += tr(" %1 run(s) made on other settings of this study are not shown.").arg(other);
     if (shown == 0)

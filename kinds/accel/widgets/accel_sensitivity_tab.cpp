@@ -14,6 +14,7 @@
 #include "kinds/accel/core/sensitivity.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -76,15 +77,15 @@ QWidget* AccelWorkbench::buildSensitivityTab()
     row->addStretch(1);
     l->addLayout(row);
     m_sensitivity = new QTableWidget(0, 9, w);
-    const QString paper = tr("The paper's Table 3 value, same unit");
+    const QString paper = tr("The paper's Table 3 value");
     const QString ratio = tr("Paper ÷ model − 1, in %: HASCO's noise puts it in [0, +3 %] (green) when the model agrees");
     cells::setColumns(m_sensitivity, {{tr("Group (hover: design)"), tr("Table 3's group: the control design with one gene changed")},
-                                      {tr("Latency (cycles)"), tr("The model's latency of the group's design, in cycles")},
+                                      {tr("Latency"), tr("The model's latency of the group's design")},
                                       {tr("paper"), paper},
-                                      {tr("Power (mW)"), tr("The model's power of the group's design, in mW")},
+                                      {tr("Power"), tr("The model's power of the group's design")},
                                       {tr("paper"), paper},
                                       {tr("paper/model − 1"), ratio},
-                                      {tr("Area (µm²)"), tr("The model's area of the group's design, in µm²")},
+                                      {tr("Area"), tr("The model's area of the group's design")},
                                       {tr("paper"), paper},
                                       {tr("paper/model − 1"), ratio}});
     m_sensitivity->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
@@ -127,13 +128,17 @@ void AccelWorkbench::refreshSensitivity()
             return it;
         };
         m_sensitivity->setItem(r, 0, readOnly(qs(row.label), tr("Design %1").arg(qs(row.design.text()))));
-        m_sensitivity->setItem(r, 1, readOnly(m.valid ? sig(m.latency, 6) : tr("invalid: %1").arg(qs(describeInvalid(m, in.setup.workload)))));
-        m_sensitivity->setItem(r, 2, readOnly(sig(row.paperLatency, 6), tr("Latency is not reproduced (docs/reproduction.md explains why)")));
-        m_sensitivity->setItem(r, 3, readOnly(m.valid ? sig(m.power, 6) : QString()));
-        m_sensitivity->setItem(r, 4, readOnly(sig(row.paperPower, 6)));
+        // Every figure with its unit in engineering notation, as the Design tab writes it (issue 49,
+        // item 4: areas read "7.23902e+06" in µm² here and mm² there).
+        const auto cycles = QStringLiteral("cycles"), mW = QStringLiteral("mW"), um2 = QStringLiteral("µm²");
+        m_sensitivity->setItem(r, 1, readOnly(m.valid ? quantityText(m.latency, cycles, 5) : tr("invalid: %1").arg(qs(describeInvalid(m, in.setup.workload)))));
+        m_sensitivity->setItem(r, 2, readOnly(quantityText(row.paperLatency, cycles, 5), tr("Latency is not reproduced (docs/reproduction.md explains why)")));
+        m_sensitivity->setItem(r, 3, readOnly(m.valid ? quantityText(m.power, mW, 5) : QString()));
+        m_sensitivity->setItem(r, 4, readOnly(quantityText(row.paperPower, mW, 5)));
         m_sensitivity->setItem(r, 5, delta(row.powerDelta, row.powerInBand, false));
-        m_sensitivity->setItem(r, 6, readOnly(m.valid ? sig(m.area, 6) : QString()));
-        m_sensitivity->setItem(r, 7, readOnly(row.areaExcluded ? tr("7.78×10⁶ (as 7.78×10⁸)") : sig(row.paperArea, 4)));
+        m_sensitivity->setItem(r, 6, readOnly(m.valid ? quantityText(m.area, um2, 5) : QString()));
+        m_sensitivity->setItem(r, 7, readOnly(row.areaExcluded ? tr("%1 (as %2)").arg(quantityText(7.78e6, um2, 3), quantityText(7.78e8, um2, 3))
+                                                               : quantityText(row.paperArea, um2, 4)));
         m_sensitivity->setItem(r, 8, delta(row.areaDelta, row.areaInBand, row.areaExcluded));
     }
     m_sensitivity->resizeColumnsToContents();

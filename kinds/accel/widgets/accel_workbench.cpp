@@ -52,11 +52,13 @@ using cells::readOnly;
 using cells::sig;
 
 AccelWorkbench::AccelWorkbench(QWidget* parent)
-    : StudyWorkbench(parent)
+    : KindWorkbench(accelKind(), tr("an accelerator-sizing study"),
+                    {tr("Accelerator-sizing studies and designs (*.json)"),
+                     tr("Text report (*.txt);;JSON (*.json);;CSV (*.csv)"),
+                     tr("MAESTRO files, one per component (*.m);;Design with metrics (*.json);;Accelerator-sizing study (*.study.json)")},
+                    parent)
 {
-    m_doc = new AccelDocument(this);
     buildUi();
-    connect(m_doc, &InputsDocumentBase::changed, this, &AccelWorkbench::documentChanged);
     // A first study: the paper's vanilla RNN (29-100-29) on the Table 1 space within ZCU102's
     // resources, showing Table 3's control design.
     AccelInputs in;
@@ -119,8 +121,7 @@ void AccelWorkbench::buildUi()
     layout->addLayout(bar);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
-    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
+    connectShell();
     connect(m_runs, &RunsPanel::runsChanged, this, [this] {
         m_stagesView->syncChooser();
         if (m_tabs->currentIndex() == StagesTab || m_tabs->currentIndex() == ResultsTab)
@@ -138,9 +139,7 @@ void AccelWorkbench::buildUi()
         if (!m_runViewsTimer.isActive())
             m_runViewsTimer.start();
     });
-    connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
     connect(m_runs, &RunsPanel::resultRequested, this, [this](const QString& json, const QString& label) { showResult(json, label); });
-    connect(m_doc->undoStack(), &QUndoStack::indexChanged, this, &StudyWorkbench::changed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,45 +180,19 @@ void AccelWorkbench::refreshRunViews()
 
 void AccelWorkbench::reportError(const QString& message) { Q_EMIT errorOccurred(message); }
 
-QList<QUndoStack*> AccelWorkbench::undoStacks() const { return {m_doc->undoStack()}; }
-
-QUndoStack* AccelWorkbench::activeUndoStack() const { return m_doc->undoStack(); }
-
-QString AccelWorkbench::setupText() const { return qs(setupLabel(m_doc->inputs())); }
-
-void AccelWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
-
-std::optional<Study> AccelWorkbench::study() const
+QString AccelWorkbench::refusal(const AccelInputs& in) const
 {
-    Study st = makeStudy(studyName().toStdString(), m_doc->inputs());
-    st.optimizer = m_runs->optimizerPanel()->settings();
-    st.runs = m_runs->records();
-    return st;
-}
-
-bool AccelWorkbench::setStudy(const Study& study, QString* error)
-{
-    const auto* in = (study.inputs).getIf<AccelInputs>();
-    if (!in) {
-        if (error)
-            *error = tr("not an accelerator-sizing study");
-        return false;
-    }
     try {
-        AccelModel check(in->setup.workload, in->setup.model);
-        if (const std::string why = AccelModel::checkDesign(in->design); !why.empty())
-            throw InputError("design: " + why);
+        AccelModel check(in.setup.workload, in.setup.model);
+        if (const std::string why = AccelModel::checkDesign(in.design); !why.empty())
+            return qs("design: " + why);
     } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromUtf8(e.what());
-        return false;
+        return QString::fromUtf8(e.what());
     }
-    setStudyName(qs(study.name));
-    m_doc->setInputs(*in);
-    restoreOptimizerAndRuns(study);
-    m_stagesView->syncChooser();
-    return true;
+    return {};
 }
+
+void AccelWorkbench::afterStudySet() { m_stagesView->syncChooser(); }
 
 bool AccelWorkbench::selectPreset(const QString& nameOrPath)
 {
@@ -250,8 +223,6 @@ bool AccelWorkbench::showResult(const QString& resultJson, const QString& label)
     }
 }
 
-QString AccelWorkbench::openFileFilter() const { return tr("Accelerator-sizing studies and designs (*.json)"); }
-
 QString AccelWorkbench::openFile(const QString& path)
 {
     try {
@@ -275,8 +246,6 @@ QString AccelWorkbench::openFile(const QString& path)
     return {};
 }
 
-QString AccelWorkbench::resultsFilter() const { return tr("Text report (*.txt);;JSON (*.json);;CSV (*.csv)"); }
-
 QString AccelWorkbench::exportResults(const QString& path) const
 {
     const OutputFormat fmt = path.endsWith(QStringLiteral(".json")) ? OutputFormat::Json
@@ -289,11 +258,6 @@ QString AccelWorkbench::exportResults(const QString& path) const
         return QString::fromUtf8(e.what());
     }
     return {};
-}
-
-QString AccelWorkbench::mappingFilter() const
-{
-    return tr("MAESTRO files, one per component (*.m);;Design with metrics (*.json);;Accelerator-sizing study (*.study.json)");
 }
 
 QString AccelWorkbench::writeMapping(const QString& path) const

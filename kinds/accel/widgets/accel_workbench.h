@@ -18,7 +18,7 @@
 
 #include "kinds/accel/core/accel_study.h"
 #include "kinds/accel/core/accel_model.h"
-#include "widgets/study/study_workbench.h"
+#include "widgets/study/workbench_shell.h"
 
 #include <QHash>
 #include <QTimer>
@@ -45,15 +45,13 @@ namespace mapscape {
 class NumberEdit;
 class RealEdit;
 
-template <typename Inputs>
-class InputsDocument;
 using AccelDocument = InputsDocument<AccelInputs>;
 class AccelResultsView;
 class EnergyBreakdownChart;
 class GrmdStagesView;
 
 /// GUI thread only.
-class AccelWorkbench final : public StudyWorkbench {
+class AccelWorkbench final : public KindWorkbench<AccelInputs> {
     Q_OBJECT
 
 public:
@@ -64,27 +62,14 @@ public:
     explicit AccelWorkbench(QWidget* parent = nullptr);
     ~AccelWorkbench() override;
 
-    const StudyKind& kind() const override { return accelKind(); }
-    std::optional<Study> study() const override;
-    bool setStudy(const Study& study, QString* error) override;
-    RunsPanel* runsPanel() const override { return m_runs; }
-    QList<QUndoStack*> undoStacks() const override;
-    QUndoStack* activeUndoStack() const override;
-    QString setupText() const override;
-    QString openFileFilter() const override;
     /// An accelerator-sizing study file, or a design / run-result JSON (the design shown).
     QString openFile(const QString& path) override;
-    QString resultsFilter() const override;
     QString exportResults(const QString& path) const override;
-    QString mappingFilter() const override;
     /// ".study.json": the study; ".json": the design with its metrics; ".m": MAESTRO files of
     /// every component in a folder named after the file. Error message or "".
     QString writeMapping(const QString& path) const override;
-    void showTab(int index) override;
-    int tabCount() const override { return TabCount; }
     QStringList tabNames() const override;
 
-    AccelDocument* document() const { return m_doc; }
     /// Loads a study preset ("rnn", "lstm", "gru") or file as the inputs (undoable).
     bool selectPreset(const QString& nameOrPath);
     /// Shows a run's best design (result JSON), undoably.
@@ -123,7 +108,10 @@ private:
     QWidget* buildDesignResults();
     QWidget* buildSpaceTab();
     QWidget* buildSensitivityTab();
-    void documentChanged();
+    void documentChanged() override;
+    /// The model must accept the workload and its options, and the design be well formed.
+    QString refusal(const AccelInputs& in) const override;
+    void afterStudySet() override;
     void evaluate();
     void refreshEditors();
     void refreshComponents();
@@ -132,9 +120,6 @@ private:
     void editInputs(const std::function<void(AccelInputs&)>& edit, const QString& label, int mergeKey);
     void reportError(const QString& message);
 
-    AccelDocument* m_doc = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    RunsPanel* m_runs = nullptr;
     bool m_updating = false;
     AccelDetail m_detail;
     QString m_error;

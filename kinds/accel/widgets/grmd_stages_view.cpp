@@ -9,6 +9,7 @@
 #include "core/util/strings.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/runs_panel.h"
 #include "widgets/study/view_cells.h"
@@ -50,6 +51,21 @@ using cells::sig;
 namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// One unit per figure (`keys` of the valid `rows`), the design tab's: area in mm² when the areas need it.
+std::vector<ColumnUnit> figureUnits(const QJsonArray& rows, std::initializer_list<const char*> keys, const QStringList& units)
+{
+    std::vector<ColumnUnit> out;
+    int k = 0;
+    for (const char* key : keys) {
+        QList<double> values;
+        for (const QJsonValue& r : rows)
+            if (r.toObject().value(QStringLiteral("valid")).toBool(true))
+                values.append(r.toObject().value(QLatin1String(key)).toDouble());
+        out.push_back(columnUnit(values, units.value(k++)));
+    }
+    return out;
+}
 
 } // namespace
 
@@ -205,7 +221,32 @@ void GrmdStagesView::refresh()
         m_stagesHelp->setText(tr("Start a GRMD run in the Optimize tab to watch its stages here."));
         return;
     }
-    // Curves: append what the panel recorded since the last refresh.
+    appendCurves();
+    OptimizerRun* run = this->run();
+    if (!run) {
+        m_stagesHelp->setText(tr("A saved run: its curves are shown; populations, policy and solutions are kept only for "
+                                 "runs of this session."));
+        return;
+    }
+    m_stagesHelp->setText(tr("%1 — %2").arg(run->title(), runStateName(run->state())));
+    std::uint64_t version = 0;
+    const std::string population = run->latestSnapshot("ga/population", &version);
+    if (version == m_snapshotVersion)
+        return;
+    m_snapshotVersion = version;
+    if (!population.empty())
+        showPopulation(population);
+    if (const std::string policy = run->latestSnapshot("rl/policy"); !policy.empty())
+        showPolicy(policy);
+    if (const std::string subspace = run->latestSnapshot("grmd/subspace"); !subspace.empty())
+        showSubspace(subspace);
+    if (const std::string solutions = run->latestSnapshot("grmd/solutions"); !solutions.empty())
+        showSolutions(solutions, *run);
+}
+
+/// Curves: what the panel recorded since the last refresh.
+void GrmdStagesView::appendCurves()
+{
     const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(m_stagesRunId);
     // Metric → chart, series and colour (blue: best / the main series, green: means, red).
     const QColor blue(0x1f, 0x77, 0xb4), green(0x2c, 0xa0, 0x2c), red(0xd6, 0x27, 0x28);
@@ -224,154 +265,154 @@ void GrmdStagesView::refresh()
                            m_consumed);
         }
     }
+}
 
-    OptimizerRun* run = this->run();
-    if (!run) {
-        m_stagesHelp->setText(tr("A saved run: its curves are shown; populations, policy and solutions are kept only for "
-                                 "runs of this session."));
-        return;
+/// The latest population, coloured by feasibility.
+void GrmdStagesView::showPopulation(const std::string& json)
+{
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    const QJsonArray genes = o.value(QStringLiteral("genes")).toArray();
+    const QJsonArray members = o.value(QStringLiteral("members")).toArray();
+    const bool area = o.value(QStringLiteral("fitness")).toString() == QStringLiteral("area");
+    QList<cells::Column> columns;
+    for (const QJsonValue& g : genes)
+        columns.append({geneTitle(g.toString()), tr("The member's value of this gene")});
+    // Each figure in one unit down its column, the unit the design tab uses for it.
+    const QStringList units{QStringLiteral("cycles"), QStringLiteral("mW"), QStringLiteral("µm²"), area ? QStringLiteral("µm²") : QString()};
+    const std::vector<ColumnUnit> scales = figureUnits(members, {"latency", "power", "area", "fitness"}, units);
+    columns.append({scales[0].title(tr("Latency")), tr("The member's latency")});
+    columns.append({scales[1].title(tr("Power")), tr("The member's power")});
+    columns.append({scales[2].title(tr("Area")), tr("The member's area")});
+    columns.append({scales[3].title(area ? tr("Fitness = area") : tr("Fitness")), tr("What stage 1 selects on (lower is better)")});
+    columns.append({tr("Status"), tr("Feasible (within the constraints), violating, or invalid (no tile fits)")});
+    cells::setColumns(m_population, columns);
+    m_population->setRowCount(int(members.size()));
+    for (int r = 0; r < int(members.size()); ++r) {
+        const QJsonObject m = members[r].toObject();
+        const QJsonArray gv = m.value(QStringLiteral("genes")).toArray();
+        const bool valid = m.value(QStringLiteral("valid")).toBool();
+        const bool meets = m.value(QStringLiteral("meets_constraint")).toBool();
+        const QColor bg = !valid ? kInvalid : meets ? kFeasible : kViolating;
+        int c = 0;
+        for (const QJsonValue& v : gv)
+            m_population->setItem(r, c++, readOnly(v.isString() ? v.toString() : editableNumber(v.toDouble())));
+        int k = 0;
+        for (const char* key : {"latency", "power", "area", "fitness"})
+            m_population->setItem(r, c++, readOnly(valid ? scales[std::size_t(k++)].number(m.value(QLatin1String(key)).toDouble()) : QString()));
+        m_population->setItem(r, c++, readOnly(!valid ? tr("invalid: %1").arg(m.value(QStringLiteral("why")).toString())
+                                               : meets ? tr("feasible") : tr("violates area_max")));
+        for (int col = 0; col < c; ++col)
+            m_population->item(r, col)->setBackground(bg);
     }
-    m_stagesHelp->setText(tr("%1 — %2").arg(run->title(), runStateName(run->state())));
-    std::uint64_t version = 0;
-    const std::string population = run->latestSnapshot("ga/population", &version);
-    if (version == m_snapshotVersion)
-        return;
-    m_snapshotVersion = version;
+    m_population->resizeColumnsToContents();
+    m_stagesHelp->setText(m_stagesHelp->text() + tr(" · generation %1").arg(o.value(QStringLiteral("generation")).toInt()));
+}
 
-    // Population table.
-    if (!population.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(population)).object();
-        const QJsonArray genes = o.value(QStringLiteral("genes")).toArray();
-        const QJsonArray members = o.value(QStringLiteral("members")).toArray();
-        const bool area = o.value(QStringLiteral("fitness")).toString() == QStringLiteral("area");
-        QList<cells::Column> columns;
-        for (const QJsonValue& g : genes)
-            columns.append({geneTitle(g.toString()), tr("The member's value of this gene")});
-        columns.append({tr("Latency (cycles)"), tr("The member's latency, in cycles")});
-        columns.append({tr("Power (mW)"), tr("The member's power, in mW")});
-        columns.append({tr("Area (µm²)"), tr("The member's area, in µm²")});
-        columns.append({area ? tr("Fitness = area") : tr("Fitness"), tr("What stage 1 selects on (lower is better)")});
-        columns.append({tr("Status"), tr("Feasible (within the constraints), violating, or invalid (no tile fits)")});
-        cells::setColumns(m_population, columns);
-        m_population->setRowCount(int(members.size()));
-        for (int r = 0; r < int(members.size()); ++r) {
-            const QJsonObject m = members[r].toObject();
-            const QJsonArray gv = m.value(QStringLiteral("genes")).toArray();
-            const bool valid = m.value(QStringLiteral("valid")).toBool();
-            const bool meets = m.value(QStringLiteral("meets_constraint")).toBool();
-            const QColor bg = !valid ? kInvalid : meets ? kFeasible : kViolating;
-            int c = 0;
-            for (const QJsonValue& v : gv)
-                m_population->setItem(r, c++, readOnly(v.isString() ? v.toString() : QString::number(v.toDouble())));
-            for (const char* key : {"latency", "power", "area", "fitness"})
-                m_population->setItem(r, c++, readOnly(valid ? sig(m.value(QLatin1String(key)).toDouble(), 5) : QString()));
-            m_population->setItem(r, c++, readOnly(!valid ? tr("invalid: %1").arg(m.value(QStringLiteral("why")).toString())
-                                                   : meets ? tr("feasible") : tr("violates area_max")));
-            for (int col = 0; col < c; ++col)
-                m_population->item(r, col)->setBackground(bg);
+/// The policy: resources × value index.
+void GrmdStagesView::showPolicy(const std::string& json)
+{
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    const QJsonArray rows = o.value(QStringLiteral("resources")).toArray();
+    HeatmapData d;
+    d.rows = int(rows.size());
+    for (const QJsonValue& r : rows)
+        d.cols = std::max(d.cols, int(r.toObject().value(QStringLiteral("values")).toArray().size()));
+    d.values.assign(std::size_t(d.rows * d.cols), std::nan(""));
+    d.notes.resize(qsizetype(d.rows * d.cols));
+    for (int r = 0; r < d.rows; ++r) {
+        const QJsonObject row = rows[r].toObject();
+        const QString name = geneTitle(row.value(QStringLiteral("name")).toString());
+        d.rowLabels.append(name);
+        const QJsonArray labels = row.value(QStringLiteral("values")).toArray();
+        const QJsonArray probs = row.value(QStringLiteral("probabilities")).toArray();
+        for (int c = 0; c < int(labels.size()) && c < int(probs.size()); ++c) {
+            const std::size_t k = std::size_t(r * d.cols + c);
+            d.values[k] = probs[c].toDouble();
+            d.notes[qsizetype(k)] = tr("%1 = %2: probability %3").arg(name, labels[c].toString()).arg(probs[c].toDouble(), 0, 'f', 3);
         }
-        m_population->resizeColumnsToContents();
-        m_stagesHelp->setText(m_stagesHelp->text() + tr(" · generation %1").arg(o.value(QStringLiteral("generation")).toInt()));
+        for (int c = int(labels.size()); c < d.cols; ++c)
+            d.notes[qsizetype(r * d.cols + c)] = tr("%1 has only %2 values in the subspace").arg(name).arg(labels.size());
     }
+    for (int c = 0; c < d.cols; ++c)
+        d.colLabels.append(QString::number(c + 1));
+    d.title = tr("Stage 2 policy after episode %1").arg(o.value(QStringLiteral("episode")).toInt());
+    d.rowTitle = tr("Resource");
+    d.colTitle = tr("Value (index into the subspace's values, ascending; hover for the value)");
+    d.valueTitle = tr("Probability");
+    m_policy->setData(std::move(d));
+}
 
-    // Policy heatmap: resources × value index.
-    const std::string policy = run->latestSnapshot("rl/policy");
-    if (!policy.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(policy)).object();
-        const QJsonArray rows = o.value(QStringLiteral("resources")).toArray();
-        HeatmapData d;
-        d.rows = int(rows.size());
-        for (const QJsonValue& r : rows)
-            d.cols = std::max(d.cols, int(r.toObject().value(QStringLiteral("values")).toArray().size()));
-        d.values.assign(std::size_t(d.rows * d.cols), std::nan(""));
-        d.notes.resize(qsizetype(d.rows * d.cols));
-        for (int r = 0; r < d.rows; ++r) {
-            const QJsonObject row = rows[r].toObject();
-            const QString name = geneTitle(row.value(QStringLiteral("name")).toString());
-            d.rowLabels.append(name);
-            const QJsonArray labels = row.value(QStringLiteral("values")).toArray();
-            const QJsonArray probs = row.value(QStringLiteral("probabilities")).toArray();
-            for (int c = 0; c < int(labels.size()) && c < int(probs.size()); ++c) {
-                const std::size_t k = std::size_t(r * d.cols + c);
-                d.values[k] = probs[c].toDouble();
-                d.notes[qsizetype(k)] = tr("%1 = %2: probability %3").arg(name, labels[c].toString()).arg(probs[c].toDouble(), 0, 'f', 3);
-            }
-            for (int c = int(labels.size()); c < d.cols; ++c)
-                d.notes[qsizetype(r * d.cols + c)] = tr("%1 has only %2 values in the subspace").arg(name).arg(labels.size());
-        }
-        for (int c = 0; c < d.cols; ++c)
-            d.colLabels.append(QString::number(c + 1));
-        d.title = tr("Stage 2 policy after episode %1").arg(o.value(QStringLiteral("episode")).toInt());
-        d.rowTitle = tr("Resource");
-        d.colTitle = tr("Value (index into the subspace's values, ascending; hover for the value)");
-        d.valueTitle = tr("Probability");
-        m_policy->setData(std::move(d));
+/// The subspace stage 2 searches (the GA survivors' values).
+void GrmdStagesView::showSubspace(const std::string& json)
+{
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    QStringList parts;
+    for (const QJsonValue& g : o.value(QStringLiteral("genes")).toArray()) {
+        const QJsonObject go = g.toObject();
+        QStringList values;
+        for (const QJsonValue& v : go.value(QStringLiteral("values")).toArray())
+            values.append(v.toString());
+        parts.append(QStringLiteral("%1 ∈ {%2}").arg(go.value(QStringLiteral("name")).toString(), values.join(QStringLiteral(", "))));
     }
-    const std::string subspace = run->latestSnapshot("grmd/subspace");
-    if (!subspace.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(subspace)).object();
-        QStringList parts;
-        for (const QJsonValue& g : o.value(QStringLiteral("genes")).toArray()) {
-            const QJsonObject go = g.toObject();
-            QStringList values;
-            for (const QJsonValue& v : go.value(QStringLiteral("values")).toArray())
-                values.append(v.toString());
-            parts.append(QStringLiteral("%1 ∈ {%2}").arg(go.value(QStringLiteral("name")).toString(), values.join(QStringLiteral(", "))));
+    m_subspace->setText(tr("Stage 2 searches %1 of %2 designs (the GA survivors' values): %3. Under HASCO's model "
+                           "the capacities and DMA genes move no metric, so when x, the dataflow and the banks "
+                           "have one value each every episode earns the same reward.")
+                            .arg(countText(o.value(QStringLiteral("size")).toDouble()), countText(o.value(QStringLiteral("full_size")).toDouble()),
+                                 parts.join(QStringLiteral("; "))));
+}
+
+/// Step 3's solutions, each with its design for a double-click.
+void GrmdStagesView::showSolutions(const std::string& json, const OptimizerRun& run)
+{
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    const QJsonArray rows = o.value(QStringLiteral("solutions")).toArray();
+    const auto* job = run.jobAs<PointSearchJob>();
+    const auto* accel = job ? dynamic_cast<const AccelProblem*>(job->problem().get()) : nullptr;
+    const auto params = accel ? accel->parameters() : std::span<const Parameter>{};
+    QList<cells::Column> columns;
+    for (const Parameter& p : params)
+        columns.append({qs(p.label), qs(p.help).isEmpty() ? tr("The solution's value of this gene") : qs(p.help)});
+    const std::vector<ColumnUnit> scales =
+        figureUnits(rows, {"latency", "power", "area", "energy"},
+                    {QStringLiteral("cycles"), QStringLiteral("mW"), QStringLiteral("µm²"), QStringLiteral("nJ")});
+    columns.append({scales[0].title(tr("Latency")), tr("The solution's latency")});
+    columns.append({scales[1].title(tr("Power")), tr("The solution's power")});
+    columns.append({scales[2].title(tr("Area")), tr("The solution's area")});
+    columns.append({scales[3].title(tr("Energy")), tr("The solution's energy (MAESTRO's)")});
+    columns.append({tr("Constraints"), tr("Whether the solution meets the latency, power and area limits")});
+    cells::setColumns(m_solutions, columns);
+    m_solutions->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const QJsonObject s = rows[r].toObject();
+        const QJsonArray genes = s.value(QStringLiteral("genes")).toArray();
+        const bool feasible = s.value(QStringLiteral("feasible")).toBool();
+        // The design: each gene's text back to its index in the problem's values.
+        Point point(params.size(), 0);
+        bool decoded = genes.size() == qsizetype(params.size());
+        int c = 0;
+        for (int g = 0; g < int(genes.size()); ++g) {
+            const QString text = genes[g].toString();
+            m_solutions->setItem(r, c++, readOnly(text));
+            if (g >= int(params.size()))
+                continue;
+            const Parameter& p = params[std::size_t(g)];
+            std::int32_t k = 0;
+            while (k < std::int32_t(p.values.size()) && qs(p.text(k)) != text)
+                ++k;
+            decoded = decoded && k < std::int32_t(p.values.size());
+            point[std::size_t(g)] = k;
         }
-        m_subspace->setText(tr("Stage 2 searches %1 of %2 designs (the GA survivors' values): %3. Under HASCO's model "
-                               "the capacities and DMA genes move no metric, so when x, the dataflow and the banks "
-                               "have one value each every episode earns the same reward.")
-                                .arg(sig(o.value(QStringLiteral("size")).toDouble(), 4), sig(o.value(QStringLiteral("full_size")).toDouble(), 4),
-                                     parts.join(QStringLiteral("; "))));
+        int k = 0;
+        for (const char* key : {"latency", "power", "area", "energy"})
+            m_solutions->setItem(r, c++, readOnly(scales[std::size_t(k++)].number(s.value(QLatin1String(key)).toDouble())));
+        m_solutions->setItem(r, c++, readOnly(feasible ? tr("met") : tr("not met (least violating)")));
+        for (int col = 0; col < c; ++col)
+            m_solutions->item(r, col)->setBackground(feasible ? kFeasible : kViolating);
+        if (decoded)
+            m_solutions->item(r, 0)->setData(Qt::UserRole,
+                                             qs(accelResultToJson(accel->decode(point), nullptr, "GRMD solution")));
     }
-    const std::string solutions = run->latestSnapshot("grmd/solutions");
-    if (!solutions.empty()) {
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(solutions)).object();
-        const QJsonArray rows = o.value(QStringLiteral("solutions")).toArray();
-        const auto* job = run->jobAs<PointSearchJob>();
-        const auto* accel = job ? dynamic_cast<const AccelProblem*>(job->problem().get()) : nullptr;
-        const auto params = accel ? accel->parameters() : std::span<const Parameter>{};
-        QList<cells::Column> columns;
-        for (const Parameter& p : params)
-            columns.append({qs(p.label), qs(p.help).isEmpty() ? tr("The solution's value of this gene") : qs(p.help)});
-        columns.append({tr("Latency (cycles)"), tr("The solution's latency, in cycles")});
-        columns.append({tr("Power (mW)"), tr("The solution's power, in mW")});
-        columns.append({tr("Area (µm²)"), tr("The solution's area, in µm²")});
-        columns.append({tr("Energy (nJ)"), tr("The solution's energy, in MAESTRO's nJ")});
-        columns.append({tr("Constraints"), tr("Whether the solution meets the latency, power and area limits")});
-        cells::setColumns(m_solutions, columns);
-        m_solutions->setRowCount(int(rows.size()));
-        for (int r = 0; r < int(rows.size()); ++r) {
-            const QJsonObject s = rows[r].toObject();
-            const QJsonArray genes = s.value(QStringLiteral("genes")).toArray();
-            const bool feasible = s.value(QStringLiteral("feasible")).toBool();
-            // The design: each gene's text back to its index in the problem's values.
-            Point point(params.size(), 0);
-            bool decoded = genes.size() == qsizetype(params.size());
-            int c = 0;
-            for (int g = 0; g < int(genes.size()); ++g) {
-                const QString text = genes[g].toString();
-                m_solutions->setItem(r, c++, readOnly(text));
-                if (g >= int(params.size()))
-                    continue;
-                const Parameter& p = params[std::size_t(g)];
-                std::int32_t k = 0;
-                while (k < std::int32_t(p.values.size()) && qs(p.text(k)) != text)
-                    ++k;
-                decoded = decoded && k < std::int32_t(p.values.size());
-                point[std::size_t(g)] = k;
-            }
-            for (const char* key : {"latency", "power", "area", "energy"})
-                m_solutions->setItem(r, c++, readOnly(sig(s.value(QLatin1String(key)).toDouble(), 6)));
-            m_solutions->setItem(r, c++, readOnly(feasible ? tr("met") : tr("not met (least violating)")));
-            for (int col = 0; col < c; ++col)
-                m_solutions->item(r, col)->setBackground(feasible ? kFeasible : kViolating);
-            if (decoded)
-                m_solutions->item(r, 0)->setData(Qt::UserRole,
-                                                 qs(accelResultToJson(accel->decode(point), nullptr, "GRMD solution")));
-        }
-        m_solutions->resizeColumnsToContents();
-    }
+    m_solutions->resizeColumnsToContents();
 }
 
 } // namespace mapscape

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 class QComboBox;
 class QLabel;
@@ -56,6 +57,13 @@ Q_SIGNALS:
 private:
     /// Shows another run: its curves are appended again from the start.
     void follow(int runId);
+    /// Appends the run's recorded metrics to the stage charts.
+    void appendCurves();
+    /// Each snapshot of the run (its JSON) shown in its table, map or note.
+    void showPopulation(const std::string& json);
+    void showPolicy(const std::string& json);
+    void showSubspace(const std::string& json);
+    void showSolutions(const std::string& json, const OptimizerRun& run);
 
     RunsPanel* m_runs;
     QComboBox* m_stagesRun = nullptr;

@@ -111,7 +111,34 @@ QWidget* DataflowWorkbench::buildMappingTab()
     // Left: what is mapped (layer, hardware, directives).
     auto* editors = new QWidget(this);
     auto* editorsLayout = new QVBoxLayout(editors);
-    auto* layerBox = new QGroupBox(tr("Layer"), editors);
+    editorsLayout->addWidget(buildLayerBox(editors));
+    editorsLayout->addWidget(buildHardwareBox(editors));
+    editorsLayout->addStretch(1);
+    QGroupBox* dirBox = buildDirectivesBox(editors);
+    auto* formsScroll = new QScrollArea(this);
+    formsScroll->setWidgetResizable(true);
+    formsScroll->setWidget(editors);
+    formsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The directives keep their own pane, so that Apply is always in view.
+    auto* editorsScroll = new QSplitter(Qt::Vertical, this);
+    editorsScroll->addWidget(formsScroll);
+    editorsScroll->addWidget(dirBox);
+    editorsScroll->setStretchFactor(0, 3);
+    editorsScroll->setStretchFactor(1, 2);
+    editorsScroll->setMinimumWidth(400);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(editorsScroll);
+    split->addWidget(buildMappingResults()); // right: what the model says
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 3);
+    return split;
+}
+
+/// The layer's type, dimensions and strides, each field committed as an undoable edit.
+QGroupBox* DataflowWorkbench::buildLayerBox(QWidget* parent)
+{
+    auto* layerBox = new QGroupBox(tr("Layer"), parent);
     auto* layerForm = new QFormLayout(layerBox);
     m_type = new QComboBox(layerBox);
     for (DfLayerType t : {DfLayerType::Conv, DfLayerType::DsConv, DfLayerType::Gemm})
@@ -166,8 +193,13 @@ QWidget* DataflowWorkbench::buildMappingTab()
                 setField(key, int(v));
         });
     }
+    return layerBox;
+}
 
-    auto* hwBox = new QGroupBox(tr("Hardware"), editors);
+/// The hardware's sizes, bandwidths and cost database.
+QGroupBox* DataflowWorkbench::buildHardwareBox(QWidget* parent)
+{
+    auto* hwBox = new QGroupBox(tr("Hardware"), parent);
     auto* hwForm = new QFormLayout(hwBox);
     const struct {
         int field;
@@ -222,8 +254,13 @@ QWidget* DataflowWorkbench::buildMappingTab()
         in.hardware.costDb = m_costDb->currentIndex() == 1 ? DfCostDatabase::maestro2020() : DfCostDatabase::maestro2021();
         m_doc->apply(std::move(in), tr("Change cost database"));
     });
+    return hwBox;
+}
 
-    auto* dirBox = new QGroupBox(tr("Directives (MAESTRO)"), editors);
+/// The directives as MAESTRO text, applied by a button.
+QGroupBox* DataflowWorkbench::buildDirectivesBox(QWidget* parent)
+{
+    auto* dirBox = new QGroupBox(tr("Directives (MAESTRO)"), parent);
     auto* dirLayout = new QVBoxLayout(dirBox);
     m_directives = new QPlainTextEdit(dirBox);
     m_directives->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -243,28 +280,7 @@ QWidget* DataflowWorkbench::buildMappingTab()
         const QString error = setDirectivesText(m_directives->toPlainText());
         m_directiveError->setText(error);
     });
-
-    editorsLayout->addWidget(layerBox);
-    editorsLayout->addWidget(hwBox);
-    editorsLayout->addStretch(1);
-    auto* formsScroll = new QScrollArea(this);
-    formsScroll->setWidgetResizable(true);
-    formsScroll->setWidget(editors);
-    formsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    // The directives keep their own pane, so that Apply is always in view.
-    auto* editorsScroll = new QSplitter(Qt::Vertical, this);
-    editorsScroll->addWidget(formsScroll);
-    editorsScroll->addWidget(dirBox);
-    editorsScroll->setStretchFactor(0, 3);
-    editorsScroll->setStretchFactor(1, 2);
-    editorsScroll->setMinimumWidth(400);
-
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(editorsScroll);
-    split->addWidget(buildMappingResults()); // right: what the model says
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 3);
-    return split;
+    return dirBox;
 }
 
 void DataflowWorkbench::setField(int var, int value)

@@ -49,11 +49,13 @@ namespace mapscape {
 using namespace dataflow_wb;
 
 DataflowWorkbench::DataflowWorkbench(QWidget* parent)
-    : StudyWorkbench(parent)
+    : KindWorkbench(dataflowKind(), tr("a dataflow-mapping study"),
+                    {tr("Dataflow studies, layers, hardware and mappings (*.json *.m)"),
+                     tr("Text report (*.txt);;JSON (*.json);;CSV (*.csv)"),
+                     tr("MAESTRO mapping (*.m);;Mapscape dataflow template (*.json);;Mapscape dataflow study (*.study.json)")},
+                    parent)
 {
-    m_doc = new DataflowDocument(this);
     buildUi();
-    connect(m_doc, &DataflowDocument::changed, this, &DataflowWorkbench::documentChanged);
     // A first study: VGG16's second row (the seed-001 paper's default layer) on ArchGym's
     // hardware with a weight-stationary template.
     DataflowInputs in;
@@ -156,11 +158,8 @@ void DataflowWorkbench::buildUi()
         if (!m_updating && i >= 0 && !m_template->itemData(i).toString().isEmpty())
             selectMappingTemplate(m_template->itemData(i).toString());
     });
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
-    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
-    connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
+    connectShell();
     connect(m_runs, &RunsPanel::resultRequested, this, [this](const QString& json, const QString& label) { showResult(json, label); });
-    connect(m_doc->undoStack(), &QUndoStack::indexChanged, this, &StudyWorkbench::changed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,45 +195,7 @@ void DataflowWorkbench::reportError(const QString& message) { Q_EMIT errorOccurr
 // ---------------------------------------------------------------------------------------------
 // Study, files
 
-QList<QUndoStack*> DataflowWorkbench::undoStacks() const { return {m_doc->undoStack()}; }
-
-QUndoStack* DataflowWorkbench::activeUndoStack() const { return m_doc->undoStack(); }
-
-QString DataflowWorkbench::setupText() const { return qs(setupLabel(m_doc->inputs())); }
-
-void DataflowWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
-
-std::optional<Study> DataflowWorkbench::study() const
-{
-    Study st = makeStudy(studyName().toStdString(), m_doc->inputs());
-    st.optimizer = m_runs->optimizerPanel()->settings();
-    st.runs = m_runs->records();
-    return st;
-}
-
-bool DataflowWorkbench::setStudy(const Study& study, QString* error)
-{
-    const auto* in = (study.inputs).getIf<DataflowInputs>();
-    if (!in) {
-        if (error)
-            *error = tr("not a dataflow-mapping study");
-        return false;
-    }
-    if (const std::string why = DataflowModel::checkHardware(in->hardware); !why.empty()) {
-        if (error)
-            *error = qs(why);
-        return false;
-    }
-    setStudyName(qs(study.name));
-    m_doc->setInputs(*in);
-    restoreOptimizerAndRuns(study);
-    return true;
-}
-
-QString DataflowWorkbench::openFileFilter() const
-{
-    return tr("Dataflow studies, layers, hardware and mappings (*.json *.m)");
-}
+QString DataflowWorkbench::refusal(const DataflowInputs& in) const { return qs(DataflowModel::checkHardware(in.hardware)); }
 
 QString DataflowWorkbench::openFile(const QString& path)
 {
@@ -282,8 +243,6 @@ QString DataflowWorkbench::openFile(const QString& path)
     return {};
 }
 
-QString DataflowWorkbench::resultsFilter() const { return tr("Text report (*.txt);;JSON (*.json);;CSV (*.csv)"); }
-
 QString DataflowWorkbench::exportResults(const QString& path) const
 {
     if (!m_result)
@@ -298,11 +257,6 @@ QString DataflowWorkbench::exportResults(const QString& path) const
         return QString::fromUtf8(e.what());
     }
     return {};
-}
-
-QString DataflowWorkbench::mappingFilter() const
-{
-    return tr("MAESTRO mapping (*.m);;Mapscape dataflow template (*.json);;Mapscape dataflow study (*.study.json)");
 }
 
 QString DataflowWorkbench::writeMapping(const QString& path) const

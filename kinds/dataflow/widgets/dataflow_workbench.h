@@ -13,7 +13,7 @@
 
 #include "kinds/dataflow/core/dataflow_study.h"
 #include "core/maestro/dataflow_types.h"
-#include "widgets/study/study_workbench.h"
+#include "widgets/study/workbench_shell.h"
 
 #include <map>
 #include <memory>
@@ -21,6 +21,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -32,16 +33,13 @@ namespace mapscape {
 
 class AgentClusteringView;
 class NumberEdit;
-template <typename Inputs>
-class InputsDocument;
 using DataflowDocument = InputsDocument<DataflowInputs>;
 class DataflowProblem;
 class EnergyBreakdownChart;
 class HeatmapWidget;
-class RunsPanel;
 
 /// GUI thread only.
-class DataflowWorkbench final : public StudyWorkbench {
+class DataflowWorkbench final : public KindWorkbench<DataflowInputs> {
     Q_OBJECT
 
 public:
@@ -50,26 +48,13 @@ public:
     explicit DataflowWorkbench(QWidget* parent = nullptr);
     ~DataflowWorkbench() override;
 
-    const StudyKind& kind() const override { return dataflowKind(); }
-    std::optional<Study> study() const override;
-    bool setStudy(const Study& study, QString* error) override;
-    RunsPanel* runsPanel() const override { return m_runs; }
-    QList<QUndoStack*> undoStacks() const override;
-    QUndoStack* activeUndoStack() const override;
-    QString setupText() const override;
-    QString openFileFilter() const override;
     QString openFile(const QString& path) override;
-    QString resultsFilter() const override;
     QString exportResults(const QString& path) const override;
-    QString mappingFilter() const override;
     /// ".m": a MAESTRO mapping file (and <name>.hw.m beside it: the hardware); ".json": the
     /// mapping as a Mapscape template; ".study.json": the whole study. Error message or "".
     QString writeMapping(const QString& path) const override;
-    void showTab(int index) override;
-    int tabCount() const override { return TabCount; }
     QStringList tabNames() const override;
 
-    DataflowDocument* document() const { return m_doc; }
     /// Select a workload layer, hardware or mapping template by preset name or path (undoable).
     bool selectLayer(const QString& workload, const QString& layerName);
     bool selectHardware(const QString& nameOrPath);
@@ -99,9 +84,14 @@ private:
     void buildUi();
     QWidget* buildMappingTab();
     QWidget* buildMappingResults(); ///< the Mapping tab's right side
+    QGroupBox* buildLayerBox(QWidget* parent);       ///< the Mapping tab's editors, top to bottom
+    QGroupBox* buildHardwareBox(QWidget* parent);
+    QGroupBox* buildDirectivesBox(QWidget* parent);
     QWidget* buildSpaceTab();
     QWidget* buildExploreTab();
-    void documentChanged();
+    void documentChanged() override;
+    /// The hardware must be one the model accepts.
+    QString refusal(const DataflowInputs& in) const override;
     void evaluate();
     void refreshEditors();
     void refreshSpaceTable();
@@ -111,9 +101,6 @@ private:
     void reportError(const QString& message);
     void explorerCellClicked(int row, int col);
 
-    DataflowDocument* m_doc = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    RunsPanel* m_runs = nullptr;
     AgentClusteringView* m_agentsView = nullptr;
     // Choosers.
     QComboBox* m_workload = nullptr;

@@ -13,6 +13,8 @@
 #include "kinds/dpu/core/dpu_io.h"
 #include "core/study/project_io.h"
 #include "core/runner/optimizer_run.h"
+#include "widgets/charts/bar_chart.h"
+#include "widgets/charts/chart_view.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
 #include "widgets/document/inputs_document.h"
@@ -24,6 +26,7 @@
 #include "kinds/dpu/widgets/dpu_workbench.h"
 #include "support/typing.h"
 
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -111,6 +114,51 @@ private Q_SLOTS:
         w.heatmap()->waitForRender();
         QTest::qWait(100);
         shot(w, "dpu-platform.png");
+        // In a 1280 × 800 window the configurations' names are drawn upright in full, not "B…1"
+        // (issue 49, item 4).
+        w.resize(1010, 680);
+        QTest::qWait(50);
+        QVERIFY(w.heatmap()->columnLabelsRotated());
+        QCOMPARE(w.heatmap()->shownColumnLabels(), w.heatmap()->data().colLabels);
+    }
+
+    /// Without a learner the Fig. 5 bars of the baselines read out each method's choice on hover,
+    /// and the timeline's decisions and summary are in engineering units (issue 49, items 3, 4).
+    void evaluationAndTimelineReadOut()
+    {
+        DpuWorkbench w;
+        w.resize(1010, 680);
+        w.show();
+        w.waitForRecordedRuns();
+        w.showTab(DpuWorkbench::EvaluationTab);
+        w.refreshRunViews();
+        QTest::qWait(50);
+        BarChart* chart = w.evaluationView()->chart();
+        QCOMPARE(chart->categories().size(), 9);
+        QCOMPARE(chart->valueAxisTitle(), QStringLiteral("PPW (FPS/W)"));
+        QWidget* port = chart->view()->viewport();
+        const QPoint bar = chart->barPosition(0, 0);
+        QMouseEvent move(QEvent::MouseMove, bar, port->mapToGlobal(bar), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(port, &move);
+        const QString readout = chart->view()->readout();
+        QVERIFY2(readout.contains(QStringLiteral(" on ")) && readout.contains(QStringLiteral("FPS/W = ")) &&
+                     readout.contains(QStringLiteral("of the optimum")),
+                 qPrintable(readout));
+        QCOMPARE(w.evaluationView()->caseTable()->horizontalHeaderItem(2)->text(), QStringLiteral("Optimal PPW"));
+        QVERIFY(w.evaluationView()->caseTable()->item(0, 2)->text().endsWith(QStringLiteral(" FPS/W")));
+
+        w.showTab(DpuWorkbench::TimelineTab);
+        QVERIFY(w.timelineView()->setPrimary(-1)); // the Optimal baseline
+        QTableWidget* decisions = w.timelineView()->decisionTable();
+        QVERIFY(decisions->rowCount() > 0);
+        QCOMPARE(decisions->horizontalHeaderItem(6)->text(), QStringLiteral("Paused"));
+        for (int r = 0; r < decisions->rowCount(); ++r) {
+            QVERIFY2(decisions->item(r, 6)->text().endsWith(QLatin1Char('s')), qPrintable(decisions->item(r, 6)->text()));
+            QVERIFY2(decisions->item(r, 7)->text().endsWith(QLatin1Char('J')), qPrintable(decisions->item(r, 7)->text()));
+            for (int c = 0; c < decisions->columnCount(); ++c)
+                QVERIFY(!decisions->item(r, c)->text().contains(QRegularExpression(QStringLiteral("\\de[+-]\\d"))));
+        }
+        QVERIFY2(w.timelineView()->summaryText().contains(QStringLiteral(" FPS/W over ")), qPrintable(w.timelineView()->summaryText()));
     }
 
     void typedNumbersAreStoredExactlyOrRefusedInPlace()

@@ -13,6 +13,7 @@
 #include "core/io/preset_library.h"
 #include "core/util/strings.h"
 #include "widgets/charts/heatmap_widget.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/editors/number_edit.h"
@@ -394,7 +395,7 @@ void DpuWorkbench::refreshTables()
     for (int r = 0; r < kParamCount; ++r) {
         const ParamRow& row = kParams[r];
         m_params->setItem(r, 0, readOnly(tr(row.label), QStringLiteral("params.%1: %2").arg(QLatin1String(row.key), tr(row.help))));
-        m_params->setItem(r, 1, new QTableWidgetItem(sig(p.params.*row.member, 6)));
+        m_params->setItem(r, 1, new QTableWidgetItem(editableNumber(p.params.*row.member)));
         m_params->setItem(r, 2, readOnly(QString::fromUtf8(row.unit)));
     }
     for (int w = 0; w < kStates; ++w) {
@@ -402,7 +403,7 @@ void DpuWorkbench::refreshTables()
         m_states->setItem(w, 0, readOnly(qs(s.name + " — " + s.title)));
         const double values[] = {s.bandwidthGbs, s.cpuLoad, s.cpuCores, s.instanceOverhead};
         for (int c = 0; c < 4; ++c)
-            m_states->setItem(w, c + 1, new QTableWidgetItem(sig(values[c], 6)));
+            m_states->setItem(w, c + 1, new QTableWidgetItem(editableNumber(values[c])));
     }
     m_states->resizeColumnsToContents();
     m_corrections->setRowCount(int(p.corrections.size()));
@@ -413,10 +414,10 @@ void DpuWorkbench::refreshTables()
         m_corrections->setItem(r, 0, readOnly(qs(p.variantName(v))));
         m_corrections->setItem(r, 1, readOnly(qs(p.params.states[std::size_t(w)].name)));
         m_corrections->setItem(r, 2, readOnly(qs(p.actionName(a))));
-        m_corrections->setItem(r, 3, new QTableWidgetItem(sig(c.fps, 6)));
-        m_corrections->setItem(r, 4, new QTableWidgetItem(sig(c.power, 6)));
-        m_corrections->setItem(r, 5, new QTableWidgetItem(sig(raw.fps * c.fps, 6)));
-        m_corrections->setItem(r, 6, new QTableWidgetItem(sig(raw.fpgaPowerW * c.power, 6)));
+        m_corrections->setItem(r, 3, new QTableWidgetItem(editableNumber(c.fps)));
+        m_corrections->setItem(r, 4, new QTableWidgetItem(editableNumber(c.power)));
+        m_corrections->setItem(r, 5, new QTableWidgetItem(editableNumber(raw.fps * c.fps)));
+        m_corrections->setItem(r, 6, new QTableWidgetItem(editableNumber(raw.fpgaPowerW * c.power)));
         ++r;
     }
     m_corrections->resizeColumnsToContents();

@@ -3,61 +3,17 @@
 
 // The DPU workbench's Policy tab: what a run's policy picks for a context, and why.
 
-#include "kinds/dpu/core/dpu_study.h"
-#include "kinds/dpu/widgets/dpu_run_views.h"
-
-#include "core/runner/optimizer_run.h"
-#include "core/util/strings.h"
-#include "widgets/charts/live_line_chart.h"
-#include "widgets/delegates/progress_delegate.h"
-#include "widgets/models/run_list_model.h"
-#include "widgets/panels/runs_panel.h"
-#include "kinds/dpu/widgets/dpu_workbench.h"
 #include "kinds/dpu/widgets/dpu_run_views_parts.h"
-#include "widgets/study/view_cells.h"
-
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
-#include <QDoubleSpinBox>
-#include <QGridLayout>
-#include <QHBoxLayout>
-#include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLabel>
-#include <QPushButton>
-#include <QSplitter>
-#include <QTableWidget>
-#include <QToolTip>
-#include <QValueAxis>
-#include <QVBoxLayout>
-
-#include <cmath>
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kInvalid;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace dpu;
 using namespace dpu_views;
 
 DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* parent)
-    : QWidget(parent)
-    , m_runs(runs)
-    , m_workbench(workbench)
+    : DpuLearnerView(runs, workbench, parent)
 {
-    auto* l = new QVBoxLayout(this);
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Learner"), this));
-    m_chooser = new DpuRunChooser(runs, true, this);
-    bar->addWidget(m_chooser);
+    QVBoxLayout* l = m_layout;
+    QHBoxLayout* bar = m_top;
     bar->addWidget(new QLabel(tr("Model"), this));
     m_variant = new QComboBox(this);
     m_variant->setToolTip(tr("The CNN whose static features (GMAC, data, parameters) enter the observation; held-out "
@@ -70,9 +26,6 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
     m_reset->setToolTip(tr("Back to the chosen state's mean background telemetry and the model's static features"));
     bar->addWidget(m_reset);
     bar->addStretch(1);
-    l->addLayout(bar);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
     l->addWidget(m_status);
     m_context = new QLabel(this);
     m_context->setWordWrap(true);
@@ -90,7 +43,10 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
                               "loaded feature-map / weight and stored bytes, parameters, and C_PERF. Edit a value to ask "
                               "the policy about any observation."));
     split->addWidget(m_features);
-    m_actions = new QTableWidget(0, 8, split);
+    m_actions = readOnlyTable(8, split, tr("Each configuration's score (π(a|s) for the PPO agent, the ridge estimate of the reward for "
+                                           "LinUCB) beside its simulated outcome for the chosen model and state; the reward is what "
+                                           "Algorithm 1 would pay with the learner's final CTXMEAN. Green: meets C_PERF; bold: the "
+                                           "policy's choice; ★ the optimum."));
     cells::setColumns(m_actions,
                       {{tr("Configuration"), tr("DPU size × instances (e.g. B4096_2: two B4096 cores)")},
                        {tr("Score"), tr("The policy's probability of choosing this configuration for the observation, in %")},
@@ -100,14 +56,8 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
                        {tr("PPW (FPS/W)"), tr("Performance per watt: FPS ÷ (P_FPGA + P_ARM), in frames/s per W")},
                        {tr("Reward"), tr("The reward the learner gets for it (PPW-based, see the Training tab)")},
                        {tr("Note"), tr("Why a configuration is marked: does not fit the FPGA, the best, the policy's pick")}});
-    m_actions->verticalHeader()->setVisible(false);
-    m_actions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_actions->setItemDelegateForColumn(1, new ProgressDelegate(Qt::UserRole + 1, m_actions));
     m_actions->horizontalHeader()->setStretchLastSection(true);
-    m_actions->setToolTip(tr("Each configuration's score (π(a|s) for the PPO agent, the ridge estimate of the reward for "
-                             "LinUCB) beside its simulated outcome for the chosen model and state; the reward is what "
-                             "Algorithm 1 would pay with the learner's final CTXMEAN. Green: meets C_PERF; bold: the "
-                             "policy's choice; ★ the optimum."));
     split->addWidget(m_actions);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 5);
@@ -132,7 +82,7 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
             m_status->setText(tr("%1: must be a non-negative number, got \"%2\"")
                                   .arg(qs(observationNames()[std::size_t(row)]), m_features->item(row, col)->text()));
             m_updating = true;
-            m_features->item(row, col)->setText(sig(m_raw[std::size_t(row)], 6));
+            m_features->item(row, col)->setText(editableNumber(m_raw[std::size_t(row)]));
             m_updating = false;
             return;
         }
@@ -210,7 +160,7 @@ void DpuPolicyView::recompute()
     m_updating = true;
     for (int i = 0; i < kObservationSize; ++i) {
         m_features->setItem(i, 0, readOnly(qs(observationNames()[std::size_t(i)])));
-        auto* it = new QTableWidgetItem(sig(m_raw[std::size_t(i)], 6));
+        auto* it = new QTableWidgetItem(editableNumber(m_raw[std::size_t(i)]));
         if (!run.model)
             it->setFlags(it->flags() & ~Qt::ItemIsEditable);
         m_features->setItem(i, 1, it);
@@ -247,7 +197,7 @@ void DpuPolicyView::recompute()
         b = run.model->context().baseline(key, outcomes[std::size_t(best.action)].ppw, reward);
     m_context->setText(run.model ? tr("Context bucket: %1 — reward baseline b = %2 FPS/W (CTXMEAN of the bucket blended "
                                       "with the global mean, λ = %3)")
-                                       .arg(qs(contextLabel(key, reward)), sig(b))
+                                       .arg(qs(contextLabel(key, reward)), quantityText(b, QString()))
                                        .arg(reward.lambda)
                                  : tr("Context bucket: %1").arg(qs(contextLabel(key, reward))));
     double lo = 0, hi = 1;
@@ -267,19 +217,19 @@ void DpuPolicyView::recompute()
         }
         m_actions->setItem(a, 0, name);
         const double score = a < int(m_scores.size()) ? m_scores[std::size_t(a)] : std::nan("");
-        QTableWidgetItem* s = readOnly(std::isfinite(score) ? sig(score, 3) : QStringLiteral("–"));
+        QTableWidgetItem* s = readOnly(quantityText(score, QString(), 3));
         s->setData(Qt::UserRole + 1, std::isfinite(score) && hi > lo ? std::clamp((score - lo) / (hi - lo), 0.0, 1.0) : 0.0);
         m_actions->setItem(a, 1, s);
-        m_actions->setItem(a, 2, readOnly(sig(o.fps)));
-        m_actions->setItem(a, 3, readOnly(sig(o.fpgaPowerW)));
-        m_actions->setItem(a, 4, readOnly(sig(o.armPowerW)));
-        m_actions->setItem(a, 5, readOnly(sig(o.ppw)));
+        m_actions->setItem(a, 2, readOnly(quantityText(o.fps, QString())));
+        m_actions->setItem(a, 3, readOnly(quantityText(o.fpgaPowerW, QString())));
+        m_actions->setItem(a, 4, readOnly(quantityText(o.armPowerW, QString())));
+        m_actions->setItem(a, 5, readOnly(quantityText(o.ppw, QString())));
         double r = reward.violationReward;
         if (feasible) {
             const double bb = run.model ? b : o.ppw;
             r = std::tanh((o.ppw - bb) / (reward.alpha * std::max(1.0, std::abs(bb))));
         }
-        m_actions->setItem(a, 6, readOnly(run.model ? sig(r, 3) : QStringLiteral("–")));
+        m_actions->setItem(a, 6, readOnly(run.model ? quantityText(r, QString(), 3) : QStringLiteral("–")));
         QString note = feasible ? QString() : tr("below %1 FPS").arg(p.fpsConstraint);
         if (a == best.action)
             note = (note.isEmpty() ? QString() : note + QStringLiteral("; ")) + tr("optimum");

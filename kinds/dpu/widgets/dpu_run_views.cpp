@@ -1,56 +1,27 @@
 // SPDX-FileCopyrightText: 2026 Mapscape developers
 // SPDX-License-Identifier: MIT
-#include "kinds/dpu/core/dpu_study.h"
-#include "kinds/dpu/widgets/dpu_run_views.h"
-
-#include "core/runner/optimizer_run.h"
-#include "core/util/strings.h"
-#include "widgets/charts/live_line_chart.h"
-#include "widgets/delegates/progress_delegate.h"
-#include "widgets/models/run_list_model.h"
-#include "widgets/panels/runs_panel.h"
-#include "kinds/dpu/widgets/dpu_workbench.h"
 #include "kinds/dpu/widgets/dpu_run_views_parts.h"
-#include "widgets/study/view_cells.h"
-
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
-#include <QDoubleSpinBox>
-#include <QGridLayout>
-#include <QHBoxLayout>
-#include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLabel>
-#include <QPushButton>
-#include <QSplitter>
-#include <QTableWidget>
-#include <QToolTip>
-#include <QValueAxis>
-#include <QVBoxLayout>
-
-#include <cmath>
 
 namespace mapscape {
 
 using namespace dpu_views;
-
-using cells::kFeasible;
-using cells::kInvalid;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace dpu;
 
 dpu::Policy DpuRunPolicy::policy() const
 {
     if (model)
         return modelPolicy(*model);
     return savedPolicy;
+}
+
+DpuLearnerView::DpuLearnerView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* parent)
+    : QWidget(parent)
+    , m_workbench(workbench)
+{
+    m_layout = new QVBoxLayout(this);
+    m_chooser = new DpuRunChooser(runs, true, this);
+    m_top = chooserRow(m_layout, tr("Learner"), m_chooser);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,14 +115,5 @@ DpuRunPolicy DpuRunChooser::current(const DpuInputs& inputs) const
         out.title += tr(" (trained on another platform or data seed)");
     return out;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Training dashboard
-
-// ---------------------------------------------------------------------------------------------
-// Evaluation view
-
-// ---------------------------------------------------------------------------------------------
-// Policy inspector
 
 } // namespace mapscape

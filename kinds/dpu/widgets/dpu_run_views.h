@@ -23,14 +23,16 @@
 #include <memory>
 #include <optional>
 
-class QChartView;
 class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace mapscape {
 
+class BarChart;
 class DpuWorkbench;
 class LiveLineChart;
 class OptimizerRun;
@@ -97,43 +99,55 @@ private:
     std::uint64_t m_snapshotVersion = 0;
 };
 
+/// A view that questions a learner run that has ended (the evaluation, the policy inspector):
+/// on top, the run chooser in a row the view adds its own choices to, and a status line the view
+/// places. GUI thread only.
+class DpuLearnerView : public QWidget {
+    Q_OBJECT
+
+public:
+    DpuRunChooser* chooser() const { return m_chooser; }
+
+protected:
+    DpuLearnerView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* parent);
+    QVBoxLayout* m_layout = nullptr; ///< the view's, top to bottom
+    QHBoxLayout* m_top = nullptr;    ///< the row of the chooser
+    DpuWorkbench* m_workbench;
+    DpuRunChooser* m_chooser = nullptr;
+    QLabel* m_status = nullptr;
+};
+
 /// GUI thread only.
-class DpuEvaluationView final : public QWidget {
+class DpuEvaluationView final : public DpuLearnerView {
     Q_OBJECT
 
 public:
     DpuEvaluationView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* parent = nullptr);
     void refresh();
-    DpuRunChooser* chooser() const { return m_chooser; }
     void setState(int state);
     QTableWidget* summaryTable() const { return m_summary; }
     QTableWidget* caseTable() const { return m_cases; }
     /// Bars of the chart: set name → PPW per held-out variant (FPS/W).
     QHash<QString, QList<double>> barValues() const;
-    QChartView* chartView() const { return m_chartView; }
+    BarChart* chart() const { return m_chart; }
     /// The summary as text (what the Export results action writes for .txt).
     QString summaryText() const;
 
 private:
-    RunsPanel* m_runs;
-    DpuWorkbench* m_workbench;
-    DpuRunChooser* m_chooser = nullptr;
     QComboBox* m_state = nullptr;
-    QLabel* m_status = nullptr;
-    QChartView* m_chartView = nullptr;
+    BarChart* m_chart = nullptr;
     QTableWidget* m_summary = nullptr;
     QTableWidget* m_cases = nullptr;
     QHash<QString, QList<double>> m_bars;
 };
 
 /// GUI thread only.
-class DpuPolicyView final : public QWidget {
+class DpuPolicyView final : public DpuLearnerView {
     Q_OBJECT
 
 public:
     DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* parent = nullptr);
     void refresh();
-    DpuRunChooser* chooser() const { return m_chooser; }
     /// Chooses the observation: a variant and a state (features reset to its mean background).
     void setCase(int variant, int state);
     /// Overrides one raw feature (index into observationNames()); false for saved runs (their
@@ -149,13 +163,9 @@ private:
     void resetFeatures();
     void recompute();
 
-    RunsPanel* m_runs;
-    DpuWorkbench* m_workbench;
-    DpuRunChooser* m_chooser = nullptr;
     QComboBox* m_variant = nullptr;
     QComboBox* m_state = nullptr;
     QPushButton* m_reset = nullptr;
-    QLabel* m_status = nullptr;
     QLabel* m_context = nullptr;
     QTableWidget* m_features = nullptr;
     QTableWidget* m_actions = nullptr;

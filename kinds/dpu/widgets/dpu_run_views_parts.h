@@ -8,17 +8,14 @@
 #include "kinds/dpu/widgets/dpu_run_views.h"
 #include "core/runner/optimizer_run.h"
 #include "core/util/strings.h"
+#include "widgets/charts/bar_chart.h"
 #include "widgets/charts/live_line_chart.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/delegates/progress_delegate.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/runs_panel.h"
 #include "kinds/dpu/widgets/dpu_workbench.h"
 #include "widgets/study/view_cells.h"
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -30,8 +27,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -62,6 +57,26 @@ inline void fillStates(QComboBox* box, const Platform& p)
     for (int w = 0; w < kStates; ++w)
         box->addItem(stateTitle(p, w), w);
     box->setCurrentIndex(std::min(keep, box->count() - 1));
+}
+
+/// A table the user reads and does not edit, without row numbers; `tip` says what it shows.
+inline QTableWidget* readOnlyTable(int columns, QWidget* parent, const QString& tip)
+{
+    auto* table = new QTableWidget(0, columns, parent);
+    table->verticalHeader()->setVisible(false);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setToolTip(tip);
+    return table;
+}
+
+/// The top row of a view of runs: `label` and the run chooser, in a new row of `layout`.
+inline QHBoxLayout* chooserRow(QVBoxLayout* layout, const QString& label, DpuRunChooser* chooser)
+{
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(label, chooser->parentWidget()));
+    bar->addWidget(chooser);
+    layout->addLayout(bar);
+    return bar;
 }
 
 /// One learner run is usable when it has ended (finished or cancelled with a model) or was saved

@@ -5,6 +5,7 @@
 
 #include "kinds/dpu/core/dpu_dataset.h"
 #include "widgets/charts/axis_ticks.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/charts/tooltip_event.h"
 #include "kinds/dpu/widgets/dpu_run_views.h"
 #include "kinds/dpu/widgets/dpu_workbench.h"
@@ -145,16 +146,27 @@ void TimelineChart::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.fillRect(rect(), palette().base());
     p.setRenderHint(QPainter::Antialiasing, true);
-    const QFontMetrics fm(font());
-    const QColor ink = palette().color(QPalette::Text);
-    const QRectF r = plotRect();
     if (m_lanes.empty()) {
-        p.setPen(ink);
+        p.setPen(palette().color(QPalette::Text));
         p.drawText(rect(), Qt::AlignCenter, tr("No timeline"));
         return;
     }
-    double y = 6;
-    // Title and the phase legend.
+    // Top to bottom, each part from where the one above ended.
+    double y = paintLegend(p, 6);
+    y = paintBackground(p, y);
+    y = paintArrivals(p, y);
+    y = paintGantt(p, y);
+    y = paintPpw(p, y);
+    y = paintTelemetry(p, y);
+    paintTimeAxis(p, y);
+}
+
+/// The title and the phase legend.
+double TimelineChart::paintLegend(QPainter& p, double y) const
+{
+    const QFontMetrics fm(font());
+    const QColor ink = palette().color(QPalette::Text);
+    const QRectF r = plotRect();
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
@@ -173,9 +185,15 @@ void TimelineChart::paintEvent(QPaintEvent*)
         p.drawText(QPointF(lx + 16, y + fm.ascent()), t);
         lx += 16 + fm.horizontalAdvance(t) + 14;
     }
-    y += fm.height() + 6;
+    return y + fm.height() + 6;
+}
 
-    // Background state bands.
+/// The background state as bands.
+double TimelineChart::paintBackground(QPainter& p, double y) const
+{
+    const QFontMetrics fm(font());
+    const QColor ink = palette().color(QPalette::Text);
+    const QRectF r = plotRect();
     p.setPen(ink);
     p.drawText(QRectF(4, y, kLeft - 10, kBand), Qt::AlignRight | Qt::AlignVCenter, tr("Background"));
     for (std::size_t i = 0; i < m_scenario.background.size(); ++i) {
@@ -190,8 +208,14 @@ void TimelineChart::paintEvent(QPaintEvent*)
                                     m_platform.params.states[std::size_t(w)].title),
                                  Qt::ElideRight, int(band.width()) - 8));
     }
-    y += kBand + 4;
-    // Arrivals.
+    return y + kBand + 4;
+}
+
+/// The model arrivals as triangles, named.
+double TimelineChart::paintArrivals(QPainter& p, double y) const
+{
+    const QFontMetrics fm(font());
+    const QRectF r = plotRect();
     p.drawText(QRectF(4, y, kLeft - 10, kBand), Qt::AlignRight | Qt::AlignVCenter, tr("Arrivals"));
     for (const Arrival& a : m_scenario.arrivals) {
         const double x = xOf(a.timeS, r);
@@ -203,8 +227,14 @@ void TimelineChart::paintEvent(QPaintEvent*)
         p.fillPath(tri, QColor(0x33, 0x33, 0x33));
         p.drawText(QPointF(x + 8, y + fm.ascent() + 1), qs(m_platform.variantName(a.variant)));
     }
-    y += kBand + 4;
-    // Gantt strips.
+    return y + kBand + 4;
+}
+
+/// One Gantt strip per policy: the configuration loaded, its overhead phases shaded.
+double TimelineChart::paintGantt(QPainter& p, double y) const
+{
+    const QFontMetrics fm(font());
+    const QRectF r = plotRect();
     for (const TimelineLane& lane : m_lanes) {
         p.setPen(lane.colour);
         p.drawText(QRectF(4, y, kLeft - 10, kGantt), Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(lane.name, Qt::ElideRight, kLeft - 12));
@@ -222,11 +252,19 @@ void TimelineChart::paintEvent(QPaintEvent*)
         }
         y += kGantt + 4;
     }
-    // PPW plot.
+    return y;
+}
+
+/// The 3 Hz and running PPW traces of every policy, the primary one's overhead phases shaded.
+double TimelineChart::paintPpw(QPainter& p, double y) const
+{
+    const QFontMetrics fm(font());
+    const QColor ink = palette().color(QPalette::Text);
+    const QRectF r = plotRect();
+    const TimelineLane& primary = m_lanes.front();
     const double axisH = fm.height() * 2 + 10;
     const double ppwH = std::max(120.0, height() - y - 4 * kTelemetryLane - axisH - 8);
     const QRectF plot(r.left(), y + 4, r.width(), ppwH);
-    const TimelineLane& primary = m_lanes.front();
     for (const Segment& s : primary.timeline.segments) {
         if (s.phase != Phase::Running)
             p.fillRect(QRectF(xOf(s.startS, r), plot.top(), std::max(1.0, xOf(s.endS, r) - xOf(s.startS, r)), plot.height()),
@@ -283,7 +321,16 @@ void TimelineChart::paintEvent(QPaintEvent*)
     p.drawText(QRectF(plot.left() + 6, plot.top() + 2, plot.width() - 12, fm.height()), Qt::AlignRight | Qt::AlignTop,
                tr("solid: 3 Hz PPW · dashed: running PPW (frames so far / FPGA energy so far)"));
     y = plot.bottom() + 6;
-    // Telemetry lanes of the primary policy.
+    return y;
+}
+
+/// The primary policy's telemetry lanes (FPGA and Arm power, CPU, DDR).
+double TimelineChart::paintTelemetry(QPainter& p, double y) const
+{
+    const QFontMetrics fm(font());
+    const QColor ink = palette().color(QPalette::Text);
+    const QRectF r = plotRect();
+    const TimelineLane& primary = m_lanes.front();
     struct Lane {
         QString title;
         QString unit;
@@ -328,7 +375,15 @@ void TimelineChart::paintEvent(QPaintEvent*)
         p.drawPath(path);
         y += kTelemetryLane;
     }
-    // Time axis.
+    return y;
+}
+
+/// The time axis in seconds.
+void TimelineChart::paintTimeAxis(QPainter& p, double y) const
+{
+    const QFontMetrics fm(font());
+    const QColor ink = palette().color(QPalette::Text);
+    const QRectF r = plotRect();
     p.setPen(ink);
     const double step = m_scenario.durationS > 60 ? 10 : 5;
     for (double t = 0; t <= m_scenario.durationS + 1e-9; t += step) {
@@ -365,7 +420,9 @@ QString TimelineChart::textAt(const QPoint& pos) const
                         .arg(seg->action >= 0 ? qs(m_platform.actionName(seg->action)) : tr("no configuration"),
                              seg->variant >= 0 ? qs(m_platform.variantName(seg->variant)) : tr("no model"), phaseTitle(seg->phase));
         if (near)
-            text += tr("; %1 FPS, PPW %2 FPS/W, running %3 FPS/W").arg(sig(near->fps, 3), sig(near->ppw, 3), sig(near->runningPpw, 3));
+            text += tr("; %1, PPW %2, running %3")
+                        .arg(quantityText(near->fps, QStringLiteral("FPS"), 3), quantityText(near->ppw, QStringLiteral("FPS/W"), 3),
+                             quantityText(near->runningPpw, QStringLiteral("FPS/W"), 3));
     }
     return text;
 }
@@ -436,12 +493,12 @@ DpuTimelineView::DpuTimelineView(RunsPanel* runs, DpuWorkbench* workbench, QWidg
                        {tr("State"), tr("The background state then: N (none), C (CPU load) or M (memory traffic)")},
                        {tr("From"), tr("The DPU configuration before (size × instances)")},
                        {tr("To"), tr("The configuration chosen")},
-                       {tr("Paused (s)"), tr("Time the DPU was stopped to load the new configuration, in seconds")},
-                       {tr("Overhead (J)"), tr("Energy the reconfiguration cost, in joules")},
+                       {tr("Paused"), tr("Time the DPU was stopped to load the new configuration")},
+                       {tr("Overhead energy"), tr("Energy the reconfiguration cost")},
                        {tr("PPW before"), tr("Performance per watt before, in frames/s per W")},
                        {tr("PPW after"), tr("Performance per watt after, in frames/s per W")},
                        {tr("Break-even (frames)"), tr("Frames after which the better PPW repays the overhead")},
-                       {tr("Break-even (s)"), tr("The same in seconds at the new frame rate")}});
+                       {tr("Break-even time"), tr("The same as a time at the new frame rate")}});
     m_decisions->verticalHeader()->setVisible(false);
     m_decisions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_decisions->setToolTip(tr("Each decision: the configuration before and after, how long inference paused, the FPGA "
@@ -545,11 +602,10 @@ void DpuTimelineView::refresh()
     try {
         for (const Choice& c : choices) {
             TimelineLane lane{c.name, c.colour, simulateTimeline(p, scenario, c.policy)};
-            summary << tr("%1: %2 FPS/W over %3 s (%4 frames, %5 J)")
-                           .arg(c.name, sig(lane.timeline.meanPpw(), 4))
-                           .arg(scenario.durationS)
-                           .arg(lane.timeline.frames, 0, 'f', 0)
-                           .arg(lane.timeline.energyJ, 0, 'f', 1);
+            summary << tr("%1: %2 over %3 (%4, %5)")
+                           .arg(c.name, quantityText(lane.timeline.meanPpw(), QStringLiteral("FPS/W")),
+                                quantityText(scenario.durationS, QStringLiteral("s")),
+                                countText(lane.timeline.frames, tr("frames")), quantityText(lane.timeline.energyJ, QStringLiteral("J")));
             for (const Decision& d : lane.timeline.decisions) {
                 const int r = m_decisions->rowCount();
                 m_decisions->insertRow(r);
@@ -559,12 +615,12 @@ void DpuTimelineView::refresh()
                                         qs(p.params.states[std::size_t(d.state)].name),
                                         d.from >= 0 ? qs(p.actionName(d.from)) : tr("—"),
                                         qs(p.actionName(d.to)) + (d.switched ? QString() : tr(" (kept)")),
-                                        QString::number(d.pausedS, 'f', 3),
-                                        sig(d.overheadEnergyJ, 3),
-                                        d.ppwBefore > 0 ? sig(d.ppwBefore, 4) : tr("—"),
-                                        sig(d.ppwAfter, 4),
-                                        d.breakEvenFrames < 0 ? tr("never") : sig(d.breakEvenFrames, 4),
-                                        d.breakEvenFrames < 0 ? tr("never") : sig(d.breakEvenS, 3)};
+                                        quantityText(d.pausedS, QStringLiteral("s")),
+                                        quantityText(d.overheadEnergyJ, QStringLiteral("J")),
+                                        d.ppwBefore > 0 ? quantityText(d.ppwBefore, QStringLiteral("FPS/W")) : tr("—"),
+                                        quantityText(d.ppwAfter, QStringLiteral("FPS/W")),
+                                        d.breakEvenFrames < 0 ? tr("never") : countText(d.breakEvenFrames),
+                                        d.breakEvenFrames < 0 ? tr("never") : quantityText(d.breakEvenS, QStringLiteral("s"), 3)};
                 for (int k = 0; k < int(cells.size()); ++k)
                     m_decisions->setItem(r, k, readOnly(cells[k]));
                 m_decisions->item(r, 0)->setForeground(c.colour);
@@ -588,7 +644,7 @@ void DpuTimelineView::refresh()
                           "configuration with the best recorded PPW among those that reach C_PERF; this replay draws its "
                           "own measurement noise (noise seed %3) and counts each reconfiguration's pause and energy, so "
                           "a near-optimal choice can come out ahead. Another noise seed changes the order.")
-                           .arg(l.name, sig(100 * (l.timeline.meanPpw() / optimal->timeline.meanPpw() - 1), 2))
+                           .arg(l.name, QString::number(100 * (l.timeline.meanPpw() / optimal->timeline.meanPpw() - 1), 'f', 1))
                            .arg(m_seed->value());
     m_summary->setText(summary.join(QStringLiteral(" · ")) + (note.isEmpty() ? QString() : QStringLiteral("\n") + note));
     m_chart->setData(p, scenario, std::move(lanes));

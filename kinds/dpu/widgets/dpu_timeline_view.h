@@ -17,6 +17,7 @@
 #include <vector>
 
 class QCheckBox;
+class QPainter;
 class QComboBox;
 class QLabel;
 class QSpinBox;
@@ -54,6 +55,14 @@ protected:
 
 private:
     QRectF plotRect() const;
+    /// The chart's parts, top to bottom: each paints from `y` and returns where the next starts.
+    double paintLegend(QPainter& p, double y) const;
+    double paintBackground(QPainter& p, double y) const;
+    double paintArrivals(QPainter& p, double y) const;
+    double paintGantt(QPainter& p, double y) const;
+    double paintPpw(QPainter& p, double y) const;
+    double paintTelemetry(QPainter& p, double y) const;
+    void paintTimeAxis(QPainter& p, double y) const;
     double xOf(double t, const QRectF& r) const;
     double timeAt(double x, const QRectF& r) const;
 

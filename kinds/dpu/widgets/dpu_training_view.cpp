@@ -3,49 +3,10 @@
 
 // The DPU workbench's Training tab: a run's PPO curves and held-out PPW per iteration.
 
-#include "kinds/dpu/core/dpu_study.h"
-#include "kinds/dpu/widgets/dpu_run_views.h"
-
-#include "core/runner/optimizer_run.h"
-#include "core/util/strings.h"
-#include "widgets/charts/live_line_chart.h"
-#include "widgets/delegates/progress_delegate.h"
-#include "widgets/models/run_list_model.h"
-#include "widgets/panels/runs_panel.h"
-#include "kinds/dpu/widgets/dpu_workbench.h"
 #include "kinds/dpu/widgets/dpu_run_views_parts.h"
-#include "widgets/study/view_cells.h"
-
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
-#include <QDoubleSpinBox>
-#include <QGridLayout>
-#include <QHBoxLayout>
-#include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLabel>
-#include <QPushButton>
-#include <QSplitter>
-#include <QTableWidget>
-#include <QToolTip>
-#include <QValueAxis>
-#include <QVBoxLayout>
-
-#include <cmath>
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kInvalid;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace dpu;
 using namespace dpu_views;
 
 DpuTrainingView::DpuTrainingView(RunsPanel* runs, QWidget* parent)
@@ -53,14 +14,11 @@ DpuTrainingView::DpuTrainingView(RunsPanel* runs, QWidget* parent)
     , m_runs(runs)
 {
     auto* l = new QVBoxLayout(this);
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Run"), this));
     m_chooser = new DpuRunChooser(runs, false, this);
-    bar->addWidget(m_chooser);
+    QHBoxLayout* bar = chooserRow(l, tr("Run"), m_chooser);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     bar->addWidget(m_status, 1);
-    l->addLayout(bar);
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
         follow(m_chooser->runId());
         refresh();
@@ -99,7 +57,9 @@ DpuTrainingView::DpuTrainingView(RunsPanel* runs, QWidget* parent)
     m_contextLabel = new QLabel(ctx);
     m_contextLabel->setWordWrap(true);
     cl->addWidget(m_contextLabel);
-    m_context = new QTableWidget(0, 7, ctx);
+    m_context = readOnlyTable(7, ctx, tr("Algorithm 1's CTXMEAN: the running mean of feasible PPW per context bucket (CPU "
+                                         "utilisation, DDR traffic, model GMAC, model data). A step's reward compares its PPW "
+                                         "with (1 − λ)·CTXMEAN + λ·GLOBALMEANPPW, so models of different sizes share one scale."));
     cells::setColumns(m_context,
                       {{tr("Context bucket"), tr("A context of the reward's normalisation: the bins below together")},
                        {tr("CPU bin"), tr("Bin of the background CPU load (per core, %)")},
@@ -109,12 +69,7 @@ DpuTrainingView::DpuTrainingView(RunsPanel* runs, QWidget* parent)
                        {tr("Samples"), tr("Rewards seen in this context so far")},
                        {tr("CTXMEAN (FPS/W)"), tr("Mean PPW of the context, in frames/s per W: the reward subtracts it")}});
     m_context->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_context->verticalHeader()->setVisible(false);
-    m_context->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_context->setSortingEnabled(true);
-    m_context->setToolTip(tr("Algorithm 1's CTXMEAN: the running mean of feasible PPW per context bucket (CPU "
-                             "utilisation, DDR traffic, model GMAC, model data). A step's reward compares its PPW with "
-                             "(1 − λ)·CTXMEAN + λ·GLOBALMEANPPW, so models of different sizes share one scale."));
     cl->addWidget(m_context, 1);
     split->addWidget(ctx);
     split->setStretchFactor(0, 3);
@@ -176,9 +131,9 @@ void DpuTrainingView::refresh()
     m_snapshotVersion = version;
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(snapshot)).object();
     const QJsonObject global = o.value(QStringLiteral("global")).toObject();
-    m_contextLabel->setText(tr("GLOBALMEANPPW %1 FPS/W over %2 feasible samples; %3 context buckets seen. Sort by a column "
+    m_contextLabel->setText(tr("GLOBALMEANPPW %1 over %2 feasible samples; %3 context buckets seen. Sort by a column "
                                "to find the contexts that pay best.")
-                                .arg(sig(global.value(QStringLiteral("mean")).toDouble()))
+                                .arg(quantityText(global.value(QStringLiteral("mean")).toDouble(), QStringLiteral("FPS/W")))
                                 .arg(global.value(QStringLiteral("count")).toInteger())
                                 .arg(o.value(QStringLiteral("buckets")).toArray().size()));
     const QJsonArray buckets = o.value(QStringLiteral("buckets")).toArray();

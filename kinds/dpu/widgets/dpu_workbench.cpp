@@ -51,17 +51,46 @@ using cells::readOnly;
 using cells::sig;
 using namespace dpu;
 
-DpuWorkbench::DpuWorkbench(QWidget* parent)
-    : StudyWorkbench(parent)
+namespace {
+
+/// The recorded runs of each platform and data seed that a workbench shows, shared by every DPU
+/// workbench (studies of one platform, the common case, generate them once: each is about 10 MB)
+/// and forgotten when no workbench holds them. GUI thread only.
+std::vector<std::weak_ptr<const RecordedRuns>>& recordedRunsShown()
 {
-    m_doc = new DpuDocument(this);
+    static std::vector<std::weak_ptr<const RecordedRuns>> shown;
+    return shown;
+}
+
+std::shared_ptr<const RecordedRuns> shownRecordedRuns(const Platform& platform, std::uint64_t seed)
+{
+    auto& shown = recordedRunsShown();
+    std::erase_if(shown, [](const std::weak_ptr<const RecordedRuns>& w) { return w.expired(); });
+    for (const std::weak_ptr<const RecordedRuns>& w : shown)
+        if (const auto runs = w.lock(); runs && runs->options().seed == seed && runs->platform() == platform)
+            return runs;
+    return nullptr;
+}
+
+} // namespace
+
+DpuWorkbench::DpuWorkbench(QWidget* parent)
+    : KindWorkbench(dpuKind(), tr("a DPU-configuration study"),
+                    {tr("DPU platform files (*.json)"),
+                     tr("Text (*.txt);;CSV (*.csv)"),
+                     tr("Platform file (*.json);;Simulated table (*.csv)")},
+                    parent)
+{
     buildUi();
-    connect(m_doc, &InputsDocumentBase::changed, this, &DpuWorkbench::documentChanged);
     connect(&m_runsWatcher, &QFutureWatcherBase::finished, this, [this] {
         const auto runs = m_runsWatcher.result();
         if (!runs || runs->platform() != inputs().platform || runs->options().seed != inputs().dataSeed)
             return; // superseded by a newer edit
-        m_recorded = runs;
+        m_recorded = shownRecordedRuns(runs->platform(), runs->options().seed); // another workbench's, if any
+        if (!m_recorded) {
+            m_recorded = runs;
+            recordedRunsShown().push_back(runs);
+        }
         refreshRunViews();
     });
     m_runsTimer.setSingleShot(true);
@@ -80,8 +109,6 @@ DpuWorkbench::~DpuWorkbench()
     m_calibration.waitForFinished();
     m_runsWatcher.waitForFinished();
 }
-
-const DpuInputs& DpuWorkbench::inputs() const { return m_doc->inputs(); }
 
 void DpuWorkbench::buildUi()
 {
@@ -108,8 +135,7 @@ void DpuWorkbench::buildUi()
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
-    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
+    connectShell();
     connect(m_runs, &RunsPanel::runsChanged, this, &DpuWorkbench::refreshRunViews);
     m_runViewsTimer.setSingleShot(true);
     m_runViewsTimer.setInterval(300);
@@ -121,7 +147,6 @@ void DpuWorkbench::buildUi()
         if (!m_runViewsTimer.isActive())
             m_runViewsTimer.start();
     });
-    connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
     connect(m_runs, &RunsPanel::resultRequested, this, [this] {
         const int row = m_runs->selectedRow();
         if (row < 0)
@@ -129,7 +154,6 @@ void DpuWorkbench::buildUi()
         showTab(EvaluationTab);
         m_evaluation->chooser()->selectRun(m_runs->runModel()->idAt(row));
     });
-    connect(m_doc->undoStack(), &QUndoStack::indexChanged, this, &StudyWorkbench::changed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -151,8 +175,11 @@ void DpuWorkbench::documentChanged()
     m_explorerState = in.state;
     const bool stale = !m_recorded || m_recorded->platform() != in.platform || m_recorded->options().seed != in.dataSeed;
     if (stale) {
-        m_recorded.reset();
-        m_runsTimer.start();
+        m_recorded = shownRecordedRuns(in.platform, in.dataSeed);
+        if (m_recorded)
+            m_runsTimer.stop();
+        else
+            m_runsTimer.start();
     }
     refreshTables();
     refreshExplorer();
@@ -220,45 +247,15 @@ void DpuWorkbench::refreshRunViews()
 // ---------------------------------------------------------------------------------------------
 // Study and files
 
-QList<QUndoStack*> DpuWorkbench::undoStacks() const { return {m_doc->undoStack()}; }
-
-QUndoStack* DpuWorkbench::activeUndoStack() const { return m_doc->undoStack(); }
-
-QString DpuWorkbench::setupText() const { return qs(setupLabel(inputs())); }
-
-void DpuWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
-
-std::optional<Study> DpuWorkbench::study() const
+QString DpuWorkbench::refusal(const DpuInputs& in) const
 {
-    Study st = makeStudy(studyName().toStdString(), inputs());
-    st.optimizer = m_runs->optimizerPanel()->settings();
-    st.runs = m_runs->records();
-    return st;
+    if (const FieldIssues issues = validate(in.platform); !issues.empty())
+        return qs(joinIssues(issues));
+    if (in.variant < 0 || in.variant >= in.platform.variantCount() || in.state < 0 || in.state >= kStates ||
+        in.action < 0 || in.action >= int(in.platform.actions.size()))
+        return tr("shown: model, state or configuration out of range");
+    return {};
 }
-
-bool DpuWorkbench::setStudy(const Study& study, QString* error)
-{
-    const auto* in = (study.inputs).getIf<DpuInputs>();
-    if (!in) {
-        if (error)
-            *error = tr("not a DPU-configuration study");
-        return false;
-    }
-    const FieldIssues issues = validate(in->platform);
-    if (!issues.empty() || in->variant < 0 || in->variant >= in->platform.variantCount() || in->state < 0 ||
-        in->state >= kStates || in->action < 0 || in->action >= int(in->platform.actions.size())) {
-        if (error)
-            *error = issues.empty() ? tr("shown: model, state or configuration out of range") : qs(joinIssues(issues));
-        return false;
-    }
-    setStudyName(qs(study.name));
-    m_doc->setInputs(*in);
-    restoreOptimizerAndRuns(study);
-    refreshRunViews();
-    return true;
-}
-
-QString DpuWorkbench::openFileFilter() const { return tr("DPU platform files (*.json)"); }
 
 QString DpuWorkbench::openFile(const QString& path)
 {
@@ -272,8 +269,6 @@ QString DpuWorkbench::openFile(const QString& path)
         return QString::fromUtf8(e.what());
     }
 }
-
-QString DpuWorkbench::resultsFilter() const { return tr("Text (*.txt);;CSV (*.csv)"); }
 
 QString DpuWorkbench::exportResults(const QString& path) const
 {
@@ -296,8 +291,6 @@ QString DpuWorkbench::exportResults(const QString& path) const
     }
     return {};
 }
-
-QString DpuWorkbench::mappingFilter() const { return tr("Platform file (*.json);;Simulated table (*.csv)"); }
 
 QString DpuWorkbench::writeMapping(const QString& path) const
 {

@@ -14,7 +14,7 @@
 
 #include "kinds/dpu/core/dpu_study.h"
 #include "widgets/editors/refused_cells.h"
-#include "widgets/study/study_workbench.h"
+#include "widgets/study/workbench_shell.h"
 
 #include "kinds/dpu/core/dpu_calibration.h"
 
@@ -41,8 +41,6 @@ namespace dpu {
 class RecordedRuns;
 }
 
-template <typename Inputs>
-class InputsDocument;
 using DpuDocument = InputsDocument<DpuInputs>;
 class DpuEvaluationView;
 class DpuPolicyView;
@@ -53,7 +51,7 @@ class NumberEdit;
 class RealEdit;
 
 /// GUI thread only.
-class DpuWorkbench final : public StudyWorkbench {
+class DpuWorkbench final : public KindWorkbench<DpuInputs> {
     Q_OBJECT
 
 public:
@@ -64,29 +62,15 @@ public:
     explicit DpuWorkbench(QWidget* parent = nullptr);
     ~DpuWorkbench() override;
 
-    const StudyKind& kind() const override { return dpuKind(); }
-    std::optional<Study> study() const override;
-    bool setStudy(const Study& study, QString* error) override;
-    RunsPanel* runsPanel() const override { return m_runs; }
-    QList<QUndoStack*> undoStacks() const override;
-    QUndoStack* activeUndoStack() const override;
-    QString setupText() const override;
-    QString openFileFilter() const override;
     /// A platform file ("mapscape/dpu-platform"): replaces the platform (undoable).
     QString openFile(const QString& path) override;
-    QString resultsFilter() const override;
     /// The evaluation summary of every learner run and baseline (.txt, .csv or .json).
     QString exportResults(const QString& path) const override;
-    QString mappingFilter() const override;
     /// ".json": the platform file (with its corrections); ".csv": the table shown in the
     /// heatmap for every state (variant, state, configuration, FPS, powers, PPW, feasible).
     QString writeMapping(const QString& path) const override;
-    void showTab(int index) override;
-    int tabCount() const override { return TabCount; }
     QStringList tabNames() const override;
 
-    DpuDocument* document() const { return m_doc; }
-    const DpuInputs& inputs() const;
     /// The recorded runs of the current platform and data seed (null while they are generated).
     std::shared_ptr<const dpu::RecordedRuns> recordedRuns() const { return m_recorded; }
     /// Blocks until the recorded runs of the current inputs exist (tests).
@@ -134,7 +118,10 @@ private:
     void buildBackgroundsPage(QTabWidget* tabs);
     void buildCorrectionsPage(QTabWidget* tabs);
     void buildAnchorsPage(QTabWidget* tabs);
-    void documentChanged();
+    void documentChanged() override;
+    /// The platform must validate and the cell shown be one of its cells.
+    QString refusal(const DpuInputs& in) const override;
+    void afterStudySet() override { refreshRunViews(); }
     void refreshExplorer();
     void refreshTables();
     void refreshAnchors();
@@ -151,9 +138,6 @@ private:
     QString refusedStatus() const override;
     RefusedCells m_refused;
 
-    DpuDocument* m_doc = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    RunsPanel* m_runs = nullptr;
     bool m_updating = false;
 
     // Platform tab.

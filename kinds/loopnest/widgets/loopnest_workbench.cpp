@@ -85,11 +85,13 @@ QStringList yamlFilesIn(const QString& folder)
 } // namespace
 
 LoopnestWorkbench::LoopnestWorkbench(QWidget* parent)
-    : StudyWorkbench(parent)
+    : KindWorkbench(loopnestKind(), tr("a loop-nest mapping study"),
+                    {tr("Timeloop specs and their parts (*.yaml *.yml)"),
+                     tr("JSON (timeloop-model's figures) (*.json);;CSV (*.csv);;Text report (*.txt)"),
+                     tr("Timeloop mapping (map.yaml) (*.yaml);;The whole Timeloop spec (*.spec.yaml)")},
+                    parent)
 {
-    m_doc = new LoopnestDocument(this);
     buildUi();
-    connect(m_doc, &LoopnestDocument::changed, this, &LoopnestWorkbench::documentChanged);
     setAcceptDrops(true);
     installEventFilter(new DropFilter(this));
     try {
@@ -123,17 +125,12 @@ void LoopnestWorkbench::buildUi()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
 
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
-    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
-    connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
+    connectShell();
     connect(m_runs, &RunsPanel::resultRequested, this, [this](const QString& json, const QString& label) {
         if (showResult(json, label))
             showTab(MappingTab);
     });
-    connect(m_doc->undoStack(), &QUndoStack::indexChanged, this, &StudyWorkbench::changed);
 }
-
-const LoopnestInputs& LoopnestWorkbench::inputs() const { return m_doc->inputs(); }
 
 void LoopnestWorkbench::documentChanged()
 {
@@ -285,16 +282,7 @@ QString LoopnestWorkbench::refusedStatus() const { return m_refused.status(this)
 // ---------------------------------------------------------------------------------------------
 // Study, files
 
-QList<QUndoStack*> LoopnestWorkbench::undoStacks() const { return {m_doc->undoStack()}; }
-
-QUndoStack* LoopnestWorkbench::activeUndoStack() const { return m_doc->undoStack(); }
-
-QString LoopnestWorkbench::setupText() const
-{
-    return inputs().parsed ? qs(kind().setupLabel(StudyInputs(inputs()))) : QString();
-}
-
-void LoopnestWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
+QString LoopnestWorkbench::setupText() const { return inputs().parsed ? KindWorkbench::setupText() : QString(); }
 
 QStringList LoopnestWorkbench::tabNames() const
 {
@@ -306,30 +294,7 @@ std::optional<Study> LoopnestWorkbench::study() const
 {
     if (!inputs().parsed)
         return std::nullopt;
-    Study st = makeStudy(studyName().toStdString(), inputs());
-    st.optimizer = m_runs->optimizerPanel()->settings();
-    st.runs = m_runs->records();
-    return st;
-}
-
-bool LoopnestWorkbench::setStudy(const Study& study, QString* error)
-{
-    const auto* in = study.inputs.getIf<LoopnestInputs>();
-    if (!in) {
-        if (error)
-            *error = tr("not a loop-nest mapping study");
-        return false;
-    }
-    setStudyName(qs(study.name));
-    m_refused = {};
-    m_doc->setInputs(*in);
-    restoreOptimizerAndRuns(study);
-    return true;
-}
-
-QString LoopnestWorkbench::openFileFilter() const
-{
-    return tr("Timeloop specs and their parts (*.yaml *.yml)");
+    return KindWorkbench::study();
 }
 
 QString LoopnestWorkbench::openFile(const QString& path) { return openFiles({path}); }
@@ -401,11 +366,6 @@ QString LoopnestWorkbench::openFiles(const QStringList& paths)
     return {};
 }
 
-QString LoopnestWorkbench::resultsFilter() const
-{
-    return tr("JSON (timeloop-model's figures) (*.json);;CSV (*.csv);;Text report (*.txt)");
-}
-
 QString LoopnestWorkbench::exportResults(const QString& path) const
 {
     if (!m_result)
@@ -434,11 +394,6 @@ QString LoopnestWorkbench::exportResults(const QString& path) const
         return QString::fromUtf8(e.what());
     }
     return {};
-}
-
-QString LoopnestWorkbench::mappingFilter() const
-{
-    return tr("Timeloop mapping (map.yaml) (*.yaml);;The whole Timeloop spec (*.spec.yaml)");
 }
 
 QString LoopnestWorkbench::writeMapping(const QString& path) const

@@ -13,7 +13,7 @@
 #include "kinds/loopnest/core/loopnest_model.h"
 #include "kinds/loopnest/core/loopnest_study.h"
 #include "widgets/editors/refused_cells.h"
-#include "widgets/study/study_workbench.h"
+#include "widgets/study/workbench_shell.h"
 
 #include <memory>
 #include <optional>
@@ -28,14 +28,11 @@ class QTableWidget;
 namespace mapscape {
 
 class EnergyBreakdownChart;
-template <typename Inputs>
-class InputsDocument;
 using LoopnestDocument = InputsDocument<LoopnestInputs>;
-class RunsPanel;
 
 /// GUI thread only. Evaluation runs on the GUI thread: one evaluation of a mapping takes
 /// microseconds to a millisecond (measured in tst_loopnest_workbench), well below a frame.
-class LoopnestWorkbench final : public StudyWorkbench {
+class LoopnestWorkbench final : public KindWorkbench<LoopnestInputs> {
     Q_OBJECT
 
 public:
@@ -58,31 +55,21 @@ public:
     explicit LoopnestWorkbench(QWidget* parent = nullptr);
     ~LoopnestWorkbench() override;
 
-    const StudyKind& kind() const override { return loopnestKind(); }
+    /// Empty while no spec is parsed.
     std::optional<Study> study() const override;
-    bool setStudy(const Study& study, QString* error) override;
-    RunsPanel* runsPanel() const override { return m_runs; }
-    QList<QUndoStack*> undoStacks() const override;
-    QUndoStack* activeUndoStack() const override;
     QString setupText() const override;
-    QString openFileFilter() const override;
     /// A Timeloop YAML file (or a folder of them): a whole spec replaces the study's; a part
     /// (map.yaml, arch.yaml, ERT.yaml …) replaces that part of the spec. One undo step.
     QString openFile(const QString& path) override;
     /// Several files (or folders) as one spec or as parts of the current one, in one undo step.
     QString openFiles(const QStringList& paths);
-    QString resultsFilter() const override;
     /// ".json": resultToJson; ".csv": one row per level and data space; otherwise the text report.
     QString exportResults(const QString& path) const override;
-    QString mappingFilter() const override;
     /// "map.yaml" or any name without "spec": the mapping as timeloop-model reads it; a name with
     /// "spec" (or ".spec.yaml"): the whole spec tree as YAML. Error message or "".
     QString writeMapping(const QString& path) const override;
-    void showTab(int index) override;
-    int tabCount() const override { return TabCount; }
     QStringList tabNames() const override;
 
-    LoopnestDocument* document() const { return m_doc; }
     /// The mapping shown (the spec's, or a trivial one — every factor at the outermost level —
     /// when the spec has none).
     const loopnest::Mapping& mapping() const { return m_mapping; }
@@ -124,7 +111,9 @@ private:
     QWidget* buildResultsTab();
     QWidget* buildArchitectureTab();
     QWidget* buildProblemTab();
-    void documentChanged();
+    void documentChanged() override;
+    /// A new study forgets the entries refused in the last one.
+    void beforeStudySet() override { m_refused = {}; }
     void evaluate();
     /// The status line: the evaluation's first line, or why the mapping or spec is refused.
     void showEvaluationMessage();
@@ -145,11 +134,7 @@ private:
     /// Applies a spec tree (architecture or problem edit): "" or the reader's reason.
     QString applyTree(nlohmann::ordered_json tree, const QString& label);
     QString refusedStatus() const override;
-    const LoopnestInputs& inputs() const;
 
-    LoopnestDocument* m_doc = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    RunsPanel* m_runs = nullptr;
     // Mapping.
     QTableWidget* m_nest = nullptr;
     QLabel* m_nestStatus = nullptr;

@@ -3,6 +3,7 @@
 #include "kinds/placement/widgets/memory_map_view.h"
 
 #include "core/util/strings.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/charts/tooltip_event.h"
 
 #include <QHelpEvent>
@@ -154,11 +155,11 @@ QString MemoryMapView::tooltipFor(int band, int node) const
             text += tr("<br><i>click: next level · Ctrl+click: pin / unpin</i>");
     }
     const NodeTiming t = m_model->nodeTiming(map, node);
-    text += tr("<br>node time %1 µs: compute %2 µs, memory %3 µs (%4-bound)")
-                .arg(t.total * 1e6, 0, 'f', 2)
-                .arg(t.compute * 1e6, 0, 'f', 2)
-                .arg(t.memoryTime * 1e6, 0, 'f', 2)
-                .arg(t.memoryBound() ? tr("memory") : tr("compute"));
+    // Times in engineering units: a 3 ns node read "0.00 µs".
+    const QString s = QStringLiteral("s");
+    text += tr("<br>node time %1: compute %2, memory %3 (%4-bound)")
+                .arg(quantityText(t.total, s), quantityText(t.compute, s), quantityText(t.memoryTime, s),
+                     t.memoryBound() ? tr("memory") : tr("compute"));
     return text;
 }
 

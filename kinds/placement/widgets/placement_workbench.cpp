@@ -47,11 +47,13 @@ using namespace placement_wb;
 using namespace placement;
 
 PlacementWorkbench::PlacementWorkbench(QWidget* parent)
-    : StudyWorkbench(parent)
+    : KindWorkbench(placementKind(), tr("a tensor-placement study"),
+                    {tr("Placement files (*.json *.csv *.onnx);;Workloads (*.json *.csv);;ONNX models (*.onnx);;Hardware or maps (*.json)"),
+                     tr("CSV (*.csv)"),
+                     tr("Placement map (*.json);;Per-node table (*.csv)")},
+                    parent)
 {
-    m_doc = new PlacementDocument(this);
     buildUi();
-    connect(m_doc, &InputsDocumentBase::changed, this, &PlacementWorkbench::documentChanged);
     m_distributionTimer.setInterval(500);
     connect(&m_distributionTimer, &QTimer::timeout, this, [this] {
         if (m_showMode->currentIndex() == 1)
@@ -61,8 +63,6 @@ PlacementWorkbench::PlacementWorkbench(QWidget* parent)
 }
 
 PlacementWorkbench::~PlacementWorkbench() = default;
-
-const PlacementInputs& PlacementWorkbench::inputs() const { return m_doc->inputs(); }
 
 void PlacementWorkbench::buildUi()
 {
@@ -108,9 +108,7 @@ void PlacementWorkbench::buildUi()
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
-    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
-    connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
+    connectShell();
     connect(m_runs, &RunsPanel::resultRequested, this, [this](const QString& json, const QString& label) {
         const QString e = showResultMap(json, label);
         if (!e.isEmpty())
@@ -118,7 +116,6 @@ void PlacementWorkbench::buildUi()
         else
             showTab(MapTab);
     });
-    connect(m_doc->undoStack(), &QUndoStack::indexChanged, this, &StudyWorkbench::changed);
 }
 
 void PlacementWorkbench::edit(const std::function<void(PlacementInputs&)>& change, const QString& label, int mergeKey)
@@ -159,51 +156,19 @@ void PlacementWorkbench::documentChanged()
     Q_EMIT evaluationShown();
 }
 
-QList<QUndoStack*> PlacementWorkbench::undoStacks() const { return {m_doc->undoStack()}; }
-
-QUndoStack* PlacementWorkbench::activeUndoStack() const { return m_doc->undoStack(); }
-
-QString PlacementWorkbench::setupText() const { return qs(setupLabel(inputs())); }
-
-void PlacementWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
-
-std::optional<Study> PlacementWorkbench::study() const
+QString PlacementWorkbench::refusal(const PlacementInputs& in) const
 {
-    Study st = makeStudy(studyName().toStdString(), inputs());
-    st.optimizer = m_runs->optimizerPanel()->settings();
-    st.runs = m_runs->records();
-    return st;
-}
-
-bool PlacementWorkbench::setStudy(const Study& study, QString* error)
-{
-    const auto* in = (study.inputs).getIf<PlacementInputs>();
-    if (!in) {
-        if (error)
-            *error = tr("not a tensor-placement study");
-        return false;
-    }
     try {
-        const PlacementModel probe(in->workload, in->hardware, in->reward);
-        if (in->map)
-            probe.checkMap(*in->map, "map");
-        for (const Pin& p : in->pins)
+        const PlacementModel probe(in.workload, in.hardware, in.reward);
+        if (in.map)
+            probe.checkMap(*in.map, "map");
+        for (const Pin& p : in.pins)
             if (p.node < 0 || p.node >= probe.nodeCount())
                 throw InputError("pins: node " + std::to_string(p.node) + " is not in the workload");
     } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromUtf8(e.what());
-        return false;
+        return QString::fromUtf8(e.what());
     }
-    setStudyName(qs(study.name));
-    m_doc->setInputs(*in);
-    restoreOptimizerAndRuns(study);
-    return true;
-}
-
-QString PlacementWorkbench::openFileFilter() const
-{
-    return tr("Placement files (*.json *.csv *.onnx);;Workloads (*.json *.csv);;ONNX models (*.onnx);;Hardware or maps (*.json)");
+    return {};
 }
 
 QString PlacementWorkbench::openFile(const QString& path)
@@ -252,8 +217,6 @@ QString PlacementWorkbench::openFile(const QString& path)
     return {};
 }
 
-QString PlacementWorkbench::resultsFilter() const { return tr("CSV (*.csv)"); }
-
 QString PlacementWorkbench::exportResults(const QString& path) const
 {
     std::ostringstream s;
@@ -277,8 +240,6 @@ QString PlacementWorkbench::exportResults(const QString& path) const
     }
     return {};
 }
-
-QString PlacementWorkbench::mappingFilter() const { return tr("Placement map (*.json);;Per-node table (*.csv)"); }
 
 QString PlacementWorkbench::writeMapping(const QString& path) const
 {

@@ -12,7 +12,7 @@
 
 #include "kinds/placement/core/placement_study.h"
 #include "widgets/editors/refused_cells.h"
-#include "widgets/study/study_workbench.h"
+#include "widgets/study/workbench_shell.h"
 
 #include <QTimer>
 
@@ -30,8 +30,6 @@ namespace placement {
 class PlacementModel;
 }
 
-template <typename Inputs>
-class InputsDocument;
 using PlacementDocument = InputsDocument<PlacementInputs>;
 class MemoryMapView;
 class PlacementTimelineView;
@@ -41,7 +39,7 @@ class PlacementCurvesView;
 class MapEmbeddingView;
 
 /// GUI thread only.
-class PlacementWorkbench final : public StudyWorkbench {
+class PlacementWorkbench final : public KindWorkbench<PlacementInputs> {
     Q_OBJECT
 
 public:
@@ -50,24 +48,13 @@ public:
     explicit PlacementWorkbench(QWidget* parent = nullptr);
     ~PlacementWorkbench() override;
 
-    const StudyKind& kind() const override { return placementKind(); }
-    std::optional<Study> study() const override;
-    bool setStudy(const Study& study, QString* error) override;
-    RunsPanel* runsPanel() const override { return m_runs; }
-    QList<QUndoStack*> undoStacks() const override;
-    QUndoStack* activeUndoStack() const override;
-    QString setupText() const override;
-    QString openFileFilter() const override;
     /// A workload (.json / .csv), a hardware file or a map file, recognised by its schema.
     QString openFile(const QString& path) override;
     bool acceptsOnnx() const override { return true; }
-    QString resultsFilter() const override;
     /// Every run's best speed-up and latency (.csv).
     QString exportResults(const QString& path) const override;
-    QString mappingFilter() const override;
     /// The map shown: ".json" a placement-map file, ".csv" per node (levels, t_comp, t_mem).
     QString writeMapping(const QString& path) const override;
-    void showTab(int index) override;
     /// Columns of the Workload tab's node table.
     enum NodeColumn { NameColumn, OpColumn, InputsColumn, OutputColumn, WeightsColumn, ActivationColumn, MacsColumn, LiveColumn };
     /// Edits one cell of the node table (one undo step; the workload's name gains " (edited)");
@@ -75,11 +62,8 @@ public:
     QString setWorkloadCell(int node, int column, const QString& text);
     /// Refreshes the run view on show (curves, training, zero-shot, embedding).
     void refreshShownView();
-    int tabCount() const override { return TabCount; }
     QStringList tabNames() const override;
 
-    PlacementDocument* document() const { return m_doc; }
-    const PlacementInputs& inputs() const;
     /// The model of the current inputs (null while they are invalid).
     std::shared_ptr<const placement::PlacementModel> model() const { return m_model; }
     /// The map shown (the edited one, or the compiler's).
@@ -114,7 +98,9 @@ private:
     QWidget* buildMapTab();
     QWidget* buildWorkloadTab();
     QWidget* buildHardwareTab();
-    void documentChanged();
+    void documentChanged() override;
+    /// The model must accept the workload and the hardware, and the map and pins fit the workload.
+    QString refusal(const PlacementInputs& in) const override;
     void refreshMap();
     void refreshHardware();
     void refreshWorkload();
@@ -133,9 +119,6 @@ private:
     /// the study as it was).
     void applyValid(PlacementInputs in, const QString& label, int mergeKey = -1);
 
-    PlacementDocument* m_doc = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    RunsPanel* m_runs = nullptr;
     std::shared_ptr<const placement::PlacementModel> m_model;
     bool m_updating = false;
 

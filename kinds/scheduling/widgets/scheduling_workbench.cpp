@@ -50,7 +50,11 @@ using namespace scheduling_wb;
 
 
 SchedulingWorkbench::SchedulingWorkbench(QWidget* parent)
-    : StudyWorkbench(parent)
+    : WorkbenchShell(schedulingKind(),
+                     {tr("Accelerators, networks and mappings (*.json *.jsonl *.cfg);;ONNX models (*.onnx)"),
+                      tr("CSV (*.csv);;JSON (*.json);;Text (*.txt)"),
+                      tr("Mapscape JSON (*.json);;CSV (*.csv);;Timeloop map YAML (*.yaml);;NeuroSpector cfg folder (*)")},
+                     parent)
 {
     buildUi();
     connect(&m_runner, &EvaluationRunner::finished, this, &SchedulingWorkbench::showSnapshot);
@@ -157,9 +161,7 @@ void SchedulingWorkbench::buildUi()
     layout->addLayout(bar);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_runs, &RunsPanel::message, this, [this](const QString& text) { Q_EMIT message(text, 8000); });
-    connect(m_runs, &RunsPanel::runsChanged, this, &StudyWorkbench::changed);
-    connect(m_runs->optimizerPanel(), &OptimizerPanel::settingsChanged, this, &StudyWorkbench::changed);
+    connectShell();
     connect(m_runs, &RunsPanel::resultRequested, this, [this](const QString& json, const QString& label) {
         try {
             Mapping m = mappingFromJson(json.toStdString(), label.toStdString(), m_accDoc->accelerator());
@@ -209,8 +211,6 @@ QString SchedulingWorkbench::setupText() const
         return tr("no accelerator or network yet");
     return qs(m_accDoc->accelerator().name + " / " + m_networkDoc->network().name);
 }
-
-void SchedulingWorkbench::showTab(int index) { m_tabs->setCurrentIndex(index); }
 
 // ---------------------------------------------------------------------------------------------
 // Choices as undoable states
@@ -284,11 +284,6 @@ bool SchedulingWorkbench::setStudy(const Study& study, QString* error)
     return true;
 }
 
-QString SchedulingWorkbench::openFileFilter() const
-{
-    return tr("Accelerators, networks and mappings (*.json *.jsonl *.cfg);;ONNX models (*.onnx)");
-}
-
 QString SchedulingWorkbench::openFile(const QString& path)
 {
     try {
@@ -333,8 +328,6 @@ QString SchedulingWorkbench::openFile(const QString& path)
     return {};
 }
 
-QString SchedulingWorkbench::resultsFilter() const { return tr("CSV (*.csv);;JSON (*.json);;Text (*.txt)"); }
-
 QString SchedulingWorkbench::exportResults(const QString& path) const
 {
     if (!m_snapshot)
@@ -348,11 +341,6 @@ QString SchedulingWorkbench::exportResults(const QString& path) const
         return QString::fromUtf8(e.what());
     }
     return {};
-}
-
-QString SchedulingWorkbench::mappingFilter() const
-{
-    return tr("Mapscape JSON (*.json);;CSV (*.csv);;Timeloop map YAML (*.yaml);;NeuroSpector cfg folder (*)");
 }
 
 QString SchedulingWorkbench::writeMapping(const QString& path) const

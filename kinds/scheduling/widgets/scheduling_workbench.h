@@ -13,7 +13,7 @@
 #include "core/network/layer.h"
 #include "kinds/scheduling/core/mapping.h"
 #include "kinds/scheduling/widgets/evaluation_runner.h"
-#include "widgets/study/study_workbench.h"
+#include "widgets/study/workbench_shell.h"
 
 #include <QHash>
 #include <QUndoStack>
@@ -35,11 +35,10 @@ class EnergyBreakdownChart;
 class LayerTableModel;
 class NetworkDocument;
 class ResultsTableModel;
-class RunsPanel;
 class SchedulingTableView;
 
 /// GUI thread only.
-class SchedulingWorkbench final : public StudyWorkbench {
+class SchedulingWorkbench final : public WorkbenchShell {
     Q_OBJECT
 
 public:
@@ -48,24 +47,17 @@ public:
     explicit SchedulingWorkbench(QWidget* parent = nullptr);
     ~SchedulingWorkbench() override;
 
-    const StudyKind& kind() const override { return schedulingKind(); }
     std::optional<Study> study() const override;
     bool setStudy(const Study& study, QString* error) override;
-    RunsPanel* runsPanel() const override { return m_runs; }
     QList<QUndoStack*> undoStacks() const override;
     QUndoStack* activeUndoStack() const override;
     QString setupText() const override;
-    QString openFileFilter() const override;
     QString openFile(const QString& path) override;
     bool acceptsOnnx() const override { return true; }
-    QString resultsFilter() const override;
     QString exportResults(const QString& path) const override;
-    QString mappingFilter() const override;
     /// Writes the current mapping: .json (Mapscape), .csv, .yaml (Timeloop map) or, for any
     /// other path, a folder of NeuroSpector cfg files. Returns an error message or "".
     QString writeMapping(const QString& path) const override;
-    void showTab(int index) override;
-    int tabCount() const override { return TabCount; }
     QStringList tabNames() const override;
     bool evaluationPending() const override { return !m_snapshot; }
 
@@ -132,13 +124,11 @@ private:
     QComboBox* m_netCombo = nullptr;
     QComboBox* m_mapCombo = nullptr;
     QLabel* m_totals = nullptr;
-    QTabWidget* m_tabs = nullptr;
     NetworkDocument* m_networkDoc = nullptr;
     AcceleratorDocument* m_accDoc = nullptr;
     AcceleratorTableModel* m_accModel = nullptr;
     LayerTableModel* m_layerModel = nullptr;
     QTableView* m_layerTable = nullptr;
-    RunsPanel* m_runs = nullptr;
 
     bool m_hasAccelerator = false;
     bool m_hasNetwork = false;
