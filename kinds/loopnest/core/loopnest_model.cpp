@@ -630,8 +630,6 @@ struct Analysis {
         const int o = M->order[ds];
         const std::size_t N = g.N;
         auto& gid = g.gid[ds];
-        auto& pairs = sortScratch;
-        pairs.resize(N);
         std::array<Coord, kMaxLoops> ck;
         for (int k = 0; k < K; ++k) {
             Coord c = 0;
@@ -697,6 +695,8 @@ struct Analysis {
             h.groups = N / repeat;
             return true;
         }
+        auto& pairs = sortScratch;
+        pairs.resize(N);
         bool sorted = true;
         for (std::size_t idx = 0; idx < N; ++idx) {
             code[idx] = cur;
@@ -1445,9 +1445,6 @@ bool refuseInto(EvalResult& res, const std::string& level, const std::string& cl
 /// are not the problem's bounds.
 bool LoopnestModel::Impl::buildNest(const Mapping& m, Analysis& A, EvalResult& res) const
 {
-    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
-        return refuseInto(res, level, cls, msg);
-    };
     A.loops.clear();
     A.boundaries.clear();
     std::array<std::uint64_t, kMaxDims> product;
@@ -1481,12 +1478,12 @@ bool LoopnestModel::Impl::buildNest(const Mapping& m, Analysis& A, EvalResult& r
         const CLevel& L = lev[s];
         if (!checkShape(lm.temporalFactors, lm.temporalPermutation) ||
             !checkShape(lm.spatialFactors, lm.spatialPermutation) || static_cast<int>(lm.keep.size()) != nds)
-            return refuse(L.name, "other", "malformed mapping entry (factor/permutation/keep sizes)");
+            return refuseInto(res, L.name, "other", "malformed mapping entry (factor/permutation/keep sizes)");
         const bool spatialLevel = L.fanoutX * L.fanoutY > 1;
         for (int d = 0; d < nd; ++d) {
             for (std::uint64_t f : {lm.temporalFactors[d], lm.spatialFactors[d]}) {
                 if (f == 0)
-                    return refuse(L.name, "factor_product", "factor of dimension " + prob.dimensions[d] + " is 0");
+                    return refuseInto(res, L.name, "factor_product", "factor of dimension " + prob.dimensions[d] + " is 0");
                 if (product[d] > std::numeric_limits<std::uint64_t>::max() / f)
                     overflow[d] = true;
                 else
@@ -1504,7 +1501,7 @@ bool LoopnestModel::Impl::buildNest(const Mapping& m, Analysis& A, EvalResult& r
         } else if (lm.hasSpatial) {
             for (int d = 0; d < nd; ++d)
                 if (lm.spatialFactors[d] > 1)
-                    return refuse(L.name, "fanout",
+                    return refuseInto(res, L.name, "fanout",
                                   "spatial factors given but the level has no spatial fan-out to the next inner level");
         }
         const auto p = fullPerm(lm.temporalPermutation);
@@ -1518,11 +1515,11 @@ bool LoopnestModel::Impl::buildNest(const Mapping& m, Analysis& A, EvalResult& r
             A.loops.push_back(Loop{nd - 1, 1, 0});
         A.boundaries.push_back(static_cast<int>(A.loops.size()) - 1);
         if (A.loops.size() > static_cast<std::size_t>(kMaxLoops))
-            return refuse("", "other", "too many loops");
+            return refuseInto(res, "", "other", "too many loops");
     }
     for (int d = 0; d < nd; ++d) {
         if (overflow[d] || product[d] != prob.bounds[d]) {
-            return refuse("", "factor_product",
+            return refuseInto(res, "", "factor_product",
                           "product of all factors of dimension " + prob.dimensions[d] + " is " +
                               (overflow[d] ? std::string("too large") : std::to_string(product[d])) +
                               ", which is not equal to the bound " + std::to_string(prob.bounds[d]));
@@ -1535,9 +1532,6 @@ bool LoopnestModel::Impl::buildNest(const Mapping& m, Analysis& A, EvalResult& r
 /// everywhere.
 bool LoopnestModel::Impl::keepMasks(const Mapping& m, KeepMasks& keep, EvalResult& res) const
 {
-    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
-        return refuseInto(res, level, cls, msg);
-    };
     // Keep masks (Timeloop order).
     keep.assign(static_cast<std::size_t>(nlev), {});
     for (int s = 0; s < nlev; ++s) {
@@ -1550,7 +1544,7 @@ bool LoopnestModel::Impl::keepMasks(const Mapping& m, KeepMasks& keep, EvalResul
         for (int s = 0; s < nlev; ++s)
             any = any || keep[s][ds];
         if (!any)
-            return refuse("", "other", "data space " + prob.dataSpaces[ds].name + " is bypassed at every storage level");
+            return refuseInto(res, "", "other", "data space " + prob.dataSpaces[ds].name + " is bypassed at every storage level");
     }
     return true;
 }
@@ -1559,9 +1553,6 @@ bool LoopnestModel::Impl::keepMasks(const Mapping& m, KeepMasks& keep, EvalResul
 /// (the arithmetic level's first, as in Timeloop's order), then the analysis's set-up.
 bool LoopnestModel::Impl::prepareAnalysis(Analysis& A, Expansions& ex, EvalResult& res) const
 {
-    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
-        return refuseInto(res, level, cls, msg);
-    };
     // Spatial expansions (before the analysis, to bound its work).
     std::vector<std::uint64_t>& maxX = ex.maxX;
     std::vector<std::uint64_t>& maxY = ex.maxY;
@@ -1586,22 +1577,22 @@ bool LoopnestModel::Impl::prepareAnalysis(Analysis& A, Expansions& ex, EvalResul
     // Arithmetic fan-out check comes first in Timeloop's evaluation order.
     const std::uint64_t arithUtil = ex.arithUtil = ax * ay;
     if (arithUtil > arithInstances)
-        return refuse(arithName, "fanout",
+        return refuseInto(res, arithName, "fanout",
                       "mapped max Arithmetic instances " + std::to_string(arithUtil) + " exceeds hardware instances " +
                           std::to_string(arithInstances));
     if (ax > arithMeshX)
-        return refuse(arithName, "fanout",
+        return refuseInto(res, arithName, "fanout",
                       "mapped max Arithmetic X expansion " + std::to_string(ax) + " exceeds hardware instances " +
                           std::to_string(arithMeshX));
     if (ay > arithMeshY)
-        return refuse(arithName, "fanout",
+        return refuseInto(res, arithName, "fanout",
                       "mapped max Arithmetic Y expansion " + std::to_string(ay) + " exceeds hardware instances " +
                           std::to_string(arithMeshY));
     // Storage fan-out checks (instances / expansions) cannot fail before capacity at the same
     // level in Timeloop's order, but they bound the analysis: check the spatial group sizes.
     for (std::size_t l = 0; l < A.loops.size(); ++l)
         if (A.loops[l].space != 0 && A.loops[l].end > kMaxSpatial)
-            return refuse("", "fanout", "spatial factor " + std::to_string(A.loops[l].end) + " is too large");
+            return refuseInto(res, "", "fanout", "spatial factor " + std::to_string(A.loops[l].end) + " is too large");
 
     A.init(*this);
     for (int l = 0; l < A.n; ++l)
@@ -1609,7 +1600,7 @@ bool LoopnestModel::Impl::prepareAnalysis(Analysis& A, Expansions& ex, EvalResul
                             std::max(lev[A.storageOf[l]].fanoutX, A.logicalFanoutX[l]) *
                                     std::max(lev[A.storageOf[l]].fanoutY, A.logicalFanoutY[l]) >
                                 kMaxSpatial * 16))
-            return refuse(lev[A.storageOf[l]].name, "fanout",
+            return refuseInto(res, lev[A.storageOf[l]].name, "fanout",
                           "spatial fan-out " + std::to_string(A.logicalFanout[l]) + " is too large");
     A.initGroups();
     return true;
@@ -1621,9 +1612,6 @@ bool LoopnestModel::Impl::prepareAnalysis(Analysis& A, Expansions& ex, EvalResul
 /// a fan-out failure at an inner level comes first.
 bool LoopnestModel::Impl::checkCapacities(const Analysis& A, const KeepMasks& keep, EvalResult& res) const
 {
-    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
-        return refuseInto(res, level, cls, msg);
-    };
     // The mappers' fast path: a buffer overflow (or a tile below the minimum utilization)
     // needs only the tiles' sizes, known before the analysis, so it is refused without it.
     // The walk is the tile collapsing's below (sizes only). The full path keeps Timeloop's
@@ -1655,11 +1643,11 @@ bool LoopnestModel::Impl::checkCapacities(const Analysis& A, const KeepMasks& ke
         if (!L.hasSize)
             continue;
         if (capacity[s] > L.effSize && !L.overbooking)
-            return refuse(L.name, "capacity",
+            return refuseInto(res, L.name, "capacity",
                           "mapped tile size " + std::to_string(capacity[s]) + " exceeds buffer capacity " +
                                   std::to_string(L.effSize));
         if (static_cast<double>(capacity[s]) < static_cast<double>(L.effSize) * L.minUtil)
-            return refuse(L.name, "capacity",
+            return refuseInto(res, L.name, "capacity",
                           "mapped tile size " + std::to_string(capacity[s]) +
                                   " is less than constrained minimum utilization " +
                                   fmtNum(static_cast<double>(L.effSize) * L.minUtil));
@@ -1675,9 +1663,6 @@ bool LoopnestModel::Impl::levelStatistics(const std::vector<std::vector<Tile>>& 
                                           std::vector<LevelStats>& ls, std::uint64_t& totalCycles,
                                           EvalResult& res) const
 {
-    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
-        return refuseInto(res, level, cls, msg);
-    };
     // ---- Storage levels (Timeloop order, stop at the first failure).
     ls.resize(static_cast<std::size_t>(nlev));
     for (int s = 0; s < nlev; ++s) {
@@ -1729,7 +1714,7 @@ bool LoopnestModel::Impl::levelStatistics(const std::vector<std::vector<Tile>>& 
                   std::to_string(L.meshY);
         if (!fail.empty() || !fan.empty()) {
             const std::string msg = fail.empty() ? fan : (fan.empty() ? fail : fail + "; " + fan);
-            return refuse(L.name, fail.empty() ? "fanout" : "capacity", msg);
+            return refuseInto(res, L.name, fail.empty() ? "fanout" : "capacity", msg);
         }
         const std::uint64_t numClusters = L.instances / L.clusterSize;
         // Vector accesses and energy.
@@ -1834,15 +1819,12 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
     if (!buildNest(m, A, res) || !keepMasks(m, keep, res) || !prepareAnalysis(A, ex, res) ||
         (!full && !checkCapacities(A, keep, res)))
         return res;
-    auto refuse = [&](const std::string& level, const std::string& cls, const std::string& msg) {
-        refuseInto(res, level, cls, msg);
-        return res;
-    };
     try {
         A.deltas(A.n - 1, nullptr);
     } catch (const TooDeep&) {
-        return refuse("", "other",
-                      "the loop nest is too deep to analyse (more than " + std::to_string(kMaxCalls) + " steps)");
+        refuseInto(res, "", "other",
+                   "the loop nest is too deep to analyse (more than " + std::to_string(kMaxCalls) + " steps)");
+        return res;
     }
 
     // ---- Collect valid levels (temporal or master spatial).
