@@ -126,6 +126,14 @@ struct LoopnestModel::Impl {
     std::array<int, kMaxDs> order{};
     std::array<bool, kMaxDs> readWrite{};
     std::array<std::array<std::vector<Term>, kMaxRanks>, kMaxDs> proj;
+    /// The projection read by dimension: the (data space, rank) coordinates a dimension moves,
+    /// with the sums of its positive and of its negative coefficients there (data-space major,
+    /// rank minor, as the analysis lists a loop's moves).
+    struct DimUse {
+        std::uint8_t ds, rank;
+        Coord pos, neg;
+    };
+    std::array<std::vector<DimUse>, kMaxDims> uses;
     std::vector<CLevel> lev;  // Timeloop order: innermost (0) to outermost
     std::uint64_t arithInstances = 1, arithMeshX = 1, arithMeshY = 1;
     double computeEnergy = 0, arithArea = 0;
@@ -463,38 +471,50 @@ struct Analysis {
             for (int d = 0; d < M->nd; ++d)
                 moldHigh[l][d] = scale[d] - 1;
         }
+        // Each level's geometry from the one below: a loop widens the mold only along its own
+        // dimension, so only the coordinates that dimension projects onto change.
         growTo(geom, n);
         for (int l = 0; l < n; ++l) {
             LevelGeom& gm = geom[l];
             const int dimL = loops[l].dim;
             for (int ds = 0; ds < M->nds; ++ds) {
-                std::uint64_t sz = 1;
-                for (int r = 0; r < M->order[ds]; ++r) {
-                    Coord lo = 0, hi = 0, st = 0;
-                    for (const Term& t : M->proj[ds][r]) {
-                        if (t.coef < 0)
-                            lo += t.coef * moldHigh[l][t.dim];
-                        else
-                            hi += t.coef * moldHigh[l][t.dim];
-                        if (t.dim == dimL)
-                            st += t.coef * vstride[l][dimL];
-                    }
-                    gm.loOff[ds][r] = lo;
-                    gm.hiOff[ds][r] = hi + 1;
-                    gm.step[ds][r] = st;
-                    sz *= static_cast<std::uint64_t>(hi + 1 - lo);
+                const int o = M->order[ds];
+                if (l == 0) {
+                    std::fill_n(gm.loOff[ds].begin(), o, Coord{0});
+                    std::fill_n(gm.hiOff[ds].begin(), o, Coord{1});
+                    gm.size[ds] = 1;
+                } else {
+                    std::copy_n(geom[l - 1].loOff[ds].begin(), o, gm.loOff[ds].begin());
+                    std::copy_n(geom[l - 1].hiOff[ds].begin(), o, gm.hiOff[ds].begin());
+                    gm.size[ds] = geom[l - 1].size[ds];
                 }
-                gm.size[ds] = sz;
+                std::fill_n(gm.step[ds].begin(), o, Coord{0});
             }
+            const Coord widen = moldHigh[l][dimL] - (l == 0 ? 0 : moldHigh[l - 1][dimL]);
+            const Coord stride = vstride[l][dimL];
             gm.moves = 0;
-            for (int ds = 0; ds < M->nds; ++ds)
-                for (int r = 0; r < M->order[ds]; ++r)
-                    if (gm.step[ds][r] != 0) {
-                        gm.moveDs[gm.moves] = static_cast<std::uint8_t>(ds);
-                        gm.moveRank[gm.moves] = static_cast<std::uint8_t>(r);
-                        gm.moveStep[gm.moves] = gm.step[ds][r];
-                        ++gm.moves;
-                    }
+            for (const auto& u : M->uses[static_cast<std::size_t>(dimL)]) {
+                gm.loOff[u.ds][u.rank] += u.neg * widen;
+                gm.hiOff[u.ds][u.rank] += u.pos * widen;
+                const Coord st = (u.pos + u.neg) * stride;
+                gm.step[u.ds][u.rank] = st;
+                if (st != 0) {
+                    gm.moveDs[gm.moves] = u.ds;
+                    gm.moveRank[gm.moves] = u.rank;
+                    gm.moveStep[gm.moves] = st;
+                    ++gm.moves;
+                }
+            }
+            int resized = -1; // the uses list a data space's ranks together
+            for (const auto& u : M->uses[static_cast<std::size_t>(dimL)]) {
+                if (u.ds == resized)
+                    continue;
+                resized = u.ds;
+                std::uint64_t sz = 1;
+                for (int r = 0; r < M->order[u.ds]; ++r)
+                    sz *= static_cast<std::uint64_t>(gm.hiOff[u.ds][r] - gm.loOff[u.ds][r]);
+                gm.size[u.ds] = sz;
+            }
         }
         // The innermost storage level's own loops (when all temporal) only multiply: the base
         // loop records iterations × epochs, nothing else is recorded below the boundary.
@@ -1946,6 +1966,14 @@ LoopnestModel LoopnestModel::compile(const Architecture& arch, const Problem& pr
                 M.proj[ds][r].push_back(Term{t.dim, c});
             }
     }
+    for (int ds = 0; ds < M.nds; ++ds)
+        for (int r = 0; r < M.order[ds]; ++r)
+            for (const Term& t : M.proj[ds][r]) {
+                auto& u = M.uses[t.dim];
+                if (u.empty() || u.back().ds != ds || u.back().rank != r)
+                    u.push_back({static_cast<std::uint8_t>(ds), static_cast<std::uint8_t>(r), 0, 0});
+                (t.coef < 0 ? u.back().neg : u.back().pos) += t.coef;
+            }
     for (auto b : prob.bounds)
         if (b < 1 || b > (std::uint64_t{1} << 31))
             inputError(prob.loc.str() + ": instance: bounds must be between 1 and 2^31");
