@@ -6,8 +6,82 @@
 #include "core/study/study_kind.h"
 
 #include <algorithm>
+#include <cstring>
+#include <unordered_map>
 
 namespace mapscape {
+
+/// The design of each distinct objective vector a run reported, so that any point the runs
+/// panel draws can be opened (points with equal objectives are drawn as one; the first design
+/// seen stands for them). Flat tables of keys and points found through a hash of the key,
+/// bounded by kEvaluatedDesignBytes; guarded by the job's mutex.
+class PointSearchJob::EvaluatedDesigns {
+public:
+    EvaluatedDesigns(std::size_t objectives, std::size_t parameters)
+        : m_objectives(objectives)
+        , m_parameters(parameters)
+    {
+        // A key, a point and a hash node (three words and the bucket's) per design.
+        const std::size_t each = objectives * sizeof(double) + parameters * sizeof(std::int32_t) + 48;
+        m_capacity = kEvaluatedDesignBytes / each;
+    }
+
+    void add(std::span<const std::int32_t> point, const PointEvaluation& e)
+    {
+        if (m_count >= m_capacity || point.size() != m_parameters)
+            return;
+        const std::span<const double> key(e.objective.data(), m_objectives);
+        const std::uint64_t h = hash(key);
+        if (find(key, h))
+            return;
+        m_keys.insert(m_keys.end(), key.begin(), key.end());
+        m_points.insert(m_points.end(), point.begin(), point.end());
+        m_index.emplace(h, std::uint32_t(m_count++));
+    }
+
+    std::optional<Point> find(std::span<const double> objectives) const
+    {
+        if (objectives.size() != m_objectives)
+            return std::nullopt;
+        const std::optional<std::size_t> i = find(objectives, hash(objectives));
+        if (!i)
+            return std::nullopt;
+        const auto first = m_points.begin() + std::ptrdiff_t(*i * m_parameters);
+        return Point(first, first + std::ptrdiff_t(m_parameters));
+    }
+
+private:
+    static std::uint64_t hash(std::span<const double> key)
+    {
+        std::uint64_t h = 0xcbf29ce484222325ull;
+        for (double v : key) {
+            std::uint64_t bits = 0;
+            std::memcpy(&bits, &v, sizeof bits);
+            h = (h ^ bits) * 0x100000001b3ull;
+            h ^= h >> 29;
+        }
+        return h;
+    }
+
+    std::optional<std::size_t> find(std::span<const double> key, std::uint64_t h) const
+    {
+        const auto [first, last] = m_index.equal_range(h);
+        for (auto it = first; it != last; ++it) {
+            const auto stored = m_keys.begin() + std::ptrdiff_t(std::size_t(it->second) * m_objectives);
+            if (std::equal(key.begin(), key.end(), stored))
+                return it->second;
+        }
+        return std::nullopt;
+    }
+
+    std::size_t m_objectives;
+    std::size_t m_parameters;
+    std::size_t m_capacity = 0;
+    std::size_t m_count = 0;
+    std::vector<double> m_keys;
+    std::vector<std::int32_t> m_points;
+    std::unordered_multimap<std::uint64_t, std::uint32_t> m_index;
+};
 
 /// Runs on the worker thread: keeps the best point so far for result() from other threads.
 class PointSearchJob::Observer final : public PointSearchObserver {
@@ -21,6 +95,11 @@ public:
         std::lock_guard lock(m_job.m_mutex);
         m_job.m_best = Point(point.begin(), point.end());
         m_job.m_bestEvaluation = e;
+    }
+    void evaluatedPoint(std::span<const std::int32_t> point, const PointEvaluation& e) override
+    {
+        std::lock_guard lock(m_job.m_mutex);
+        m_job.m_evaluated->add(point, e);
     }
 
 private:
@@ -47,6 +126,9 @@ std::string PointSearchJob::bestLabel(const OptimizerSettings& settings, const J
 PointSearchJob::PointSearchJob(Setup setup)
     : m_setup(std::move(setup))
 {
+    if (m_setup.driver.reportEvaluated)
+        m_evaluated = std::make_unique<EvaluatedDesigns>(m_setup.problem->objectives().size(),
+                                                         m_setup.problem->parameters().size());
 }
 
 PointSearchJob::~PointSearchJob() = default;
@@ -129,7 +211,7 @@ std::optional<Point> PointSearchJob::heldPoint(std::span<const double> objective
         for (std::size_t i = 0; i < m_result->front.size() && i < m_result->frontEvaluations.size(); ++i)
             if (same(m_result->frontEvaluations[i]))
                 return m_result->front[i];
-    return std::nullopt;
+    return m_evaluated ? m_evaluated->find(objectives) : std::nullopt;
 }
 
 std::string PointSearchJob::designText(std::span<const double> objectives) const

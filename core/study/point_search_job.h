@@ -47,8 +47,8 @@ public:
     JobResult result() const override;
     std::string resultDocument() const override;
     bool hasResult() const override { return bestPoint().has_value(); }
-    /// The best point, and once the search has ended the non-dominated points it kept; the
-    /// parameters that have a choice, one name=value a line.
+    /// The point drawn with these objective values (the best, a non-dominated one or any other
+    /// evaluated one the run kept): the parameters that have a choice, one name=value a line.
     std::string designText(std::span<const double> objectives) const override;
     std::string designDocument(std::span<const double> objectives) const override;
 
@@ -59,8 +59,13 @@ public:
     /// The driver's result once the run has ended.
     std::optional<PointSearchResult> searchResult() const;
 
+    /// How much memory a run spends on the designs of its evaluated points (beyond it, later
+    /// distinct points are drawn but cannot be opened).
+    static constexpr std::size_t kEvaluatedDesignBytes = std::size_t(64) << 20;
+
 private:
     class Observer;
+    class EvaluatedDesigns;
     /// The held point with these leading objective values.
     std::optional<Point> heldPoint(std::span<const double> objectives) const;
 
@@ -70,6 +75,7 @@ private:
     PointEvaluation m_bestEvaluation{};
     std::optional<PointSearchResult> m_result;
     std::vector<std::pair<std::string, double>> m_bestFigures; ///< Setup::figures of the final best
+    std::unique_ptr<EvaluatedDesigns> m_evaluated; ///< when the driver reports evaluated points
 };
 
 } // namespace mapscape

@@ -171,8 +171,11 @@ public:
             ++validInBatch;
             if (m_archive.enabled())
                 archiveChanged = m_archive.insert(batch[i], e) || archiveChanged;
-            if (m_options.reportEvaluated)
+            if (m_options.reportEvaluated) {
                 m_sink.pointEvaluated(std::span<const double>(e.objective.data(), m_objectives.size()), -1);
+                if (m_options.observer)
+                    m_options.observer->evaluatedPoint(batch[i], e);
+            }
             if (!m_result.found ||
                 e.objective[std::size_t(m_primary)] < m_result.bestEvaluation.objective[std::size_t(m_primary)])
                 takeBest(batch[i], e);

@@ -41,6 +41,9 @@ public:
     virtual ~PointSearchObserver() = default;
     /// A new best point (by the problem's primary objective).
     virtual void bestPoint(std::span<const std::int32_t> point, const PointEvaluation& evaluation) = 0;
+    /// Each valid point as it is sent to the sink (only when the driver reports evaluated
+    /// points), so that whoever draws them can tell which design a drawn point is.
+    virtual void evaluatedPoint(std::span<const std::int32_t> /*point*/, const PointEvaluation& /*evaluation*/) {}
 };
 
 struct PointDriverOptions {
