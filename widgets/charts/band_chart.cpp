@@ -4,6 +4,7 @@
 
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_parts.h"
 #include "widgets/charts/chart_view.h"
 
 #include <QAreaSeries>
@@ -18,11 +19,8 @@
 
 namespace mapscape {
 
-struct BandChart::Private {
-    QChart* chart = nullptr;
-    ChartView* view = nullptr;      ///< zoom, pan and the read-out by x
-    QCategoryAxis* xAxis = nullptr; ///< ticks from axis_ticks.h
-    QCategoryAxis* yAxis = nullptr;
+/// The view zooms, pans and reads out by x; ticks from axis_ticks.h.
+struct BandChart::Private : ChartParts {
     std::vector<BandCurve> curves;
     std::vector<ReferenceLine> references;
     /// The series drawn, kept while the curves and references keep their names and colours so
@@ -41,21 +39,12 @@ BandChart::BandChart(QWidget* parent)
     : QWidget(parent)
     , d(new Private)
 {
-    d->chart = new QChart;
     // A column on the right: each method's curve and paper line keep their full names.
-    d->chart->legend()->setAlignment(Qt::AlignRight);
+    d->createChart(Qt::AlignRight);
     d->chart->setMargins(QMargins(4, 4, 4, 4));
-    d->xAxis = new QCategoryAxis;
-    d->yAxis = new QCategoryAxis;
-    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
-    d->view = new ChartView(d->chart, this);
-    d->view->setRenderHint(QPainter::Antialiasing);
+    d->createView(this)->setRenderHint(QPainter::Antialiasing);
     d->view->setHoverAnywhere(true);
     d->view->setReadout([this](const ChartHover& h) { return describeAt(h.value.x()); });
-    auto* l = new QVBoxLayout(this);
-    l->setContentsMargins(0, 0, 0, 0);
-    l->addWidget(d->view);
 }
 
 BandChart::~BandChart() { delete d; }
@@ -87,11 +76,6 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
         d->drawn.clear();
         d->referenceLines.clear();
         d->signature = signature;
-        const auto attach = [this](QAbstractSeries* s) {
-            d->chart->addSeries(s);
-            s->attachAxis(d->xAxis);
-            s->attachAxis(d->yAxis);
-        };
         for (const BandCurve& c : d->curves) {
             Private::Drawn drawn{new QLineSeries, new QLineSeries, new QLineSeries};
             auto* band = new QAreaSeries(drawn.upper, drawn.lower);
@@ -103,10 +87,10 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
             band->setBrush(fill);
             band->setPen(Qt::NoPen);
             band->setName(c.name + tr(" ± std"));
-            attach(band);
+            d->attach(band);
             drawn.mean->setName(c.name);
             drawn.mean->setPen(QPen(c.colour, 2.2));
-            attach(drawn.mean);
+            d->attach(drawn.mean);
             for (QLegendMarker* m : d->chart->legend()->markers(band))
                 m->setVisible(false);
             d->drawn.push_back(drawn);
@@ -115,7 +99,7 @@ void BandChart::setCurves(const std::vector<BandCurve>& curves, const std::vecto
             auto* line = new QLineSeries;
             line->setName(r.name);
             line->setPen(QPen(r.colour, 1.6, Qt::DashLine));
-            attach(line);
+            d->attach(line);
             d->referenceLines.push_back(line);
         }
     }

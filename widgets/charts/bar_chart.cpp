@@ -5,6 +5,7 @@
 #include "core/util/units.h"
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_parts.h"
 #include "widgets/charts/chart_view.h"
 
 #include <QBarSeries>
@@ -20,13 +21,9 @@
 
 namespace mapscape {
 
-struct BarChart::Private {
-    QChart* chart = nullptr;
-    ChartView* view = nullptr;
-    /// Categories at 0, 1, … along x (a value axis, so that the view zooms and pans it), values
-    /// from 0 up y; both kept for the chart's life, the series replaced.
-    QCategoryAxis* xAxis = nullptr;
-    QCategoryAxis* yAxis = nullptr;
+/// Categories at 0, 1, … along x (a value axis, so that the view zooms and pans it), values from
+/// 0 up y; both axes kept for the chart's life, the series replaced.
+struct BarChart::Private : ChartParts {
     QAbstractBarSeries* series = nullptr;
     QList<BarSet> sets;
     QString valueTitle, unit;
@@ -39,19 +36,12 @@ BarChart::BarChart(QWidget* parent)
     : QWidget(parent)
     , d(new Private)
 {
-    d->chart = new QChart;
-    d->chart->setAnimationOptions(QChart::NoAnimation);
-    d->chart->legend()->setAlignment(Qt::AlignBottom);
+    d->createChart(Qt::AlignBottom);
     d->chart->setMargins(QMargins(4, 4, 4, 4));
-    d->xAxis = new QCategoryAxis;
-    d->yAxis = new QCategoryAxis;
-    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->xAxis->setGridLineVisible(false);
     d->xAxis->setVisible(false);
     d->yAxis->setVisible(false);
-    d->view = new ChartView(d->chart, this);
-    d->view->setRenderHint(QPainter::Antialiasing);
+    d->createView(this)->setRenderHint(QPainter::Antialiasing);
     d->view->setReadout([this](const ChartHover& h) {
         if (!h.barSet)
             return QString();
@@ -59,9 +49,6 @@ BarChart::BarChart(QWidget* parent)
         return custom.isEmpty() ? describe(h.setIndex, h.category) : custom;
     });
     connect(d->view, &ChartView::barClicked, this, &BarChart::barClicked);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
 }
 
 BarChart::~BarChart() { delete d; }
@@ -127,9 +114,7 @@ void BarChart::setBars(const QString& title, const QStringList& categories, cons
                 set->selectBar(i);
         series->append(set);
     }
-    d->chart->addSeries(series);
-    series->attachAxis(d->xAxis);
-    series->attachAxis(d->yAxis);
+    d->attach(series);
     d->series = series;
     d->view->setAxes(d->xAxis, {.title = d->xAxis->titleText(), .categories = categories}, d->yAxis,
                      {.title = valueTitle, .unit = unit, .factor = scale.factor, .fromZero = true});

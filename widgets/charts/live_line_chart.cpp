@@ -5,6 +5,7 @@
 #include "core/util/units.h"
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_parts.h"
 #include "widgets/charts/chart_view.h"
 
 #include <QChart>
@@ -65,13 +66,9 @@ QList<QPointF> smooth(const QList<QPointF>& points, double alpha)
     return out;
 }
 
-struct LiveLineChart::Private {
-    QChart* chart = nullptr;
-    /// Zoom, pan and read-outs; the ticks and labels of our choosing (axis_ticks.h) on the range
-    /// it shows. A log axis plots log10 of the values.
-    ChartView* view = nullptr;
-    QCategoryAxis* xAxis = nullptr;
-    QCategoryAxis* yAxis = nullptr;
+/// The view zooms, pans and reads out; the ticks and labels of our choosing (axis_ticks.h) on the
+/// range it shows. A log axis plots log10 of the values.
+struct LiveLineChart::Private : ChartParts {
     QString yTitle;
     QString yUnit;
     ScaledUnit scale; ///< the y unit prefix currently drawn
@@ -95,18 +92,8 @@ LiveLineChart::LiveLineChart(QWidget* parent)
     : QWidget(parent)
     , d(new Private)
 {
-    d->chart = new QChart;
-    d->chart->setAnimationOptions(QChart::NoAnimation);
-    d->chart->legend()->setAlignment(Qt::AlignBottom);
-    d->xAxis = new QCategoryAxis;
-    d->yAxis = new QCategoryAxis;
-    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
-    d->view = new ChartView(d->chart, this);
-    d->view->setRenderHint(QPainter::Antialiasing, false);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
+    d->createChart(Qt::AlignBottom);
+    d->createView(this)->setRenderHint(QPainter::Antialiasing, false);
     m_timer.setSingleShot(true);
     m_timer.setInterval(kFrameIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &LiveLineChart::redraw);
@@ -150,9 +137,7 @@ void LiveLineChart::append(const QString& name, std::span<const QPointF> points)
         s.line = new QLineSeries;
         s.line->setName(name);
         s.line->setUseOpenGL(false);
-        d->chart->addSeries(s.line);
-        s.line->attachAxis(d->xAxis);
-        s.line->attachAxis(d->yAxis);
+        d->attach(s.line);
         it = d->series.insert(name, s);
         d->order.append(name);
     }

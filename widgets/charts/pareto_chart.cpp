@@ -6,6 +6,7 @@
 #include "core/util/units.h"
 #include "widgets/charts/axis_ticks.h"
 #include "widgets/charts/chart_export.h"
+#include "widgets/charts/chart_parts.h"
 #include "widgets/charts/chart_view.h"
 
 #include <QChart>
@@ -50,13 +51,9 @@ QString axisTitle(const QString& title, const ScaledUnit& s)
 
 } // namespace
 
-struct ParetoChart::Private {
-    QChart* chart = nullptr;
-    /// Zoom, pan, read-outs and clicks. Log-log: the series hold log10 of the (unit-scaled)
-    /// values; ticks from axis_ticks.h on the range shown.
-    ChartView* view = nullptr;
-    QCategoryAxis* xAxis = nullptr;
-    QCategoryAxis* yAxis = nullptr;
+/// The view zooms, pans, reads out and clicks. Log-log: the series hold log10 of the
+/// (unit-scaled) values; ticks from axis_ticks.h on the range shown.
+struct ParetoChart::Private : ChartParts {
     QScatterSeries* cloud = nullptr;
     std::vector<QScatterSeries*> bins; ///< 3-objective mode: the cloud by colour-value range
     QLineSeries* frontLine = nullptr;
@@ -75,26 +72,13 @@ struct ParetoChart::Private {
     /// The values behind each drawn point (unscaled, with the colour value), in series order:
     /// the read-out and clicks give the design's exact values.
     QHash<const QXYSeries*, std::vector<std::array<double, 3>>> shownValues;
-
-    void attach(QAbstractSeries* s)
-    {
-        chart->addSeries(s);
-        s->attachAxis(xAxis);
-        s->attachAxis(yAxis);
-    }
 };
 
 ParetoChart::ParetoChart(QWidget* parent)
     : QWidget(parent)
     , d(new Private)
 {
-    d->chart = new QChart;
-    d->chart->setAnimationOptions(QChart::NoAnimation);
-    d->chart->legend()->setAlignment(Qt::AlignBottom);
-    d->xAxis = new QCategoryAxis;
-    d->yAxis = new QCategoryAxis;
-    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
+    d->createChart(Qt::AlignBottom);
     d->cloud = new QScatterSeries;
     d->cloud->setName(tr("evaluated designs"));
     d->cloud->setMarkerSize(4);
@@ -110,8 +94,7 @@ ParetoChart::ParetoChart(QWidget* parent)
     d->attach(d->frontLine);
     d->attach(d->frontDots);
     d->chart->legend()->markers(d->frontDots).first()->setVisible(false);
-    d->view = new ChartView(d->chart, this);
-    d->view->setReadout([this](const ChartHover& h) {
+    d->createView(this)->setReadout([this](const ChartHover& h) {
         const std::optional<ParetoPoint> p = pointOf(h.series, h.index);
         return p ? describe(*p) : QString();
     });
@@ -119,9 +102,6 @@ ParetoChart::ParetoChart(QWidget* parent)
         if (const std::optional<ParetoPoint> p = pointOf(series, index))
             Q_EMIT pointClicked(*p);
     });
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
     m_timer.setSingleShot(true);
     m_timer.setInterval(kFrameIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &ParetoChart::redraw);

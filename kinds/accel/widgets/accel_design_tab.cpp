@@ -45,12 +45,7 @@
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kInvalid;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace accel_wb;
+using namespace accel_wb; // with the cells:: names it uses
 
 /// The workload: the cell, its sizes and its GEMM components (a custom cell edits them).
 QGroupBox* AccelWorkbench::buildWorkloadBox(QWidget* parent)

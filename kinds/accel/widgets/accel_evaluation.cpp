@@ -45,12 +45,7 @@
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kInvalid;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace accel_wb;
+using namespace accel_wb; // with the cells:: names it uses
 
 void AccelWorkbench::refreshEditors()
 {

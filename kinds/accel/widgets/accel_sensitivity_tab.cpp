@@ -46,25 +46,16 @@
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kInvalid;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace accel_wb;
+using namespace accel_wb; // with the cells:: names it uses
 
 QWidget* AccelWorkbench::buildSensitivityTab()
 {
     auto* w = new QWidget(this);
-    auto* l = new QVBoxLayout(w);
-    auto* help = new QLabel(tr("The paper's Table 3: a control design and seven groups, each raising one resource to "
-                               "its Table 1 maximum. The paper ran MAESTRO with HASCO's noise (each total × (1 + U(0, "
-                               "3 %))), so its values should lie 0 to +3 % above the model's (green). Group 1's area "
-                               "(7.78×10⁶ in the paper) cannot be a 32×32 array's; it is read as 7.78×10⁸ and not "
-                               "counted. The paper's numbers are for the vanilla RNN (29-100-29) with the default model."),
-                            w);
-    help->setWordWrap(true);
-    l->addWidget(help);
+    auto* l = helpedColumn(w, tr("The paper's Table 3: a control design and seven groups, each raising one resource to "
+                                 "its Table 1 maximum. The paper ran MAESTRO with HASCO's noise (each total × (1 + U(0, "
+                                 "3 %))), so its values should lie 0 to +3 % above the model's (green). Group 1's area "
+                                 "(7.78×10⁶ in the paper) cannot be a 32×32 array's; it is read as 7.78×10⁸ and not "
+                                 "counted. The paper's numbers are for the vanilla RNN (29-100-29) with the default model."));
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Control design"), w));
     m_sensitivityControl = new QComboBox(w);

@@ -45,24 +45,15 @@
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kInvalid;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace accel_wb;
+using namespace accel_wb; // with the cells:: names it uses
 
 QWidget* AccelWorkbench::buildSpaceTab()
 {
     auto* w = new QWidget(this);
-    auto* l = new QVBoxLayout(w);
-    auto* help = new QLabel(tr("The genes GRMD and the baselines search. Untick <i>Search</i> to fix a gene at its "
-                               "<i>Fixed</i> value; choose a range (low..high by step) or a list of values. Designs over "
-                               "the FPGA limits are repaired (smaller array, smaller memories, narrower DMA) before they "
-                               "are evaluated."),
-                            w);
-    help->setWordWrap(true);
-    l->addWidget(help);
+    auto* l = helpedColumn(w, tr("The genes GRMD and the baselines search. Untick <i>Search</i> to fix a gene at its "
+                                 "<i>Fixed</i> value; choose a range (low..high by step) or a list of values. Designs over "
+                                 "the FPGA limits are repaired (smaller array, smaller memories, narrower DMA) before they "
+                                 "are evaluated."));
     m_spaceTable = new QTableWidget(kEditableGenes, SpColumns, w);
     cells::setColumns(m_spaceTable,
                       {{tr("Gene"), tr("A hardware parameter of the design (the paper's chromosome), with its unit")},

@@ -107,6 +107,16 @@ inline std::optional<int> parseGeneValue(AccelGene g, const QString& text)
     return ok ? std::optional<int>(v) : std::nullopt;
 }
 
+/// A tab page's column, opened by a wrapped help text.
+inline QVBoxLayout* helpedColumn(QWidget* page, const QString& help)
+{
+    auto* column = new QVBoxLayout(page);
+    auto* label = new QLabel(help, page);
+    label->setWordWrap(true);
+    column->addWidget(label);
+    return column;
+}
+
 /// A limit where 0 (typed as 0 or "off") means no limit.
 inline RealEdit* offEdit(QWidget* parent, double max)
 {

@@ -46,6 +46,7 @@
 
 #include <climits>
 #include <cmath>
+#include <functional>
 #include "kinds/dataflow/widgets/dataflow_workbench_parts.h"
 
 namespace mapscape {
@@ -431,33 +432,74 @@ bool DataflowWorkbench::showResult(const QString& resultJson, const QString& lab
     return true;
 }
 
+namespace {
+
+/// Shows in a preset chooser the first preset that `matches` (called with its path; one that
+/// throws does not match), else the user's own value as one extra entry `ownText` without a
+/// path. Either way the user's earlier entries go.
+void choosePreset(QComboBox* combo, const std::function<bool(const std::string&)>& matches, const QString& ownText)
+{
+    int found = -1;
+    for (int i = 0; i < combo->count() && found < 0; ++i) {
+        const QString path = combo->itemData(i).toString();
+        try {
+            if (!path.isEmpty() && matches(path.toStdString()))
+                found = i;
+        } catch (const std::exception&) {
+        }
+    }
+    for (int i = combo->count() - 1; i >= 0; --i) {
+        if (combo->itemData(i).toString().isEmpty())
+            combo->removeItem(i);
+    }
+    if (found >= 0) {
+        combo->setCurrentIndex(combo->findText(combo->itemText(found)));
+        return;
+    }
+    combo->addItem(ownText, QString());
+    combo->setCurrentIndex(combo->count() - 1);
+}
+
+} // namespace
+
 void DataflowWorkbench::refreshEditors()
 {
     const DataflowInputs& in = m_doc->inputs();
     const bool was = m_updating;
     m_updating = true;
-    // Choosers: presets plus at most one entry of the user's own value.
-    const auto sync = [](QComboBox* combo, const QString& text, const PresetFolder& kind) {
-        for (int i = combo->count() - 1; i >= 0; --i) {
-            if (combo->itemData(i).toString().isEmpty())
-                combo->removeItem(i);
-        }
-        int found = -1;
-        for (int i = 0; i < combo->count() && found < 0; ++i) {
-            try {
-                if (kind.folder == kDataflowHardwarePresets.folder &&
-                    qs(loadDataflowHardware(combo->itemData(i).toString().toStdString()).name) == text)
-                    found = i;
-            } catch (const std::exception&) {
-            }
-        }
-        if (found < 0) {
-            combo->addItem(text, QString());
-            found = combo->count() - 1;
-        }
-        combo->setCurrentIndex(found);
-    };
-    // Workload / layer.
+    refreshLayerChooser(in);
+    // Hardware: a preset equal to it, else the user's own.
+    choosePreset(
+        m_hardware, [&](const std::string& path) { return loadDataflowHardware(path) == in.hardware; },
+        qs(in.hardware.name) + tr(" (edited)"));
+    // Template: a preset whose directives equal the mapping's, else the mapping's own name.
+    choosePreset(
+        m_template,
+        [&](const std::string& path) {
+            return loadDataflowMapping(path, in.layer.type).directives == in.mapping.directives;
+        },
+        qs(in.mapping.name.empty() ? std::string("custom") : in.mapping.name));
+    m_type->setCurrentIndex(m_type->findData(int(in.layer.type)));
+    refreshLayerEdits(in.layer);
+    const DataflowHardware& h = in.hardware;
+    const int hwValues[HwFieldCount] = {h.numPes, h.l1Size, h.l2Size, h.nocBandwidth, h.nocHops, h.nocHopLatency,
+                                        h.offchipBandwidth, h.simdLanes};
+    for (auto& [field, spin] : m_hwEdits)
+        spin->setValue(hwValues[field]);
+    m_costDb->setCurrentIndex(h.costDb == DfCostDatabase::maestro2020() ? 1 : 0);
+    const QString dirs = qs(directivesText(in.mapping, in.layer.type));
+    if (m_directives->toPlainText() != dirs)
+        m_directives->setPlainText(dirs);
+    m_divisors->setChecked(in.space.divisorsOnly);
+    m_parallelRS->setChecked(in.space.parallelRS);
+    m_capacity->setChecked(in.space.enforceCapacity);
+    m_updating = was;
+}
+
+void DataflowWorkbench::refreshLayerChooser(const DataflowInputs& in)
+{
+    // The workload preset of the inputs' name, and the layer among its layers; else the
+    // inputs' layer as the user's own.
     int w = -1;
     for (int i = 0; i < m_workload->count(); ++i) {
         try {
@@ -486,94 +528,48 @@ void DataflowWorkbench::refreshEditors()
         m_layer->addItem(qs(in.layer.name) + tr(" (edited)"));
         m_layer->setCurrentIndex(m_layer->count() - 1);
     }
-    // Hardware: a preset equal to it, else the user's own.
-    int hw = -1;
-    for (int i = 0; i < m_hardware->count() && hw < 0; ++i) {
-        const QString path = m_hardware->itemData(i).toString();
-        try {
-            if (!path.isEmpty() && loadDataflowHardware(path.toStdString()) == in.hardware)
-                hw = i;
-        } catch (const std::exception&) {
-        }
-    }
-    if (hw >= 0) {
-        for (int i = m_hardware->count() - 1; i >= 0; --i) {
-            if (m_hardware->itemData(i).toString().isEmpty())
-                m_hardware->removeItem(i);
-        }
-        m_hardware->setCurrentIndex(m_hardware->findText(m_hardware->itemText(hw)));
-    } else {
-        sync(m_hardware, qs(in.hardware.name) + tr(" (edited)"), kDataflowMappingPresets);
-    }
-    // Template: a preset whose directives equal the mapping's, else the mapping's own name.
-    int tp = -1;
-    for (int i = 0; i < m_template->count() && tp < 0; ++i) {
-        const QString path = m_template->itemData(i).toString();
-        try {
-            if (!path.isEmpty() && loadDataflowMapping(path.toStdString(), in.layer.type).directives == in.mapping.directives)
-                tp = i;
-        } catch (const std::exception&) {
-        }
-    }
-    if (tp >= 0) {
-        for (int i = m_template->count() - 1; i >= 0; --i) {
-            if (m_template->itemData(i).toString().isEmpty())
-                m_template->removeItem(i);
-        }
-        m_template->setCurrentIndex(m_template->findText(m_template->itemText(tp)));
-    } else {
-        sync(m_template, qs(in.mapping.name.empty() ? std::string("custom") : in.mapping.name), kDataflowMappingPresets);
-    }
+}
 
-    m_type->setCurrentIndex(m_type->findData(int(in.layer.type)));
-    const bool gemm = in.layer.type == DfLayerType::Gemm;
+QString DataflowWorkbench::layerVariableHelp(DfLayerType type, int var) const
+{
+    if (type == DfLayerType::Gemm)
+        return var == dfvar::GemmK ? tr("reduction") : var == dfvar::GemmM ? tr("output rows") : tr("output columns");
+    switch (var) {
+    case dfvar::K: return tr("output channels");
+    case dfvar::C: return tr("input channels");
+    case dfvar::R: return tr("filter rows");
+    case dfvar::S: return tr("filter columns");
+    case dfvar::Y: return tr("input rows");
+    case dfvar::X: return tr("input columns");
+    case dfvar::N: return tr("batch; — is 1");
+    default: return {};
+    }
+}
+
+void DataflowWorkbench::refreshLayerEdits(const DataflowLayer& layer)
+{
+    const bool gemm = layer.type == DfLayerType::Gemm;
     for (auto& [var, spin] : m_varEdits) {
         bool shown = false;
         if (var == kStrideY || var == kStrideX) {
             shown = !gemm;
-            spin->setValue(var == kStrideY ? in.layer.strideY : in.layer.strideX);
+            spin->setValue(var == kStrideY ? layer.strideY : layer.strideX);
         } else if (gemm) {
             shown = var < dfVarCount(DfLayerType::Gemm);
         } else {
-            shown = var != dfvar::Xo && var != dfvar::Yo && !(in.layer.type == DfLayerType::DsConv && var == dfvar::K);
+            shown = var != dfvar::Xo && var != dfvar::Yo && !(layer.type == DfLayerType::DsConv && var == dfvar::K);
         }
         if (var < kDfMaxVars) {
-            spin->setValue(in.layer.get(var));
-            const std::string_view n = var < dfVarCount(in.layer.type) ? dfVarName(in.layer.type, var) : std::string_view("?");
-            QString help;
-            if (!gemm) {
-                switch (var) {
-                case dfvar::K: help = tr("output channels"); break;
-                case dfvar::C: help = tr("input channels"); break;
-                case dfvar::R: help = tr("filter rows"); break;
-                case dfvar::S: help = tr("filter columns"); break;
-                case dfvar::Y: help = tr("input rows"); break;
-                case dfvar::X: help = tr("input columns"); break;
-                case dfvar::N: help = tr("batch; — is 1"); break;
-                default: break;
-                }
-            } else {
-                help = var == dfvar::GemmK ? tr("reduction") : var == dfvar::GemmM ? tr("output rows") : tr("output columns");
-            }
-            m_varLabels[var]->setText(QStringLiteral("%1 (%2)").arg(qs(std::string(n)), help));
+            spin->setValue(layer.get(var));
+            const std::string_view n =
+                var < dfVarCount(layer.type) ? dfVarName(layer.type, var) : std::string_view("?");
+            m_varLabels[var]->setText(
+                QStringLiteral("%1 (%2)").arg(qs(std::string(n)), layerVariableHelp(layer.type, var)));
             spin->setFieldName(m_varLabels[var]->text());
         }
         spin->setVisible(shown);
         m_varLabels[var]->setVisible(shown);
     }
-    const DataflowHardware& h = in.hardware;
-    const int hwValues[HwFieldCount] = {h.numPes, h.l1Size, h.l2Size, h.nocBandwidth, h.nocHops, h.nocHopLatency,
-                                        h.offchipBandwidth, h.simdLanes};
-    for (auto& [field, spin] : m_hwEdits)
-        spin->setValue(hwValues[field]);
-    m_costDb->setCurrentIndex(h.costDb == DfCostDatabase::maestro2020() ? 1 : 0);
-    const QString dirs = qs(directivesText(in.mapping, in.layer.type));
-    if (m_directives->toPlainText() != dirs)
-        m_directives->setPlainText(dirs);
-    m_divisors->setChecked(in.space.divisorsOnly);
-    m_parallelRS->setChecked(in.space.parallelRS);
-    m_capacity->setChecked(in.space.enforceCapacity);
-    m_updating = was;
 }
 
 } // namespace mapscape

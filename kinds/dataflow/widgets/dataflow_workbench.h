@@ -94,6 +94,9 @@ private:
     QString refusal(const DataflowInputs& in) const override;
     void evaluate();
     void refreshEditors();
+    void refreshLayerChooser(const DataflowInputs& in); ///< the workload and layer choosers
+    void refreshLayerEdits(const DataflowLayer& layer); ///< the layer's sizes and strides
+    QString layerVariableHelp(DfLayerType type, int var) const; ///< "output channels"
     void refreshSpaceTable();
     void applySpaceEdit(int row, int column);
     void setField(int var, int value);

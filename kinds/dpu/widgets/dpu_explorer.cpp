@@ -46,12 +46,7 @@
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace dpu;
-using namespace dpu_wb;
+using namespace dpu_wb; // with dpu:: and the cells:: names it uses
 
 void DpuWorkbench::setExplorerState(int state)
 {

@@ -48,12 +48,7 @@
 
 namespace mapscape {
 
-using cells::kFeasible;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace dpu;
-using namespace dpu_wb;
+using namespace dpu_wb; // with dpu:: and the cells:: names it uses
 
 /// The explorer: platform, background and metric choices over the heatmap of every model and configuration, and the cell shown.
 QWidget* DpuWorkbench::buildPlatformExplorer(QWidget* parent)

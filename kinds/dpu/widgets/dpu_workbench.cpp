@@ -43,13 +43,7 @@
 
 namespace mapscape {
 
-using namespace dpu_wb;
-
-using cells::kFeasible;
-using cells::kViolating;
-using cells::readOnly;
-using cells::sig;
-using namespace dpu;
+using namespace dpu_wb; // with dpu:: and the cells:: names it uses
 
 namespace {
 

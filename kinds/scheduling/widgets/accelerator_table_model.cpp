@@ -35,12 +35,11 @@ LevelField columnOfField(const std::string& suffix)
 } // namespace
 
 AcceleratorTableModel::AcceleratorTableModel(AcceleratorDocument* document, QObject* parent)
-    : QAbstractTableModel(parent)
+    : RefusingTableModel(parent)
     , m_doc(document)
 {
     connect(m_doc, &AcceleratorDocument::aboutToReset, this, [this] {
-        if (m_refused.clear()) // another accelerator: the refused entries were about the old one
-            Q_EMIT refusedChanged(QString());
+        forgetRefused(); // another accelerator: the refused entries were about the old one
         beginResetModel();
     });
     connect(m_doc, &AcceleratorDocument::reset, this, [this] { endResetModel(); });
@@ -85,7 +84,7 @@ QVariant AcceleratorTableModel::data(const QModelIndex& index, int role) const
     const bool applies = levelFieldEditable(c, f) || f == LevelField::Level ||
                          (c == Component::Dram && (f == LevelField::Present || f == LevelField::Size));
     // What the user typed and was refused stays, marked, with the reason, until edited again.
-    if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
+    if (QVariant refused = refusedData(index, role); refused.isValid())
         return refused;
     if (role == Qt::BackgroundRole || role == Qt::ToolTipRole || role == IssueRole) {
         const QString issue = issueFor(c, f);
@@ -102,33 +101,14 @@ QVariant AcceleratorTableModel::data(const QModelIndex& index, int role) const
     return levelFieldText(acc, c, f);
 }
 
-bool AcceleratorTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
+QString AcceleratorTableModel::applyEdit(const QModelIndex& index, const QString& text)
 {
-    if (role != Qt::EditRole || !hasIndex(index.row(), index.column(), index.parent()))
-        return false;
-    const QString reason = m_doc->setLevelField(componentAt(index.row()), LevelField(index.column()), value.toString());
-    if (!reason.isEmpty()) {
-        m_refused.refuse(index.row(), index.column(), value.toString(), reason);
-        Q_EMIT dataChanged(index, index);
-        Q_EMIT editRejected(reason);
-        Q_EMIT refusedChanged(m_refused.firstReason());
-        return false;
-    }
-    if (m_refused.accept(index.row(), index.column())) {
-        Q_EMIT dataChanged(index, index);
-        Q_EMIT refusedChanged(m_refused.firstReason());
-    }
-    return true;
+    return m_doc->setLevelField(componentAt(index.row()), LevelField(index.column()), text);
 }
 
-Qt::ItemFlags AcceleratorTableModel::flags(const QModelIndex& index) const
+bool AcceleratorTableModel::cellEditable(const QModelIndex& index) const
 {
-    if (!hasIndex(index.row(), index.column(), index.parent()))
-        return Qt::NoItemFlags;
-    Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled;
-    if (levelFieldEditable(componentAt(index.row()), LevelField(index.column())))
-        f |= Qt::ItemIsEditable;
-    return f;
+    return levelFieldEditable(componentAt(index.row()), LevelField(index.column()));
 }
 
 QVariant AcceleratorTableModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -9,19 +9,15 @@
 
 #include "kinds/scheduling/widgets/accelerator_document.h"
 
-#include "widgets/editors/refused_entries.h"
-
-#include <QAbstractTableModel>
+#include "kinds/scheduling/widgets/refusing_table_model.h"
 
 namespace mapscape {
 
 /// GUI thread only.
-class AcceleratorTableModel final : public QAbstractTableModel {
+class AcceleratorTableModel final : public RefusingTableModel {
     Q_OBJECT
 
 public:
-    enum Role { IssueRole = Qt::UserRole + 1 };
-
     explicit AcceleratorTableModel(AcceleratorDocument* document, QObject* parent = nullptr);
 
     static Component componentAt(int row) { return kAllComponents[std::size_t(row)]; }
@@ -29,19 +25,15 @@ public:
     int rowCount(const QModelIndex& parent = {}) const final;
     int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
-    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) final;
-    Qt::ItemFlags flags(const QModelIndex& index) const final;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const final;
 
-Q_SIGNALS:
-    void editRejected(const QString& reason);
-    /// The refused entries changed: the first one's reason, or empty when none is left.
-    void refusedChanged(const QString& firstReason);
-
 private:
+    bool cellEditable(const QModelIndex& index) const final;
+    /// Every cell: the document says why one cannot be edited.
+    bool takesEdit(const QModelIndex&) const final { return true; }
+    QString applyEdit(const QModelIndex& index, const QString& text) final;
     QString issueFor(Component c, LevelField f) const;
     AcceleratorDocument* m_doc;
-    RefusedEntries m_refused; ///< typed text that was refused, shown in place until fixed
 };
 
 } // namespace mapscape

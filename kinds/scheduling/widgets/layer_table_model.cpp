@@ -28,7 +28,7 @@ QString issueFor(const FieldIssues& issues, const QString& field, const QStringL
 } // namespace
 
 LayerTableModel::LayerTableModel(NetworkDocument* document, QObject* parent)
-    : QAbstractTableModel(parent)
+    : RefusingTableModel(parent)
     , m_doc(document)
 {
     connect(m_doc, &NetworkDocument::layerChanged, this, [this](int row) {
@@ -38,10 +38,7 @@ LayerTableModel::LayerTableModel(NetworkDocument* document, QObject* parent)
             Q_EMIT dataChanged(index(0, Name), index(rowCount() - 1, Name), {Qt::BackgroundRole, Qt::ToolTipRole, IssueRole});
     });
     // Rows that move or change wholesale take their refused entries with them.
-    const auto forget = [this] {
-        if (m_refused.clear())
-            Q_EMIT refusedChanged(QString());
-    };
+    const auto forget = [this] { forgetRefused(); };
     connect(m_doc, &NetworkDocument::layersAboutToBeInserted, this, forget);
     connect(m_doc, &NetworkDocument::layersAboutToBeRemoved, this, forget);
     connect(m_doc, &NetworkDocument::networkAboutToBeReset, this, forget);
@@ -70,7 +67,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     const int col = index.column();
     const bool editable = col <= Repeat;
     // What the user typed and was refused stays, marked, with the reason, until edited again.
-    if (QVariant refused = m_refused.data(index.row(), index.column(), role, IssueRole); refused.isValid())
+    if (QVariant refused = refusedData(index, role); refused.isValid())
         return refused;
     if (editable && (role == Qt::ToolTipRole || role == IssueRole || role == Qt::BackgroundRole)) {
         static const QStringList columns = [] {
@@ -121,37 +118,15 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     return QString::fromStdString(formatQuantity(value, unit));
 }
 
-bool LayerTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
+QString LayerTableModel::applyEdit(const QModelIndex& index, const QString& text)
 {
-    if (role != Qt::EditRole || !hasIndex(index.row(), index.column(), index.parent()) || index.column() > Repeat)
-        return false;
-    const QString reason = m_doc->setField(index.row(), LayerField(index.column()), value.toString());
-    if (!reason.isEmpty()) {
-        const QString message = QStringLiteral("%1, row %2: %3")
-                                    .arg(QString::fromStdString(m_doc->network().layers[std::size_t(index.row())].name))
-                                    .arg(index.row() + 1)
-                                    .arg(reason);
-        m_refused.refuse(index.row(), index.column(), value.toString(), message);
-        Q_EMIT dataChanged(index, index);
-        Q_EMIT editRejected(message);
-        Q_EMIT refusedChanged(m_refused.firstReason());
-        return false;
-    }
-    if (m_refused.accept(index.row(), index.column())) {
-        Q_EMIT dataChanged(index, index);
-        Q_EMIT refusedChanged(m_refused.firstReason());
-    }
-    return true;
-}
-
-Qt::ItemFlags LayerTableModel::flags(const QModelIndex& index) const
-{
-    if (!hasIndex(index.row(), index.column(), index.parent()))
-        return Qt::NoItemFlags;
-    Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled;
-    if (index.column() <= Repeat)
-        f |= Qt::ItemIsEditable;
-    return f;
+    const QString reason = m_doc->setField(index.row(), LayerField(index.column()), text);
+    if (reason.isEmpty())
+        return reason;
+    return QStringLiteral("%1, row %2: %3")
+        .arg(QString::fromStdString(m_doc->network().layers[std::size_t(index.row())].name))
+        .arg(index.row() + 1)
+        .arg(reason);
 }
 
 QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const

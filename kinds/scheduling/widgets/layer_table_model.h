@@ -8,38 +8,30 @@
 
 #include "kinds/scheduling/widgets/network_document.h"
 
-#include "widgets/editors/refused_entries.h"
-
-#include <QAbstractTableModel>
+#include "kinds/scheduling/widgets/refusing_table_model.h"
 
 namespace mapscape {
 
 /// GUI thread only.
-class LayerTableModel final : public QAbstractTableModel {
+class LayerTableModel final : public RefusingTableModel {
     Q_OBJECT
 
 public:
     enum Column { Name, K, B, P, Q, C, R, S, G, Stride, Repeat, Kind, Macs, InputWords, WeightWords, OutputWords, ColumnCount };
-    enum Role { IssueRole = Qt::UserRole + 1 };
 
     explicit LayerTableModel(NetworkDocument* document, QObject* parent = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const final;
     int columnCount(const QModelIndex& parent = {}) const final;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const final;
-    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) final;
-    Qt::ItemFlags flags(const QModelIndex& index) const final;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const final;
 
-Q_SIGNALS:
-    /// An edit could not be applied; the text says why (the cell keeps its old value).
-    void editRejected(const QString& reason);
-    /// The refused entries changed: the first one's reason, or empty when none is left.
-    void refusedChanged(const QString& firstReason);
-
 private:
+    /// The columns up to Repeat; the derived ones are read-only.
+    bool cellEditable(const QModelIndex& index) const final { return index.column() <= Repeat; }
+    /// A refusal names the layer and its row.
+    QString applyEdit(const QModelIndex& index, const QString& text) final;
     NetworkDocument* m_doc;
-    RefusedEntries m_refused; ///< typed text that was refused, shown in place until fixed
 };
 
 } // namespace mapscape
