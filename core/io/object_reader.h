@@ -44,6 +44,23 @@ public:
         return m_obj.at(key);
     }
     void skip(const std::string& key) { m_used.insert(key); }
+    /// A member that must be a list; `expected` is the message when it is not ("expected a list
+    /// of layers").
+    const json& list(const std::string& key, const std::string& expected)
+    {
+        const json& v = get(key);
+        if (!v.is_array())
+            m_doc.fail(ptr(key), expected);
+        return v;
+    }
+    /// A member that must be a list with at least one entry.
+    const json& nonEmptyList(const std::string& key, const std::string& expected)
+    {
+        const json& v = get(key);
+        if (!v.is_array() || v.empty())
+            m_doc.fail(ptr(key), expected);
+        return v;
+    }
 
     std::string text(const std::string& key, std::optional<std::string> def = std::nullopt)
     {
@@ -191,5 +208,16 @@ inline void checkSchema(ObjectReader& r, const std::string& expected, int maxVer
                                            " was written by a newer Mapscape (this one reads up to " +
                                            std::to_string(maxVersion) + ")");
 }
+
+/// A reader of the root object of a Mapscape file, its schema and version checked.
+inline ObjectReader schemaRoot(const JsonDocument& doc, const std::string& schema, int maxVersion)
+{
+    ObjectReader r(doc, "", doc.root());
+    checkSchema(r, schema, maxVersion);
+    return r;
+}
+
+/// A document's text as Mapscape writes its files: indented by two spaces, ending in a newline.
+inline std::string jsonText(const nlohmann::ordered_json& j) { return j.dump(2) + "\n"; }
 
 } // namespace mapscape::io

@@ -11,7 +11,6 @@ using nlohmann::json;
 using ojson = nlohmann::ordered_json;
 using io::JsonDocument;
 using io::ObjectReader;
-using io::checkSchema;
 
 namespace {
 
@@ -35,14 +34,11 @@ std::pair<std::int64_t, std::int64_t> perAxis(ObjectReader& r, const std::string
 Network networkFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "network", kNetworkSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "network", kNetworkSchemaVersion);
     Network net;
     net.name = r.text("name");
     net.description = r.text("description", std::string());
-    const json& layers = r.get("layers");
-    if (!layers.is_array())
-        doc.fail("/layers", "expected a list of layers");
+    const json& layers = r.list("layers", "expected a list of layers");
     for (std::size_t i = 0; i < layers.size(); ++i) {
         const std::string p = "/layers/" + std::to_string(i);
         ObjectReader lr(doc, p, layers[i]);
@@ -65,9 +61,7 @@ Network networkFromJson(std::string_view text, const std::string& source)
         net.layers.push_back(std::move(l));
     }
     if (r.has("omitted")) {
-        const json& list = r.get("omitted");
-        if (!list.is_array())
-            doc.fail("/omitted", "expected a list of operators left out of the import");
+        const json& list = r.list("omitted", "expected a list of operators left out of the import");
         for (std::size_t i = 0; i < list.size(); ++i) {
             ObjectReader o(doc, "/omitted/" + std::to_string(i), list[i]);
             OmittedOperator op;
@@ -80,9 +74,7 @@ Network networkFromJson(std::string_view text, const std::string& source)
         }
     }
     if (r.has("not_modelled")) {
-        const json& list = r.get("not_modelled");
-        if (!list.is_array())
-            doc.fail("/not_modelled", "expected a list of operator types and counts");
+        const json& list = r.list("not_modelled", "expected a list of operator types and counts");
         for (std::size_t i = 0; i < list.size(); ++i) {
             ObjectReader o(doc, "/not_modelled/" + std::to_string(i), list[i]);
             std::string op = o.text("op");
@@ -107,9 +99,7 @@ Network networkFromJson(std::string_view text, const std::string& source)
 
 std::string networkToJson(const Network& net)
 {
-    ojson j = ojson::object();
-    j["schema"] = "mapscape/network";
-    j["version"] = kNetworkSchemaVersion;
+    ojson j = io::schemaDocument("network", kNetworkSchemaVersion);
     j["name"] = net.name;
     if (!net.description.empty())
         j["description"] = net.description;

@@ -275,6 +275,21 @@ void forEachIndex(const Dims& dims, std::size_t total, F f)
     }
 }
 
+/// A tensor of shape `dims` made of elements of `in`: the element at each multi-index is in's
+/// element at the linear position `source(index)` (Slice, Transpose).
+template <class Source>
+Value gathered(const Value& in, const Dims& dims, Source source)
+{
+    Value out;
+    out.type = in.type;
+    out.dims = dims;
+    const std::size_t total = std::size_t(elementsOf(dims));
+    out.resize(total);
+    forEachIndex(dims, total,
+                 [&](std::size_t i, const Dims& index) { out.copyFrom(in, std::size_t(source(index)), i); });
+    return out;
+}
+
 /// Numpy's broadcast of shapes.
 Dims broadcastDims(const std::vector<const Dims*>& shapes)
 {
@@ -742,19 +757,13 @@ private:
             first[axis] = s;
             step[axis] = st;
         }
-        Value out;
-        out.type = data.type;
-        out.dims = count;
-        const std::size_t total = std::size_t(elementsOf(count));
-        out.resize(total);
         const Dims strides = stridesOf(data.dims);
-        forEachIndex(count, total, [&](std::size_t i, const Dims& counter) {
+        return gathered(data, count, [&](const Dims& counter) {
             std::int64_t at = 0;
             for (std::size_t k = 0; k < rank; ++k)
                 at += (first[k] + counter[k] * step[k]) * strides[k];
-            out.copyFrom(data, std::size_t(at), i);
+            return at;
         });
-        return out;
     }
 
     /// Squeeze, Unsqueeze, Reshape and Flatten: the same elements under new dimensions.
@@ -855,19 +864,13 @@ private:
                 refuse();
             dims[k] = in.dims[std::size_t((*perm)[k])];
         }
-        Value out;
-        out.type = in.type;
-        out.dims = dims;
-        const std::size_t total = std::size_t(elementsOf(dims));
-        out.resize(total);
         const Dims inStrides = stridesOf(in.dims);
-        forEachIndex(dims, total, [&](std::size_t i, const Dims& counter) {
+        return gathered(in, dims, [&](const Dims& counter) {
             std::int64_t at = 0;
             for (std::size_t k = 0; k < rank; ++k)
                 at += counter[k] * inStrides[std::size_t((*perm)[k])];
-            out.copyFrom(in, std::size_t(at), i);
+            return at;
         });
-        return out;
     }
 
     static Value broadcastTo(const Value& in, const Dims& dims)

@@ -37,12 +37,26 @@ public:
         m_g.nodes.push_back(std::move(n));
         return int(m_g.nodes.size()) - 1;
     }
-    const GraphNode& node(int i) const { return m_g.nodes[std::size_t(i)]; }
+    const GraphNode& at(int i) const { return m_g.nodes[std::size_t(i)]; }
+
+    /// A node of `op` on `inputs`: its output shape, weights and MACs.
+    int node(std::string name, OpKind op, std::vector<int> inputs, std::array<std::int64_t, 3> ofm,
+             std::int64_t weights = 0, std::int64_t macs = 0)
+    {
+        GraphNode n;
+        n.name = std::move(name);
+        n.op = op;
+        n.inputs = std::move(inputs);
+        n.ofm = ofm;
+        n.weights = weights;
+        n.macs = macs;
+        return add(std::move(n));
+    }
 
     /// conv + BN + ReLU: k×k, stride, pad, in → out channels.
     int conv(std::string name, std::vector<int> inputs, int k, int stride, int pad, std::int64_t out)
     {
-        const auto& src = node(inputs.front()).ofm;
+        const auto& src = at(inputs.front()).ofm;
         GraphNode n;
         n.name = std::move(name);
         n.op = OpKind::Conv;
@@ -54,6 +68,22 @@ public:
         n.weights = std::int64_t(k) * k * src[2] * out;
         n.macs = ox * oy * out * k * k * src[2];
         n.groups = 1;
+        n.kernelX = n.kernelY = k;
+        n.stride = stride;
+        n.pad = pad;
+        n.dilation = 1;
+        return add(std::move(n));
+    }
+
+    /// A pooling window (`op`): k×k, stride, pad, over each of the input's channels.
+    int pool(std::string name, OpKind op, int input, int k, int stride, int pad)
+    {
+        const auto& src = at(input).ofm;
+        GraphNode n;
+        n.name = std::move(name);
+        n.op = op;
+        n.inputs = {input};
+        n.ofm = {(src[0] + 2 * pad - k) / stride + 1, (src[1] + 2 * pad - k) / stride + 1, src[2]};
         n.kernelX = n.kernelY = k;
         n.stride = stride;
         n.pad = pad;
@@ -237,16 +267,7 @@ WorkloadGraph makeResNet(int depth)
     c1.dilation = 1;
     int x = b.add(c1);
 
-    GraphNode mp;
-    mp.name = "maxpool";
-    mp.op = OpKind::MaxPool;
-    mp.inputs = {x};
-    mp.ofm = {56, 56, 64};
-    mp.kernelX = mp.kernelY = 3;
-    mp.stride = 2;
-    mp.pad = 1;
-    mp.dilation = 1;
-    x = b.add(mp);
+    x = b.pool("maxpool", OpKind::MaxPool, x, 3, 2, 1); // 56×56×64
 
     struct Stage { int blocks; std::int64_t mid, out; };
     const Stage stages[] = {{3, 64, 256}, {4, 128, 512}, {depth == 50 ? 6 : 23, 256, 1024}, {3, 512, 2048}};
@@ -263,31 +284,9 @@ WorkloadGraph makeResNet(int depth)
         }
     }
 
-    GraphNode ap;
-    ap.name = "avgpool";
-    ap.op = OpKind::AvgPool;
-    ap.inputs = {x};
-    ap.ofm = {1, 1, 2048};
-    ap.kernelX = ap.kernelY = 7;
-    ap.stride = 1;
-    ap.dilation = 1;
-    x = b.add(ap);
-
-    GraphNode fc;
-    fc.name = "fc";
-    fc.op = OpKind::MatMul;
-    fc.inputs = {x};
-    fc.ofm = {1, 1, 1000};
-    fc.weights = 2048LL * 1000;
-    fc.macs = 2048LL * 1000;
-    x = b.add(fc);
-
-    GraphNode sm;
-    sm.name = "softmax";
-    sm.op = OpKind::Softmax;
-    sm.inputs = {x};
-    sm.ofm = {1, 1, 1000};
-    b.add(sm);
+    x = b.pool("avgpool", OpKind::AvgPool, x, 7, 1, 0); // 1×1×2048
+    x = b.node("fc", OpKind::MatMul, {x}, {1, 1, 1000}, 2048LL * 1000, 2048LL * 1000);
+    b.node("softmax", OpKind::Softmax, {x}, {1, 1, 1000});
     return g;
 }
 
@@ -317,17 +316,6 @@ WorkloadGraph makeBert(const BertShape& s)
     using Dims = std::array<std::int64_t, 3>;
     const Dims sh{S, 1, H};
 
-    const auto node = [&](std::string name, OpKind op, std::vector<int> inputs, Dims ofm, std::int64_t weights = 0,
-                          std::int64_t macs = 0) {
-        GraphNode n;
-        n.name = std::move(name);
-        n.op = op;
-        n.inputs = std::move(inputs);
-        n.ofm = ofm;
-        n.weights = weights;
-        n.macs = macs;
-        return b.add(std::move(n));
-    };
     const auto gather = [&](std::string name, std::int64_t rows) {
         GraphNode n;
         n.name = std::move(name);
@@ -344,9 +332,9 @@ WorkloadGraph makeBert(const BertShape& s)
     const int word = gather("embeddings.word", s.vocabulary);
     const int pos = gather("embeddings.position", s.positions);
     const int type = gather("embeddings.token_type", s.tokenTypes);
-    const int add1 = node("embeddings.add", OpKind::Add, {word, pos}, sh);
-    const int add2 = node("embeddings.add_1", OpKind::Add, {add1, type}, sh);
-    int x = node("embeddings.layernorm", OpKind::LayerNorm, {add2}, sh, 2 * H);
+    const int add1 = b.node("embeddings.add", OpKind::Add, {word, pos}, sh);
+    const int add2 = b.node("embeddings.add_1", OpKind::Add, {add1, type}, sh);
+    int x = b.node("embeddings.layernorm", OpKind::LayerNorm, {add2}, sh, 2 * H);
 
     // Attention-mask preprocessing (4): (1 − mask) · large negative, broadcast over heads.
     GraphNode unsq;
@@ -356,9 +344,9 @@ WorkloadGraph makeBert(const BertShape& s)
     unsq.ofm = {S, 1, 1};
     unsq.externalInput = S;
     const int m0 = b.add(unsq);
-    const int m1 = node("mask.cast", OpKind::Elementwise, {m0}, {S, 1, 1});
-    const int m2 = node("mask.sub", OpKind::Elementwise, {m1}, {S, 1, 1});
-    const int mask = node("mask.mul", OpKind::Elementwise, {m2}, {S, 1, 1});
+    const int m1 = b.node("mask.cast", OpKind::Elementwise, {m0}, {S, 1, 1});
+    const int m2 = b.node("mask.sub", OpKind::Elementwise, {m1}, {S, 1, 1});
+    const int mask = b.node("mask.mul", OpKind::Elementwise, {m2}, {S, 1, 1});
 
     for (int l = 0; l < s.layers; ++l) {
         const std::string p = "layer" + std::to_string(l) + ".";
@@ -366,38 +354,38 @@ WorkloadGraph makeBert(const BertShape& s)
         static constexpr const char* kQkv[] = {"query", "key", "value"};
         for (int h = 0; h < 3; ++h) {
             const std::string q = p + "attention." + kQkv[h];
-            const int mm = node(q + ".matmul", OpKind::MatMul, {x}, sh, H * H, S * H * H);
-            const int bias = node(q + ".bias", OpKind::Add, {mm}, sh, H);
-            const int rs = node(q + ".reshape", OpKind::Reshape, {bias}, {S, A, D});
-            heads[h] = node(q + ".transpose", OpKind::Transpose, {rs}, h == 1 ? Dims{A, D, S} : Dims{A, S, D});
+            const int mm = b.node(q + ".matmul", OpKind::MatMul, {x}, sh, H * H, S * H * H);
+            const int bias = b.node(q + ".bias", OpKind::Add, {mm}, sh, H);
+            const int rs = b.node(q + ".reshape", OpKind::Reshape, {bias}, {S, A, D});
+            heads[h] = b.node(q + ".transpose", OpKind::Transpose, {rs}, h == 1 ? Dims{A, D, S} : Dims{A, S, D});
         }
-        const int qk = node(p + "attention.scores", OpKind::MatMul, {heads[0], heads[1]}, {S, S, A}, 0, S * S * H);
-        const int scaled = node(p + "attention.scale", OpKind::Elementwise, {qk}, {S, S, A});
-        const int masked = node(p + "attention.mask_add", OpKind::Add, {scaled, mask}, {S, S, A});
-        const int probs = node(p + "attention.softmax", OpKind::Softmax, {masked}, {S, S, A});
-        const int ctx = node(p + "attention.context", OpKind::MatMul, {probs, heads[2]}, {A, S, D}, 0, S * S * H);
-        const int ctxT = node(p + "attention.context_transpose", OpKind::Transpose, {ctx}, {S, A, D});
-        const int ctxR = node(p + "attention.context_reshape", OpKind::Reshape, {ctxT}, sh);
-        const int out = node(p + "attention.output.matmul", OpKind::MatMul, {ctxR}, sh, H * H, S * H * H);
-        const int outB = node(p + "attention.output.bias", OpKind::Add, {out}, sh, H);
-        const int res1 = node(p + "attention.output.residual", OpKind::Add, {outB, x}, sh);
-        const int ln1 = node(p + "attention.output.layernorm", OpKind::LayerNorm, {res1}, sh, 2 * H);
-        const int f1 = node(p + "ffn.intermediate.matmul", OpKind::MatMul, {ln1}, {S, 1, F}, H * F, S * H * F);
-        const int f1b = node(p + "ffn.intermediate.bias", OpKind::Add, {f1}, {S, 1, F}, F);
-        const int gelu = node(p + "ffn.gelu", OpKind::Gelu, {f1b}, {S, 1, F});
-        const int f2 = node(p + "ffn.output.matmul", OpKind::MatMul, {gelu}, sh, F * H, S * F * H);
-        const int f2b = node(p + "ffn.output.bias", OpKind::Add, {f2}, sh, H);
-        const int res2 = node(p + "ffn.output.residual", OpKind::Add, {f2b, ln1}, sh);
-        x = node(p + "ffn.output.layernorm", OpKind::LayerNorm, {res2}, sh, 2 * H);
+        const int qk = b.node(p + "attention.scores", OpKind::MatMul, {heads[0], heads[1]}, {S, S, A}, 0, S * S * H);
+        const int scaled = b.node(p + "attention.scale", OpKind::Elementwise, {qk}, {S, S, A});
+        const int masked = b.node(p + "attention.mask_add", OpKind::Add, {scaled, mask}, {S, S, A});
+        const int probs = b.node(p + "attention.softmax", OpKind::Softmax, {masked}, {S, S, A});
+        const int ctx = b.node(p + "attention.context", OpKind::MatMul, {probs, heads[2]}, {A, S, D}, 0, S * S * H);
+        const int ctxT = b.node(p + "attention.context_transpose", OpKind::Transpose, {ctx}, {S, A, D});
+        const int ctxR = b.node(p + "attention.context_reshape", OpKind::Reshape, {ctxT}, sh);
+        const int out = b.node(p + "attention.output.matmul", OpKind::MatMul, {ctxR}, sh, H * H, S * H * H);
+        const int outB = b.node(p + "attention.output.bias", OpKind::Add, {out}, sh, H);
+        const int res1 = b.node(p + "attention.output.residual", OpKind::Add, {outB, x}, sh);
+        const int ln1 = b.node(p + "attention.output.layernorm", OpKind::LayerNorm, {res1}, sh, 2 * H);
+        const int f1 = b.node(p + "ffn.intermediate.matmul", OpKind::MatMul, {ln1}, {S, 1, F}, H * F, S * H * F);
+        const int f1b = b.node(p + "ffn.intermediate.bias", OpKind::Add, {f1}, {S, 1, F}, F);
+        const int gelu = b.node(p + "ffn.gelu", OpKind::Gelu, {f1b}, {S, 1, F});
+        const int f2 = b.node(p + "ffn.output.matmul", OpKind::MatMul, {gelu}, sh, F * H, S * F * H);
+        const int f2b = b.node(p + "ffn.output.bias", OpKind::Add, {f2}, sh, H);
+        const int res2 = b.node(p + "ffn.output.residual", OpKind::Add, {f2b, ln1}, sh);
+        x = b.node(p + "ffn.output.layernorm", OpKind::LayerNorm, {res2}, sh, 2 * H);
     }
 
-    const int cls = node("pooler.gather_cls", OpKind::Gather, {x}, {1, 1, H});
-    const int pm = node("pooler.matmul", OpKind::MatMul, {cls}, {1, 1, H}, H * H, H * H);
-    const int pb = node("pooler.bias", OpKind::Add, {pm}, {1, 1, H}, H);
-    const int pt = node("pooler.tanh", OpKind::Tanh, {pb}, {1, 1, H});
+    const int cls = b.node("pooler.gather_cls", OpKind::Gather, {x}, {1, 1, H});
+    const int pm = b.node("pooler.matmul", OpKind::MatMul, {cls}, {1, 1, H}, H * H, H * H);
+    const int pb = b.node("pooler.bias", OpKind::Add, {pm}, {1, 1, H}, H);
+    const int pt = b.node("pooler.tanh", OpKind::Tanh, {pb}, {1, 1, H});
     const std::int64_t C = s.classes;
-    const int cm = node("classifier.matmul", OpKind::MatMul, {pt}, {1, 1, C}, H * C, H * C);
-    node("classifier.bias", OpKind::Add, {cm}, {1, 1, C}, C);
+    const int cm = b.node("classifier.matmul", OpKind::MatMul, {pt}, {1, 1, C}, H * C, H * C);
+    b.node("classifier.bias", OpKind::Add, {cm}, {1, 1, C}, C);
     return g;
 }
 

@@ -14,7 +14,6 @@
 
 namespace mapscape {
 
-using io::checkSchema;
 using io::JsonDocument;
 using io::ObjectReader;
 using nlohmann::json;
@@ -28,8 +27,6 @@ constexpr const char* kCsvColumns[] = {"name",     "op",       "inputs",      "i
                                        "macs",     "external_input", "groups", "kernel_x", "kernel_y",
                                        "stride",   "pad",      "dilation"};
 constexpr int kCsvColumnCount = int(std::size(kCsvColumns));
-
-std::string pretty(const ojson& j) { return j.dump(2) + "\n"; }
 
 /// Resolves an input given as a node name or index against the nodes read so far.
 int inputFrom(const std::string& ref, const std::map<std::string, int>& byName, int self,
@@ -101,15 +98,12 @@ placement::OpKind opKindFrom(const std::string& id, const std::function<void(con
 WorkloadGraph placementWorkloadFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "placement-workload", kPlacementSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "placement-workload", kPlacementSchemaVersion);
     WorkloadGraph g;
     g.name = r.text("name", std::string("workload"));
     g.description = r.text("description", std::string());
     g.batch = r.integerIn("batch", 1, 1, 1 << 20);
-    const json& list = r.get("nodes");
-    if (!list.is_array())
-        doc.fail(r.ptr("nodes"), "expected a list of nodes");
+    const json& list = r.list("nodes", "expected a list of nodes");
     std::map<std::string, int> byName;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string p = r.ptr("nodes") + "/" + std::to_string(i);
@@ -122,9 +116,7 @@ WorkloadGraph placementWorkloadFromJson(std::string_view text, const std::string
             doc.fail(nr.ptr("name"), "\"" + n.name + "\" is used by an earlier node");
         n.op = opKindFrom(nr.text("op"), [&](const std::string& m) { doc.fail(nr.ptr("op"), m); });
         if (nr.has("inputs")) {
-            const json& in = nr.get("inputs");
-            if (!in.is_array())
-                doc.fail(nr.ptr("inputs"), "expected a list of node names or indices");
+            const json& in = nr.list("inputs", "expected a list of node names or indices");
             for (std::size_t k = 0; k < in.size(); ++k) {
                 const std::string ip = nr.ptr("inputs") + "/" + std::to_string(k);
                 const std::string ref = in[k].is_string() ? in[k].get<std::string>() : in[k].dump();
@@ -167,9 +159,7 @@ WorkloadGraph placementWorkloadFromJson(std::string_view text, const std::string
 
 std::string placementWorkloadToJson(const WorkloadGraph& g)
 {
-    ojson j;
-    j["schema"] = "mapscape/placement-workload";
-    j["version"] = kPlacementSchemaVersion;
+    ojson j = io::schemaDocument("placement-workload", kPlacementSchemaVersion);
     j["name"] = g.name;
     if (!g.description.empty())
         j["description"] = g.description;
@@ -179,7 +169,7 @@ std::string placementWorkloadToJson(const WorkloadGraph& g)
     for (const GraphNode& n : g.nodes)
         nodes.push_back(nodeJson(g, n));
     j["nodes"] = nodes;
-    return pretty(j);
+    return io::jsonText(j);
 }
 
 WorkloadGraph placementWorkloadFromCsv(std::string_view text, const std::string& source)

@@ -24,16 +24,6 @@ OptionBinding<S> withSamples()
     return b;
 }
 
-OptimizerInfo entry(std::string id, std::string title, std::string description)
-{
-    OptimizerInfo info;
-    info.id = std::move(id);
-    info.title = std::move(title);
-    info.description = std::move(description);
-    info.budgetKey = "samples";
-    return info;
-}
-
 PointOptimizerTable catalog()
 {
     using R = RandomPointOptions;
@@ -41,15 +31,17 @@ PointOptimizerTable catalog()
     using P = PlainGeneticOptions;
     using B = BayesianOptions;
     PointOptimizerTable all;
-    all.add(entry("random", "Random search",
-                  "Every parameter drawn uniformly among its allowed values (ArchGym's random walker)."),
+    all.add({.id = "random",
+             .title = "Random search",
+             .description = "Every parameter drawn uniformly among its allowed values (ArchGym's random walker)."},
             withSamples<R>().integer(&R::batch, "batch", "Batch size", 1, 1e6, "points evaluated per step"),
             [](const R& r, const PointProblem& problem, std::uint64_t seed) {
                 return std::make_unique<RandomPointSearch>(problem, r, seed);
             });
-    all.add(entry("gamma", "GAMMA-style genetic algorithm",
-                  "Elitist GA with mapping-aware operators: whole-gene crossover, tile mutations to neighbouring "
-                  "values and loop reordering (Kao & Krishna, ICCAD 2020)."),
+    all.add({.id = "gamma",
+             .title = "GAMMA-style genetic algorithm",
+             .description = "Elitist GA with mapping-aware operators: whole-gene crossover, tile mutations to "
+                            "neighbouring values and loop reordering (Kao & Krishna, ICCAD 2020)."},
             withSamples<G>()
                 .integer(&G::population, "population", "Population", 2, 100000, "individuals per generation")
                 .integer(&G::elite, "elite", "Elite", 0, 100000, "best individuals kept unchanged")
@@ -65,9 +57,10 @@ PointOptimizerTable catalog()
                                      ")");
                 return std::make_unique<GeneticPointSearch>(problem, g, seed);
             });
-    all.add(entry("ga", "Genetic algorithm (plain)",
-                  "Generational GA over the parameter vector: tournament parents, one-point crossover, uniform "
-                  "mutation, no elitism (ArchGym's scikit-opt baseline)."),
+    all.add({.id = "ga",
+             .title = "Genetic algorithm (plain)",
+             .description = "Generational GA over the parameter vector: tournament parents, one-point crossover, "
+                            "uniform mutation, no elitism (ArchGym's scikit-opt baseline)."},
             withSamples<P>()
                 .integer(&P::population, "population", "Population", 2, 100000, "individuals per generation")
                 .real(&P::crossoverRate, "crossover", "Crossover rate", 0, 1, "pairs that exchange a tail")
@@ -76,9 +69,10 @@ PointOptimizerTable catalog()
             [](const P& g, const PointProblem& problem, std::uint64_t seed) {
                 return std::make_unique<PlainGeneticSearch>(problem, g, seed);
             });
-    all.add(entry("bo", "Bayesian optimisation (GP-EI)",
-                  "A Gaussian process on log(objective) over the parameters' value indices; each batch takes the "
-                  "candidates of highest expected improvement."),
+    all.add({.id = "bo",
+             .title = "Bayesian optimisation (GP-EI)",
+             .description = "A Gaussian process on log(objective) over the parameters' value indices; each batch takes "
+                            "the candidates of highest expected improvement."},
             withSamples<B>()
                 .integer(&B::initial, "initial", "Initial random points", 2, 1e6, "before the first model")
                 .integer(&B::batch, "batch", "Batch size", 1, 4096, "points per model fit")
@@ -89,6 +83,8 @@ PointOptimizerTable catalog()
             [](const B& b, const PointProblem& problem, std::uint64_t seed) {
                 return std::make_unique<BayesianPointSearch>(problem, b, seed);
             });
+    for (OptimizerInfo& info : all.infos())
+        info.budgetKey = "samples";
     return all;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/io/file_util.h"
 #include "core/io/json_document.h"
+#include "core/io/object_reader.h"
 #include "core/model/validation.h"
 #include "core/util/strings.h"
 
@@ -477,15 +478,13 @@ static Project projectFromJsonUnguarded(std::string_view text, const std::string
 
 std::string projectToJson(const Project& p)
 {
-    ojson j;
-    j["schema"] = "mapscape/project";
-    j["version"] = kProjectSchemaVersion;
+    ojson j = io::schemaDocument("project", kProjectSchemaVersion);
     j["active"] = p.active;
     ojson studies = ojson::array();
     for (const Study& s : p.studies)
         studies.push_back(studyJson(s));
     j["studies"] = studies;
-    return j.dump(2) + "\n";
+    return io::jsonText(j);
 }
 
 Project loadProject(const std::string& path, std::vector<std::string>* skipped)
@@ -517,13 +516,11 @@ Study studyFromJson(std::string_view text, const std::string& source)
 
 std::string studyToJson(const Study& study)
 {
-    ojson j;
-    j["schema"] = "mapscape/study";
-    j["version"] = kStudySchemaVersion;
+    ojson j = io::schemaDocument("study", kStudySchemaVersion);
     const ojson body = studyJson(study); // named: items() of a temporary would dangle
     for (const auto& [k, v] : body.items())
         j[k] = v;
-    return j.dump(2) + "\n";
+    return io::jsonText(j);
 }
 
 Project projectFromJson(std::string_view text, const std::string& source, std::vector<std::string>* skipped)

@@ -275,6 +275,22 @@ public:
     }
 };
 
+/// A kind's one descriptor, `K`: made on first use and kept for the life of the process (what a
+/// kind's `xKind()` returns).
+template <class K>
+const StudyKind& studyKindInstance()
+{
+    static const K kind;
+    return kind;
+}
+
+/// The registry's handle to a descriptor kept for the life of the process (a kind's instance):
+/// a handle that never deletes it (a kind's `makeXKind()`).
+inline std::shared_ptr<const StudyKind> unownedStudyKind(const StudyKind& kind)
+{
+    return std::shared_ptr<const StudyKind>(&kind, [](const StudyKind*) {});
+}
+
 // Registry.
 
 /// Registers a kind (kept for the life of the process). Throws std::logic_error when the id or

@@ -182,9 +182,8 @@ void readLegacyStudies(const io::JsonDocument& doc, io::ObjectReader& r, SweepSp
 /// The studies of a version-2 sweep: files, presets or kinds, or objects with arguments.
 void readStudies(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
 {
-    const json& v = r.get("studies");
-    if (!v.is_array() || v.empty())
-        doc.fail("/studies", "expected a non-empty list of studies (files, presets or kinds, or objects)");
+    const json& v =
+        r.nonEmptyList("studies", "expected a non-empty list of studies (files, presets or kinds, or objects)");
     if (v.size() > kMaxShards)
         doc.fail("/studies", "more than the limit of " + std::to_string(kMaxShards) + " studies");
     std::set<std::string> names;
@@ -236,9 +235,7 @@ void readVariations(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec&
 {
     if (!r.has("variations"))
         return;
-    const json& vs = r.get("variations");
-    if (!vs.is_array())
-        doc.fail("/variations", "expected a list of {name, argument or path, values}");
+    const json& vs = r.list("variations", "expected a list of {name, argument or path, values}");
     std::set<std::string> seen;
     static const std::regex kName("[A-Za-z0-9_.-]+");
     for (std::size_t i = 0; i < vs.size(); ++i) {
@@ -260,9 +257,7 @@ void readVariations(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec&
             doc.fail(p + "/path", "expected a JSON pointer starting with '/', got \"" + var.path + "\"");
         if (!var.kind.empty() && !findStudyKind(var.kind))
             doc.fail(p + "/kind", "unknown study kind \"" + var.kind + "\"");
-        const json& values = o.get("values");
-        if (!values.is_array() || values.empty())
-            doc.fail(p + "/values", "expected a non-empty list of values");
+        const json& values = o.nonEmptyList("values", "expected a non-empty list of values");
         for (std::size_t k = 0; k < values.size(); ++k) {
             std::optional<std::string> t =
                 var.path.empty() ? scalarText(values[k]) : std::optional<std::string>(values[k].dump());
@@ -294,9 +289,7 @@ void readRunOptions(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec&
 /// The optimizers, their names and option names checked against every kind that has them.
 void readOptimizers(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
 {
-    const json& v = r.get("optimizers");
-    if (!v.is_array() || v.empty())
-        doc.fail("/optimizers", "expected a non-empty list of {\"id\": …, \"options\": {…}}");
+    const json& v = r.nonEmptyList("optimizers", "expected a non-empty list of {\"id\": …, \"options\": {…}}");
     for (std::size_t i = 0; i < v.size(); ++i) {
         const std::string p = "/optimizers/" + std::to_string(i);
         OptimizerChoice c;
@@ -347,9 +340,7 @@ void readOptimizers(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec&
 
 void readSeeds(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
 {
-    const json& v = r.get("seeds");
-    if (!v.is_array() || v.empty())
-        doc.fail("/seeds", "expected a non-empty list of seeds");
+    const json& v = r.nonEmptyList("seeds", "expected a non-empty list of seeds");
     for (std::size_t i = 0; i < v.size(); ++i) {
         const std::int64_t seed = r.integerValue(v[i], "/seeds/" + std::to_string(i));
         if (seed < 0)
@@ -361,8 +352,7 @@ void readSeeds(const io::JsonDocument& doc, io::ObjectReader& r, SweepSpec& s)
 SweepSpec sweepFromJsonUnguarded(std::string_view text, const std::string& source)
 {
     const io::JsonDocument doc = io::JsonDocument::parse(text, source);
-    io::ObjectReader r(doc, "", doc.root());
-    io::checkSchema(r, "sweep", kSweepSchemaVersion);
+    io::ObjectReader r = io::schemaRoot(doc, "sweep", kSweepSchemaVersion);
     SweepSpec s;
     s.name = r.text("name");
     s.description = r.text("description", std::string());
@@ -455,9 +445,7 @@ ShardResult shardIdentity(const SweepSpec& spec, const Shard& shard)
 
 std::string sweepToJson(const SweepSpec& s)
 {
-    nlohmann::ordered_json j;
-    j["schema"] = "mapscape/sweep";
-    j["version"] = kSweepSchemaVersion;
+    nlohmann::ordered_json j = io::schemaDocument("sweep", kSweepSchemaVersion);
     j["name"] = s.name;
     if (!s.description.empty())
         j["description"] = s.description;
@@ -512,7 +500,7 @@ std::string sweepToJson(const SweepSpec& s)
         j["run_options"] = s.runOptions;
     if (!s.baseDir.empty())
         j["base_dir"] = s.baseDir;
-    return j.dump(2) + "\n";
+    return io::jsonText(j);
 }
 
 SweepSpec loadSweepFile(const std::string& path)
@@ -872,9 +860,7 @@ namespace {
 
 nlohmann::ordered_json shardJson(const ShardResult& r, bool timing)
 {
-    nlohmann::ordered_json j;
-    j["schema"] = "mapscape/sweep-shard";
-    j["version"] = kSweepSchemaVersion;
+    nlohmann::ordered_json j = io::schemaDocument("sweep-shard", kSweepSchemaVersion);
     j["sweep"] = r.sweep;
     j["index"] = r.index;
     j["study"] = r.study;
@@ -943,9 +929,7 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r, co
         doc.fail(at + "/status", "expected ok, no result or failed, got \"" + s.status + "\"");
     s.failure = r.text("failure", std::string());
     {
-        const json& v = r.get("objectives");
-        if (!v.is_array())
-            doc.fail(at + "/objectives", "expected a list of {id, unit, value}");
+        const json& v = r.list("objectives", "expected a list of {id, unit, value}");
         for (std::size_t i = 0; i < v.size(); ++i) {
             const std::string p = at + "/objectives/" + std::to_string(i);
             io::ObjectReader o(doc, p, v[i]);
@@ -971,9 +955,7 @@ ShardResult readShardObject(const io::JsonDocument& doc, io::ObjectReader& r, co
         }
     }
     if (r.has("curve")) {
-        const json& v = r.get("curve");
-        if (!v.is_array())
-            doc.fail(at + "/curve", "expected a list of [step, value] pairs");
+        const json& v = r.list("curve", "expected a list of [step, value] pairs");
         for (std::size_t i = 0; i < v.size(); ++i) {
             if (!v[i].is_array() || v[i].size() != 2 || !v[i][0].is_number() || !v[i][1].is_number())
                 doc.fail(at + "/curve/" + std::to_string(i), "expected [step, value]");
@@ -1000,14 +982,13 @@ std::string shardResultToJson(const ShardResult& r)
     nlohmann::ordered_json j = shardJson(r, true);
     if (!r.document.empty())
         j["result"] = nlohmann::ordered_json::parse(r.document);
-    return j.dump(2) + "\n";
+    return io::jsonText(j);
 }
 
 static ShardResult shardResultFromJsonUnguarded(std::string_view text, const std::string& source)
 {
     const io::JsonDocument doc = io::JsonDocument::parse(text, source);
-    io::ObjectReader r(doc, "", doc.root());
-    io::checkSchema(r, "sweep-shard", kSweepSchemaVersion);
+    io::ObjectReader r = io::schemaRoot(doc, "sweep-shard", kSweepSchemaVersion);
     return readShardObject(doc, r, "");
 }
 
@@ -1148,7 +1129,7 @@ std::string collectJson(const std::vector<ShardResult>& results, CollectOptions 
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const ShardResult& r : results)
         arr.push_back(shardJson(r, opts.timing));
-    return arr.dump(2) + "\n";
+    return io::jsonText(arr);
 }
 
 /// The rows of a results table, counted without building them and up to one past the shard

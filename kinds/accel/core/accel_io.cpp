@@ -13,14 +13,11 @@
 namespace mapscape {
 
 using ojson = nlohmann::ordered_json;
-using io::checkSchema;
 using io::JsonDocument;
 using io::ObjectReader;
 using nlohmann::json;
 
 namespace {
-
-std::string pretty(const ojson& j) { return j.dump(2) + "\n"; }
 
 double nonNegative(ObjectReader& r, const std::string& key, double def, const char* what)
 {
@@ -106,9 +103,7 @@ RnnWorkload workloadFrom(const JsonDocument& doc, const std::string& ptr, const 
     w.sequenceLength = size("sequence_length", 1);
     w.name = r.text("name", std::string(rnnCellTitle(*cell)));
     if (*cell == RnnCell::Custom) {
-        const json& list = r.get("components");
-        if (!list.is_array())
-            doc.fail(r.ptr("components"), "expected a list of {name, M, N, K}");
+        const json& list = r.list("components", "expected a list of {name, M, N, K}");
         for (std::size_t i = 0; i < list.size(); ++i) {
             ObjectReader c(doc, r.ptr("components") + "/" + std::to_string(i), list[i]);
             RnnComponent comp;
@@ -189,9 +184,7 @@ AccelSpace spaceFrom(const JsonDocument& doc, const std::string& ptr, const json
             gr.fixed = geneValue(doc, one.ptr("fixed"), one.get("fixed"), g);
         } else if (one.has("values")) {
             gr.useList = true;
-            const json& list = one.get("values");
-            if (!list.is_array())
-                doc.fail(one.ptr("values"), "expected a list of values");
+            const json& list = one.list("values", "expected a list of values");
             for (std::size_t k = 0; k < list.size(); ++k)
                 gr.list.push_back(geneValue(doc, one.ptr("values") + "/" + std::to_string(k), list[k], g));
         } else {
@@ -356,8 +349,7 @@ AccelConstraints constraintsFrom(const JsonDocument& doc, const std::string& ptr
 AccelStudyFile accelStudyFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "accel-study", kAccelSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "accel-study", kAccelSchemaVersion);
     AccelStudyFile s;
     s.name = r.text("name", std::string("accelerator study"));
     if (r.has("workload"))
@@ -393,7 +385,7 @@ std::string accelStudyToJson(const AccelStudyFile& s)
     j["fpga_limits"] = limitsJson(s.setup.limits);
     j["fpga_proxy"] = proxyJson(s.setup.proxy);
     j["objective"] = s.objective;
-    return pretty(j);
+    return io::jsonText(j);
 }
 
 AccelStudyFile loadAccelStudy(const std::string& nameOrPath)
@@ -423,7 +415,7 @@ std::string accelResultToJson(const AccelDesign& design, const AccelMetrics* m, 
         j["area_um2"] = m->area;
         j["energy_nj"] = m->energy;
     }
-    return pretty(j);
+    return io::jsonText(j);
 }
 
 } // namespace mapscape

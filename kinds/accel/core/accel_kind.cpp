@@ -511,15 +511,8 @@ private:
 
 } // namespace
 
-const StudyKind& accelKind()
-{
-    static const AccelKind kind;
-    return kind;
-}
+const StudyKind& accelKind() { return studyKindInstance<AccelKind>(); }
 
-std::shared_ptr<const StudyKind> makeAccelKind()
-{
-    return std::shared_ptr<const StudyKind>(&accelKind(), [](const StudyKind*) {});
-}
+std::shared_ptr<const StudyKind> makeAccelKind() { return unownedStudyKind(accelKind()); }
 
 } // namespace mapscape

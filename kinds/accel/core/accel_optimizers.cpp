@@ -55,22 +55,14 @@ ViolationFunction violationOf(const AccelProblem& problem)
     return [accel](const PointEvaluation& e) { return accel->violation(e); };
 }
 
-OptimizerInfo entry(std::string id, std::string title, std::string description)
-{
-    OptimizerInfo info;
-    info.id = std::move(id);
-    info.title = std::move(title);
-    info.description = std::move(description);
-    return info;
-}
-
 void addGrmd(AccelOptimizerTable& r)
 {
     using G = GrmdOptions;
-    OptimizerInfo g = entry("grmd", "GRMD (seed 002)",
-                            "Stage 1: an elitist GA on area narrows the space to its survivors; stage 2: a Monte-Carlo "
-                            "actor-critic assigns one resource per step for latency and power; step 3: the non-dominated "
-                            "roll-outs that meet the constraints.");
+    OptimizerInfo g = {.id = "grmd",
+                       .title = "GRMD (seed 002)",
+                       .description = "Stage 1: an elitist GA on area narrows the space to its survivors; stage 2: a "
+                                      "Monte-Carlo actor-critic assigns one resource per step for latency and power; "
+                                      "step 3: the non-dominated roll-outs that meet the constraints."};
     g.budgetKey = "episodes";
     learners::markAvailability(g);
     OptionBinding<G> b;
@@ -111,9 +103,10 @@ void addGrmd(AccelOptimizerTable& r)
 void addBaselines(AccelOptimizerTable& r)
 {
     using N = Nsga2Options;
-    r.add(entry("nsga2", "NSGA-II",
-                "Non-dominated sorting GA (Deb et al. 2002) on latency, power and area with GRMD's crossover and "
-                "mutation; constraints by constrained domination."),
+    r.add({.id = "nsga2",
+           .title = "NSGA-II",
+           .description = "Non-dominated sorting GA (Deb et al. 2002) on latency, power and area with GRMD's "
+                          "crossover and mutation; constraints by constrained domination."},
           withEvaluations<N>()
               .integer(&N::population, "population", "Population", 2, 100000, "the paper's GA population: 15")
               .include(&N::operators, geneOperators()),
@@ -122,9 +115,10 @@ void addBaselines(AccelOptimizerTable& r)
                                                    seed);
           });
     using M = MopsoOptions;
-    r.add(entry("mopso", "MOPSO",
-                "Multi-objective particle swarm (Coello Coello et al. 2004) with an external archive; the paper's "
-                "c1 = 1.5, c2 = 1.0."),
+    r.add({.id = "mopso",
+           .title = "MOPSO",
+           .description = "Multi-objective particle swarm (Coello Coello et al. 2004) with an external archive; the "
+                          "paper's c1 = 1.5, c2 = 1.0."},
           withEvaluations<M>()
               .integer(&M::swarm, "swarm", "Particles", 1, 100000, "")
               .real(&M::inertia, "inertia", "Inertia w", 0, 2, "")
@@ -141,9 +135,11 @@ void addBaselines(AccelOptimizerTable& r)
     bo.batch = 1;
     bo.candidates = 2000;
     bo.xi = 0.0;
-    r.add(entry("bo", "Bayesian optimisation (ParEGO)",
-                "A Gaussian process on a fresh random Tchebycheff scalarisation of log latency, power and area at "
-                "every step (ParEGO); one point of highest expected improvement per step after 5 prior samples."),
+    r.add({.id = "bo",
+           .title = "Bayesian optimisation (ParEGO)",
+           .description = "A Gaussian process on a fresh random Tchebycheff scalarisation of log latency, power and "
+                          "area at every step (ParEGO); one point of highest expected improvement per step after 5 "
+                          "prior samples."},
           withEvaluations<B>(bo)
               .integer(&B::initial, "initial", "Prior samples", 2, 1e6, "random points before the first model (the paper: 5)")
               .integer(&B::candidates, "candidates", "EI candidates", 1, 1e6, "random points and mutations of the best")
@@ -154,9 +150,10 @@ void addBaselines(AccelOptimizerTable& r)
               return std::make_unique<BayesianPointSearch>(problem, b, seed);
           });
     using A = AccelGaSearchOptions;
-    r.add(entry("ga", "Genetic algorithm (GRMD stage 1 alone)",
-                "The elitist GA of GRMD's stage 1 on its own, on a weighted fitness A·lat/lat_ref + B·pow/pow_ref "
-                "(+ C·area/area_ref) or on area."),
+    r.add({.id = "ga",
+           .title = "Genetic algorithm (GRMD stage 1 alone)",
+           .description = "The elitist GA of GRMD's stage 1 on its own, on a weighted fitness A·lat/lat_ref + "
+                          "B·pow/pow_ref (+ C·area/area_ref) or on area."},
           withEvaluations<A>()
               .integer([](A& s) -> int& { return s.ga.population; }, "population", "Population", 2, 100000,
                        "the paper's GA population: 15")
@@ -175,7 +172,9 @@ void addBaselines(AccelOptimizerTable& r)
     R random;
     random.samples = 679;
     random.batch = 15;
-    r.add(entry("random", "Random search", "Every gene drawn uniformly among its allowed values."),
+    r.add({.id = "random",
+           .title = "Random search",
+           .description = "Every gene drawn uniformly among its allowed values."},
           withEvaluations<R>(random).integer(&R::batch, "batch", "Batch size", 1, 1e6, "configurations evaluated per step"),
           [](const R& rs, const AccelProblem& problem, std::uint64_t seed) {
               return std::make_unique<RandomPointSearch>(problem, rs, seed);

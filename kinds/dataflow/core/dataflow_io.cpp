@@ -173,9 +173,8 @@ DataflowMapping mappingFrom(const JsonDocument& doc, const std::string& ptr, con
     DataflowMapping m;
     m.name = r.text("name", std::string("mapping"));
     r.text("description", std::string());
-    const json& list = r.get("directives");
-    if (!list.is_array() || list.empty())
-        doc.fail(r.ptr("directives"), "expected a non-empty list of directives (\"SpatialMap(1,1) K\", ...)");
+    const json& list =
+        r.nonEmptyList("directives", "expected a non-empty list of directives (\"SpatialMap(1,1) K\", ...)");
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string p = r.ptr("directives") + "/" + std::to_string(i);
         if (!list[i].is_string())
@@ -258,9 +257,22 @@ ojson spaceJson(const DataflowSpaceOptions& s)
     return j;
 }
 
-std::string pretty(const ojson& j) { return j.dump(2) + "\n"; }
-
 bool isMaestroFile(const std::string& path) { return std::filesystem::path(path).extension() == ".m"; }
+
+/// A study member that names a preset or file (`load` reads it; its error is reported at the
+/// member) or holds the value itself (`inlined` reads it).
+template <class Load, class Inlined>
+auto presetOrInline(ObjectReader& r, const std::string& key, Load load, Inlined inlined)
+{
+    const json& v = r.get(key);
+    if (!v.is_string())
+        return inlined(v);
+    try {
+        return load(v.get<std::string>());
+    } catch (const InputError& e) {
+        r.doc().fail(r.ptr(key), e.what());
+    }
+}
 
 } // namespace
 
@@ -270,19 +282,16 @@ DataflowHardware dataflowHardwareFromJson(std::string_view text, const std::stri
     return hardwareFrom(doc, "", doc.root(), true);
 }
 
-std::string dataflowHardwareToJson(const DataflowHardware& hw) { return pretty(hardwareJson(hw, true)); }
+std::string dataflowHardwareToJson(const DataflowHardware& hw) { return io::jsonText(hardwareJson(hw, true)); }
 
 DataflowWorkload dataflowWorkloadFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "dataflow-workload", kDataflowSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "dataflow-workload", kDataflowSchemaVersion);
     DataflowWorkload w;
     w.name = r.text("name", std::string("workload"));
     w.description = r.text("description", std::string());
-    const json& list = r.get("layers");
-    if (!list.is_array() || list.empty())
-        doc.fail(r.ptr("layers"), "expected a non-empty list of layers");
+    const json& list = r.nonEmptyList("layers", "expected a non-empty list of layers");
     for (std::size_t i = 0; i < list.size(); ++i)
         w.layers.push_back(layerFrom(doc, r.ptr("layers") + "/" + std::to_string(i), list[i]));
     r.finish();
@@ -315,7 +324,10 @@ DataflowMapping dataflowMappingFromJson(std::string_view text, const std::string
     return mappingFrom(doc, "", doc.root(), type, true);
 }
 
-std::string dataflowMappingToJson(const DataflowMapping& m, DfLayerType type) { return pretty(mappingJson(m, type, true)); }
+std::string dataflowMappingToJson(const DataflowMapping& m, DfLayerType type)
+{
+    return io::jsonText(mappingJson(m, type, true));
+}
 
 DataflowLayer dataflowLayerFromJson(std::string_view text, const std::string& source)
 {
@@ -331,41 +343,22 @@ DataflowSpaceOptions dataflowSpaceFromJson(std::string_view text, const std::str
     return spaceFrom(doc, "", doc.root());
 }
 
-std::string dataflowSpaceToJson(const DataflowSpaceOptions& space) { return pretty(spaceJson(space)); }
+std::string dataflowSpaceToJson(const DataflowSpaceOptions& space) { return io::jsonText(spaceJson(space)); }
 
 DataflowStudyFile dataflowStudyFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "dataflow-study", kDataflowSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "dataflow-study", kDataflowSchemaVersion);
     DataflowStudyFile s;
     s.name = r.text("name", std::string("dataflow study"));
     s.workload = r.text("workload", std::string());
     s.layer = layerFrom(doc, r.ptr("layer"), r.get("layer"));
-    {
-        const json& h = r.get("hardware");
-        if (h.is_string()) {
-            try {
-                s.hardware = loadDataflowHardware(h.get<std::string>());
-            } catch (const InputError& e) {
-                doc.fail(r.ptr("hardware"), e.what());
-            }
-        } else {
-            s.hardware = hardwareFrom(doc, r.ptr("hardware"), h, false);
-        }
-    }
-    {
-        const json& m = r.get("mapping");
-        if (m.is_string()) {
-            try {
-                s.mapping = loadDataflowMapping(m.get<std::string>(), s.layer.type);
-            } catch (const InputError& e) {
-                doc.fail(r.ptr("mapping"), e.what());
-            }
-        } else {
-            s.mapping = mappingFrom(doc, r.ptr("mapping"), m, s.layer.type, false);
-        }
-    }
+    s.hardware = presetOrInline(
+        r, "hardware", [](const std::string& name) { return loadDataflowHardware(name); },
+        [&](const json& h) { return hardwareFrom(doc, r.ptr("hardware"), h, false); });
+    s.mapping = presetOrInline(
+        r, "mapping", [&](const std::string& name) { return loadDataflowMapping(name, s.layer.type); },
+        [&](const json& m) { return mappingFrom(doc, r.ptr("mapping"), m, s.layer.type, false); });
     if (r.has("space"))
         s.space = spaceFrom(doc, r.ptr("space"), r.get("space"));
     s.objective = readObjectiveMember(r, dataflowObjectives(), "latency");
@@ -383,7 +376,7 @@ std::string dataflowStudyToJson(const DataflowStudyFile& s)
     j["mapping"] = mappingJson(s.mapping, s.layer.type, false);
     j["space"] = spaceJson(s.space);
     j["objective"] = s.objective;
-    return pretty(j);
+    return io::jsonText(j);
 }
 
 DataflowHardware loadDataflowHardware(const std::string& nameOrPath)

@@ -498,16 +498,9 @@ private:
 
 } // namespace
 
-const StudyKind& dataflowKind()
-{
-    static const DataflowKind kind;
-    return kind;
-}
+const StudyKind& dataflowKind() { return studyKindInstance<DataflowKind>(); }
 
-std::shared_ptr<const StudyKind> makeDataflowKind()
-{
-    return std::shared_ptr<const StudyKind>(&dataflowKind(), [](const StudyKind*) {});
-}
+std::shared_ptr<const StudyKind> makeDataflowKind() { return unownedStudyKind(dataflowKind()); }
 
 std::string dataflowResultToJson(const DataflowMapping& mapping, DfLayerType type,
                                  const std::map<std::string, std::int64_t>& point)

@@ -20,8 +20,6 @@ using namespace dpu;
 
 namespace {
 
-std::string pretty(const ojson& j) { return j.dump(2) + "\n"; }
-
 /// Samples are stored with 6 significant digits (the 3 Hz telemetry is noisy to 3 %).
 double rounded(double v)
 {
@@ -114,9 +112,7 @@ bool readObjects(ObjectReader& r, const std::string& key, const char* what, Read
 {
     if (!r.has(key))
         return false;
-    const json& list = r.get(key);
-    if (!list.is_array())
-        r.doc().fail(r.ptr(key), std::string("expected a list of ") + what);
+    const json& list = r.list(key, std::string("expected a list of ") + what);
     for (std::size_t i = 0; i < list.size(); ++i) {
         ObjectReader item(r.doc(), r.ptr(key) + "/" + std::to_string(i), list[i]);
         read(item);
@@ -159,9 +155,7 @@ Platform platformFrom(const JsonDocument& doc, const std::string& base, const js
     Platform p = defaultPlatform();
     p.fpsConstraint = r.real("fps_constraint", p.fpsConstraint);
     if (r.has("pruning")) {
-        const json& list = r.get("pruning");
-        if (!list.is_array())
-            doc.fail(r.ptr("pruning"), "expected a list of pruning ratios, e.g. [0, 0.25, 0.5]");
+        const json& list = r.list("pruning", "expected a list of pruning ratios, e.g. [0, 0.25, 0.5]");
         p.pruning.clear();
         for (std::size_t i = 0; i < list.size(); ++i)
             p.pruning.push_back(r.realValue(list[i], r.ptr("pruning") + "/" + std::to_string(i)));
@@ -274,9 +268,7 @@ Platform platformFrom(const JsonDocument& doc, const std::string& base, const js
 
 ojson platformJson(const Platform& p)
 {
-    ojson j;
-    j["schema"] = "mapscape/dpu-platform";
-    j["version"] = kDpuSchemaVersion;
+    ojson j = io::schemaDocument("dpu-platform", kDpuSchemaVersion);
     j["fps_constraint"] = p.fpsConstraint;
     j["pruning"] = p.pruning;
     ojson sizes = ojson::array();
@@ -383,7 +375,7 @@ Platform dpuPlatformFromJson(std::string_view text, const std::string& source)
     return platformFrom(doc, "", doc.root());
 }
 
-std::string dpuPlatformToJson(const Platform& platform) { return pretty(platformJson(platform)); }
+std::string dpuPlatformToJson(const Platform& platform) { return io::jsonText(platformJson(platform)); }
 
 Platform loadDpuPlatform(const std::string& nameOrPath)
 {
@@ -401,8 +393,7 @@ Platform loadDpuPlatform(const std::string& nameOrPath)
 RecordedRuns dpuRunsFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "dpu-runs", kDpuSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "dpu-runs", kDpuSchemaVersion);
     DatasetOptions o;
     o.seed = std::uint64_t(r.integer("seed", 1));
     o.maxSamplesPerRun = r.integerIn("max_samples_per_run", o.maxSamplesPerRun, 1, 100000);
@@ -430,9 +421,7 @@ RecordedRuns dpuRunsFromJson(std::string_view text, const std::string& source)
 
 std::string dpuRunsToJson(const RecordedRuns& runs)
 {
-    ojson j;
-    j["schema"] = "mapscape/dpu-runs";
-    j["version"] = kDpuSchemaVersion;
+    ojson j = io::schemaDocument("dpu-runs", kDpuSchemaVersion);
     j["seed"] = runs.options().seed;
     j["max_samples_per_run"] = runs.options().maxSamplesPerRun;
     j["background_samples"] = runs.options().backgroundSamples;
@@ -475,9 +464,7 @@ std::string dpuRunsToJson(const RecordedRuns& runs)
 
 std::string dpuResultToJson(const Platform& platform, const DpuResult& result)
 {
-    ojson j;
-    j["schema"] = "mapscape/dpu-result";
-    j["version"] = kDpuSchemaVersion;
+    ojson j = io::schemaDocument("dpu-result", kDpuSchemaVersion);
     j["source"] = result.source;
     j["scores"] = result.probabilistic ? "probability" : "estimate";
     ojson list = ojson::array();
@@ -491,14 +478,13 @@ std::string dpuResultToJson(const Platform& platform, const DpuResult& result)
                         {"scores", scores}});
     }
     j["decisions"] = list;
-    return pretty(j);
+    return io::jsonText(j);
 }
 
 DpuResult dpuResultFromJson(std::string_view text, const std::string& source, const Platform& platform)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "dpu-result", kDpuSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "dpu-result", kDpuSchemaVersion);
     DpuResult out;
     out.source = r.has("source") ? r.text("source") : std::string();
     const std::string scores = r.has("scores") ? r.text("scores") : std::string("probability");

@@ -299,15 +299,8 @@ private:
 
 } // namespace
 
-const StudyKind& dpuKind()
-{
-    static const DpuKind kind;
-    return kind;
-}
+const StudyKind& dpuKind() { return studyKindInstance<DpuKind>(); }
 
-std::shared_ptr<const StudyKind> makeDpuKind()
-{
-    return std::shared_ptr<const StudyKind>(&dpuKind(), [](const StudyKind*) {});
-}
+std::shared_ptr<const StudyKind> makeDpuKind() { return unownedStudyKind(dpuKind()); }
 
 } // namespace mapscape

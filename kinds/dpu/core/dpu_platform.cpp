@@ -153,40 +153,39 @@ FieldIssues validate(const Platform& p)
         if (!(std::isfinite(v) && v >= 0 && v <= 1))
             issues.push_back({field, "must be in [0, 1], got " + num(v)});
     };
-    if (p.sizes.empty())
-        issues.push_back({"sizes", "at least one DPU size is needed"});
-    for (std::size_t i = 0; i < p.sizes.size(); ++i) {
-        const DpuSize& s = p.sizes[i];
-        const std::string f = "sizes[" + std::to_string(i) + "]";
-        if (s.name.empty())
+    // A list's entries, each checked under its field ("sizes[2]"); `needed`: the issue when the
+    // list is empty (none where it may be).
+    const auto each = [&](const auto& list, const std::string& key, const char* needed, const auto& check) {
+        if (needed && list.empty())
+            issues.push_back({key, needed});
+        for (std::size_t i = 0; i < list.size(); ++i)
+            check(list[i], key + "[" + std::to_string(i) + "]");
+    };
+    const auto named = [&](const std::string& f, const std::string& name) {
+        if (name.empty())
             issues.push_back({f + ".name", "must not be empty"});
-        for (auto [key, v] : {std::pair{".pp", s.pp}, {".icp", s.icp}, {".ocp", s.ocp}, {".max_instances", s.maxInstances}}) {
+    };
+    each(p.sizes, "sizes", "at least one DPU size is needed", [&](const DpuSize& s, const std::string& f) {
+        named(f, s.name);
+        for (auto [key, v] :
+             {std::pair{".pp", s.pp}, {".icp", s.icp}, {".ocp", s.ocp}, {".max_instances", s.maxInstances}}) {
             if (v <= 0)
                 issues.push_back({f + key, "must be positive, got " + std::to_string(v)});
         }
-    }
-    if (p.actions.empty())
-        issues.push_back({"actions", "at least one configuration is needed"});
-    for (std::size_t i = 0; i < p.actions.size(); ++i) {
-        const DpuConfig& c = p.actions[i];
-        const std::string f = "actions[" + std::to_string(i) + "]";
+    });
+    each(p.actions, "actions", "at least one configuration is needed", [&](const DpuConfig& c, const std::string& f) {
         if (c.size < 0 || c.size >= int(p.sizes.size())) {
             issues.push_back({f + ".size", "no such DPU size"});
-            continue;
+            return;
         }
         const int maxN = p.sizes[std::size_t(c.size)].maxInstances;
         if (c.instances < 1 || c.instances > maxN)
             issues.push_back({f + ".instances", "must be in [1, " + std::to_string(maxN) + "] for " +
                                                     p.sizes[std::size_t(c.size)].name + ", got " +
                                                     std::to_string(c.instances)});
-    }
-    if (p.models.empty())
-        issues.push_back({"models", "at least one model is needed"});
-    for (std::size_t i = 0; i < p.models.size(); ++i) {
-        const CnnModel& m = p.models[i];
-        const std::string f = "models[" + std::to_string(i) + "]";
-        if (m.name.empty())
-            issues.push_back({f + ".name", "must not be empty"});
+    });
+    each(p.models, "models", "at least one model is needed", [&](const CnnModel& m, const std::string& f) {
+        named(f, m.name);
         positive(f + ".latency_ms", m.latencyMs);
         positive(f + ".gmac", m.gmac);
         positive(f + ".data_io_mb", m.dataIoMb);
@@ -195,13 +194,12 @@ FieldIssues validate(const Platform& p)
             issues.push_back({f + ".efficiency", "must be in (0, 1], got " + num(m.efficiency)});
         if (m.layers <= 0)
             issues.push_back({f + ".layers", "must be positive, got " + std::to_string(m.layers)});
-    }
-    if (p.pruning.empty())
-        issues.push_back({"pruning", "at least one pruning level (0 for the unpruned model) is needed"});
-    for (std::size_t i = 0; i < p.pruning.size(); ++i) {
-        if (!(std::isfinite(p.pruning[i]) && p.pruning[i] >= 0 && p.pruning[i] < 1))
-            issues.push_back({"pruning[" + std::to_string(i) + "]", "must be in [0, 1), got " + num(p.pruning[i])});
-    }
+    });
+    each(p.pruning, "pruning", "at least one pruning level (0 for the unpruned model) is needed",
+         [&](double level, const std::string& f) {
+             if (!(std::isfinite(level) && level >= 0 && level < 1))
+                 issues.push_back({f, "must be in [0, 1), got " + num(level)});
+         });
     positive("fps_constraint", p.fpsConstraint);
     const PlatformParams& q = p.params;
     positive("params.clock_mhz", q.clockMhz);
@@ -224,11 +222,8 @@ FieldIssues validate(const Platform& p)
     fraction("params.read_share_ldfm", q.readShareLdfm);
     fraction("params.background_read_share", q.backgroundReadShare);
     positive("params.frames_per_run", q.framesPerRun);
-    for (std::size_t i = 0; i < q.states.size(); ++i) {
-        const BackgroundState& s = q.states[i];
-        const std::string f = "params.states[" + std::to_string(i) + "]";
-        if (s.name.empty())
-            issues.push_back({f + ".name", "must not be empty"});
+    each(q.states, "params.states", nullptr, [&](const BackgroundState& s, const std::string& f) {
+        named(f, s.name);
         nonNegative(f + ".bandwidth_gbs", s.bandwidthGbs);
         if (std::isfinite(s.bandwidthGbs) && std::isfinite(q.memoryBandwidthGbs) && s.bandwidthGbs >= q.memoryBandwidthGbs)
             issues.push_back({f + ".bandwidth_gbs", "must be below the DDR bandwidth (" + num(q.memoryBandwidthGbs) +
@@ -237,7 +232,7 @@ FieldIssues validate(const Platform& p)
         if (!(std::isfinite(s.cpuCores) && s.cpuCores > 0 && s.cpuCores <= kCpuCores))
             issues.push_back({f + ".cpu_cores", "must be in (0, 4], got " + num(s.cpuCores)});
         nonNegative(f + ".instance_overhead", s.instanceOverhead);
-    }
+    });
     for (const auto& [key, c] : p.corrections) {
         const auto [v, w, a] = key;
         const std::string f = "corrections[" + std::to_string(v) + "," + std::to_string(w) + "," + std::to_string(a) + "]";

@@ -17,18 +17,11 @@
 
 namespace mapscape {
 
-using io::checkSchema;
 using io::JsonDocument;
 using io::ObjectReader;
 using nlohmann::json;
 using ojson = nlohmann::ordered_json;
 using namespace placement;
-
-namespace {
-
-std::string pretty(const ojson& j) { return j.dump(2) + "\n"; }
-
-} // namespace
 
 WorkloadGraph loadPlacementWorkload(const std::string& nameOrPath)
 {
@@ -49,8 +42,7 @@ WorkloadGraph loadPlacementWorkload(const std::string& nameOrPath)
 HardwareParams placementHardwareFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "placement-hardware", kPlacementSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "placement-hardware", kPlacementSchemaVersion);
     r.text("name", std::string());
     r.text("description", std::string());
     HardwareParams p;
@@ -88,9 +80,7 @@ HardwareParams placementHardwareFromJson(std::string_view text, const std::strin
     p.switchPenalty = r.real("switch_penalty_us", p.switchPenalty * 1e6) * 1e-6;
     p.dramThroughLlc = r.boolean("dram_through_llc", p.dramThroughLlc);
     if (r.has("rules")) {
-        const json& list = r.get("rules");
-        if (!list.is_array())
-            doc.fail(r.ptr("rules"), "expected a list of {op, tensor, level}");
+        const json& list = r.list("rules", "expected a list of {op, tensor, level}");
         for (std::size_t i = 0; i < list.size(); ++i) {
             ObjectReader rr(doc, r.ptr("rules") + "/" + std::to_string(i), list[i]);
             LevelRule rule;
@@ -153,7 +143,7 @@ std::string placementHardwareToJson(const HardwareParams& p, const std::string& 
                          {"level", levelName(r.level)}});
     if (!rules.empty())
         j["rules"] = rules;
-    return pretty(j);
+    return io::jsonText(j);
 }
 
 HardwareParams loadPlacementHardware(const std::string& nameOrPath)
@@ -174,8 +164,7 @@ HardwareParams loadPlacementHardware(const std::string& nameOrPath)
 PlacementMapFile placementMapFromJson(std::string_view text, const std::string& source, int nodes)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "placement-map", kPlacementSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "placement-map", kPlacementSchemaVersion);
     PlacementMapFile f;
     f.workload = r.text("workload", std::string());
     r.text("note", std::string());
@@ -205,7 +194,7 @@ std::string placementMapToJson(const WorkloadGraph& g, const MemoryMap& map, con
     j["nodes"] = g.nodeCount();
     j["weights"] = mapLetters(map.weights);
     j["activations"] = mapLetters(map.activations);
-    return pretty(j);
+    return io::jsonText(j);
 }
 
 std::string placementMapToCsv(const PlacementModel& model, const MemoryMap& map)

@@ -479,15 +479,8 @@ private:
 
 } // namespace
 
-const StudyKind& placementKind()
-{
-    static const PlacementKind kind;
-    return kind;
-}
+const StudyKind& placementKind() { return studyKindInstance<PlacementKind>(); }
 
-std::shared_ptr<const StudyKind> makePlacementKind()
-{
-    return std::shared_ptr<const StudyKind>(&placementKind(), [](const StudyKind*) {});
-}
+std::shared_ptr<const StudyKind> makePlacementKind() { return unownedStudyKind(placementKind()); }
 
 } // namespace mapscape

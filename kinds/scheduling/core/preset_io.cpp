@@ -21,7 +21,6 @@ using nlohmann::json;
 using ojson = nlohmann::ordered_json; // writers keep a readable member order
 using io::JsonDocument;
 using io::ObjectReader;
-using io::checkSchema;
 
 namespace {
 
@@ -29,9 +28,7 @@ DimMask dimMaskFrom(ObjectReader& r, const std::string& key)
 {
     if (!r.has(key))
         return kAllDimsMask;
-    const json& v = r.get(key);
-    if (!v.is_array())
-        r.doc().fail(r.ptr(key), "expected a list of dimension letters such as [\"K\", \"C\"]");
+    const json& v = r.list(key, "expected a list of dimension letters such as [\"K\", \"C\"]");
     DimMask m = 0;
     for (std::size_t i = 0; i < v.size(); ++i) {
         auto d = v[i].is_string() ? parseDim(v[i].get<std::string>()) : std::nullopt;
@@ -66,9 +63,7 @@ BufferSpec bufferFrom(ObjectReader& r, Component c)
     if (r.has("dataflow"))
         b.dataflow = dataflowFrom(r.doc(), r.get("dataflow"), r.ptr("dataflow"));
     if (r.has("allowed_dataflows")) {
-        const json& v = r.get("allowed_dataflows");
-        if (!v.is_array())
-            r.doc().fail(r.ptr("allowed_dataflows"), "expected a list such as [\"IS\", \"WS\", \"OS\"]");
+        const json& v = r.list("allowed_dataflows", "expected a list such as [\"IS\", \"WS\", \"OS\"]");
         for (std::size_t i = 0; i < v.size(); ++i)
             b.allowedDataflows.push_back(dataflowFrom(r.doc(), v[i], r.ptr("allowed_dataflows") + "/" + std::to_string(i)));
     }
@@ -77,9 +72,7 @@ BufferSpec bufferFrom(ObjectReader& r, Component c)
     b.staticPowerMw = r.perType("static_power_mw", {0, 0, 0});
     b.unitCycle = r.perType("unit_cycle", {1, 1, 1});
     if (r.has("bypass")) {
-        const json& v = r.get("bypass");
-        if (!v.is_array())
-            r.doc().fail(r.ptr("bypass"), "expected a list such as [\"weight\"]");
+        const json& v = r.list("bypass", "expected a list such as [\"weight\"]");
         for (std::size_t i = 0; i < v.size(); ++i) {
             auto t = v[i].is_string() ? parseDataType(v[i].get<std::string>()) : std::nullopt;
             if (!t)
@@ -145,8 +138,6 @@ DimVector factorsFrom(const JsonDocument& doc, const json& v, const std::string&
     return f;
 }
 
-std::string dumpPretty(const ojson& j) { return j.dump(2) + "\n"; }
-
 bool endsWith(const std::string& s, std::string_view suffix)
 {
     return s.size() >= suffix.size() && iequals(std::string_view(s).substr(s.size() - suffix.size()), suffix);
@@ -157,8 +148,7 @@ bool endsWith(const std::string& s, std::string_view suffix)
 Accelerator acceleratorFromJson(std::string_view text, const std::string& source)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "accelerator", kAcceleratorSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "accelerator", kAcceleratorSchemaVersion);
     Accelerator acc;
     acc.name = r.text("name");
     acc.description = r.text("description", std::string());
@@ -246,22 +236,19 @@ std::string acceleratorToJson(const Accelerator& acc)
         }
         j[std::string(componentKey(c))] = l;
     }
-    return dumpPretty(j);
+    return io::jsonText(j);
 }
 
 Mapping mappingFromJson(std::string_view text, const std::string& source, const Accelerator& acc)
 {
     const JsonDocument doc = JsonDocument::parse(text, source);
-    ObjectReader r(doc, "", doc.root());
-    checkSchema(r, "mapping", kMappingSchemaVersion);
+    ObjectReader r = io::schemaRoot(doc, "mapping", kMappingSchemaVersion);
     Mapping m;
     m.accelerator = r.text("accelerator", std::string());
     m.network = r.text("network", std::string());
     m.metric = r.text("metric", std::string());
     m.source = r.text("source", std::string());
-    const json& layers = r.get("layers");
-    if (!layers.is_array())
-        doc.fail("/layers", "expected a list of layer tables");
+    const json& layers = r.list("layers", "expected a list of layer tables");
     for (std::size_t i = 0; i < layers.size(); ++i) {
         const std::string p = "/layers/" + std::to_string(i);
         ObjectReader lr(doc, p, layers[i]);

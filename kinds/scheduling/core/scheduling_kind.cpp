@@ -477,15 +477,8 @@ private:
 
 } // namespace
 
-const StudyKind& schedulingKind()
-{
-    static const SchedulingKind kind;
-    return kind;
-}
+const StudyKind& schedulingKind() { return studyKindInstance<SchedulingKind>(); }
 
-std::shared_ptr<const StudyKind> makeSchedulingKind()
-{
-    return std::shared_ptr<const StudyKind>(&schedulingKind(), [](const StudyKind*) {});
-}
+std::shared_ptr<const StudyKind> makeSchedulingKind() { return unownedStudyKind(schedulingKind()); }
 
 } // namespace mapscape

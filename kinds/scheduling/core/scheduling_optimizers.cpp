@@ -47,24 +47,15 @@ OptionBinding<rl::PpoOptions> ppoOptions()
     return b;
 }
 
-OptimizerInfo entry(std::string id, std::string title, std::string description, std::string budgetKey)
-{
-    OptimizerInfo info;
-    info.kind = "scheduling";
-    info.id = std::move(id);
-    info.title = std::move(title);
-    info.description = std::move(description);
-    info.budgetKey = std::move(budgetKey);
-    return info;
-}
-
 SchedulingOptimizerTable buildOptimizers()
 {
     SchedulingOptimizerTable r;
     using S = PpoSchedulerOptions;
-    OptimizerInfo ppo = entry("ppo", "PPO scheduling (seed 000)",
-                              "A PPO agent picks 2 or 3 table rows per step; an exact search re-distributes their factors.",
-                              "episodes");
+    OptimizerInfo ppo = {.id = "ppo",
+                         .title = "PPO scheduling (seed 000)",
+                         .description = "A PPO agent picks 2 or 3 table rows per step; an exact search re-distributes "
+                                        "their factors.",
+                         .budgetKey = "episodes"};
     learners::markAvailability(ppo);
     r.add(std::move(ppo),
           OptionBinding<S>()
@@ -84,8 +75,10 @@ SchedulingOptimizerTable buildOptimizers()
               return learners::factory<PpoSchedulerFactory>(kPpoSchedulerFactory)(problem, s, seed);
           });
     using R = RandomSearchOptions;
-    r.add(entry("random", "Random search",
-                "Uniformly drawn factorisations per column (Timeloop's random mapper); invalid draws count.", "samples"),
+    r.add({.id = "random",
+           .title = "Random search",
+           .description = "Uniformly drawn factorisations per column (Timeloop's random mapper); invalid draws count.",
+           .budgetKey = "samples"},
           OptionBinding<R>()
               .integer(&R::samplesPerLayer, "samples", "Samples per layer", 1, 1e9, "")
               .integer(&R::batch, "batch", "Batch size", 1, 1e6, "tables per ask"),
@@ -93,20 +86,24 @@ SchedulingOptimizerTable buildOptimizers()
               return std::make_unique<RandomSearch>(problem, rs, seed);
           });
     using E = ExhaustiveSearchOptions;
-    r.add(entry("exhaustive", "Exhaustive search",
-                "Exact search over every factor split of every row (pruned depth-first): the optimum of small layers.", ""),
+    r.add({.id = "exhaustive",
+           .title = "Exhaustive search",
+           .description = "Exact search over every factor split of every row (pruned depth-first): the optimum of "
+                          "small layers."},
           OptionBinding<E>().real(&E::maxCandidates, "max_candidates", "Largest space", 1, 1e18,
                                   "layers with more candidates are skipped"),
           [](const E& e, const SchedulingProblem& problem, std::uint64_t) {
               return std::make_unique<ExhaustiveSearch>(problem, e);
           });
-    r.add(entry("bottom-up", "Bottom-up (NeuroSpector-style)",
-                "Level sets from DRAM inwards, each searched exactly for its partial cost; with flexible dataflows, "
-                "once per combination of the allowed dataflows (as NeuroSpector).",
-                ""),
+    r.add({.id = "bottom-up",
+           .title = "Bottom-up (NeuroSpector-style)",
+           .description = "Level sets from DRAM inwards, each searched exactly for its partial cost; with flexible "
+                          "dataflows, once per combination of the allowed dataflows (as NeuroSpector)."},
           [](const OptionReader&, const SchedulingProblem& problem, std::uint64_t) {
               return std::make_unique<BottomUpSearch>(problem);
           });
+    for (OptimizerInfo& info : r.infos())
+        info.kind = "scheduling";
     return r;
 }
 
