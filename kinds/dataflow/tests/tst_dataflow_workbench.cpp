@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
@@ -59,6 +60,37 @@ private Q_SLOTS:
             if (c->isVisible())
                 QVERIFY2(c->clippedTitles().isEmpty(), qPrintable(c->clippedTitles().join(QStringLiteral(", "))));
         }
+    }
+
+    /// Issue 49, item 4: the Mapping tab's summary read "Throughput 921.60 MACs/cycle" and "PEs
+    /// busy 1024.0 of 1024". Every figure has its unit in engineering format; PEs are counted
+    /// whole, with the share busy beside them.
+    void summaryReadsInEngineeringUnits()
+    {
+        DataflowWorkbench w;
+        const auto cell = [&](const QString& name) {
+            // The label as shown, one "name value" pair per table cell pair.
+            QString text = w.summaryText();
+            text.replace(QRegularExpression(QStringLiteral("</td><td>|</tr>")), QStringLiteral("\t"));
+            text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+            const QRegularExpressionMatch m =
+                QRegularExpression(QRegularExpression::escape(name) + QStringLiteral("\t([^\t]*)")).match(text);
+            return m.hasMatch() ? m.captured(1) : QString();
+        };
+        QVERIFY(w.result().has_value());
+        QVERIFY(std::abs(w.result()->throughput - 921.6) < 0.01);
+        QCOMPARE(cell(QStringLiteral("Throughput")), QStringLiteral("921.6 MACs/cycle"));
+        QCOMPARE(cell(QStringLiteral("PEs busy")), QStringLiteral("1,024 of 1,024 (100 %)"));
+        // A mapping that keeps part of the PEs idle: a whole count and its share, no decimals on
+        // the count.
+        QCOMPARE(w.openFile(QStringLiteral(MAPSCAPE_CLI_DATA "/vgg16_row2_rs_narrow64.study.json")), QString());
+        const QRegularExpression whole(QStringLiteral("^\\d{1,3}(,\\d{3})* of \\d{1,3}(,\\d{3})* \\(\\d+(\\.\\d+)? %\\)$"));
+        QVERIFY2(whole.match(cell(QStringLiteral("PEs busy"))).hasMatch(), qPrintable(cell(QStringLiteral("PEs busy"))));
+        QVERIFY2(cell(QStringLiteral("Throughput")).endsWith(QStringLiteral(" MACs/cycle")), qPrintable(cell(QStringLiteral("Throughput"))));
+        for (const QString& name : {QStringLiteral("Runtime"), QStringLiteral("Energy"), QStringLiteral("EDP"),
+                                    QStringLiteral("Throughput"), QStringLiteral("MACs")})
+            QVERIFY2(!cell(name).isEmpty() && !cell(name).contains(QRegularExpression(QStringLiteral("\\de[+-]|\\.\\d{4}"))),
+                     qPrintable(name + QStringLiteral(": ") + cell(name)));
     }
 
     /// A study file of the golden set evaluates to MAESTRO's own figures.

@@ -95,17 +95,16 @@ void DataflowWorkbench::evaluate()
     m_summary->setText(
         tr("<table cellspacing='6'>"
            "<tr><td><b>Runtime</b></td><td>%1</td><td><b>Energy</b></td><td>%2</td><td><b>EDP</b></td><td>%3</td></tr>"
-           "<tr><td><b>Throughput</b></td><td>%4 MACs/cycle</td><td><b>PEs busy</b></td><td>%5 of %6</td>"
-           "<td><b>MACs</b></td><td>%7</td></tr>"
-           "<tr><td><b>L1 per PE</b></td><td>%8 of %9: %10</td><td><b>L2</b></td><td>%11 of %12: %13</td>"
-           "<td><b>Area / power</b></td><td>%14, %15</td></tr></table>"
+           "<tr><td><b>Throughput</b></td><td>%4</td><td><b>PEs busy</b></td><td>%5 of %6 (%7)</td>"
+           "<td><b>MACs</b></td><td>%8</td></tr>"
+           "<tr><td><b>L1 per PE</b></td><td>%9 of %10: %11</td><td><b>L2</b></td><td>%12 of %13: %14</td>"
+           "<td><b>Area / power</b></td><td>%15, %16</td></tr></table>"
            "<p style='color:#606060'>Area and power: MAESTRO's cost database, for the PEs and the NoC as "
-           "configured and buffers of the size this mapping needs. %16</p>")
-            .arg(q(double(r.runtime), "cycles"), q(r.energyNj, "nJ"), q(r.edp(), "cycles·nJ"))
-            .arg(r.throughput, 0, 'f', 2)
-            .arg(r.avgUtilizedPes, 0, 'f', 1)
-            .arg(hw.numPes)
-            .arg(q(double(r.macs), "MACs"))
+           "configured and buffers of the size this mapping needs. %17</p>")
+            .arg(q(double(r.runtime), "cycles"), q(r.energyNj, "nJ"), q(r.edp(), "cycles·nJ"), q(r.throughput, "MACs/cycle"))
+            // PEs are counted whole ("1,024 of 1,024"); the average's fraction shows in the share.
+            .arg(qs(formatInteger(std::llround(r.avgUtilizedPes))), qs(formatInteger(hw.numPes)),
+                 q(100 * r.avgUtilizedPes / std::max(1, hw.numPes), "%", 3), q(double(r.macs), "MACs"))
             .arg(q(double(r.l1ReqTotal), "B"), limit1, fit(r.fitsL1), q(double(r.l2ReqTotal), "B"), limit2, fit(r.fitsL2),
                  shown.unboundedNoc ? tr("unbounded") : q(shown.area, "µm²"),
                  shown.unboundedNoc ? tr("unbounded") : q(shown.power, "mW"))

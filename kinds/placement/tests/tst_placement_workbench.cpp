@@ -23,10 +23,14 @@
 #include "widgets/charts/live_line_chart.h"
 #include "kinds/placement/widgets/placement_workbench.h"
 
+#include <QLabel>
 #include <QLineEdit>
+#include <QMouseEvent>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace mapscape;
@@ -195,7 +199,7 @@ private Q_SLOTS:
         w.chooseWorkload(QStringLiteral("bert"));
         QCOMPARE(w.model()->nodeCount(), 376);
         QCOMPARE(w.nodeTable()->rowCount(), 376);
-        QVERIFY2(w.mapSummary().contains(QStringLiteral("2204.8 µs")), qPrintable(w.mapSummary()));
+        QVERIFY2(w.mapSummary().contains(QStringLiteral("2.205 ms")), qPrintable(w.mapSummary()));
         w.activeUndoStack()->undo();
         QCOMPARE(w.model()->nodeCount(), 57);
 
@@ -205,7 +209,8 @@ private Q_SLOTS:
         using C = PlacementWorkbench::NodeColumn;
         QCOMPARE(w.setWorkloadCell(56, C::MacsColumn, QStringLiteral("abc")),
                  w.nodeTable()->item(56, C::NameColumn)->text() +
-                     QStringLiteral(" (node 56), MACs (M): expected a non-negative number of millions, got \"abc\""));
+                     QStringLiteral(" (node 56), MACs: expected a non-negative number of MACs (or with k, M, G: \"118 M\"), "
+                                    "got \"abc\""));
         QVERIFY2(w.setWorkloadCell(0, C::OutputColumn, QStringLiteral("0 × 112 × 64")).contains(QStringLiteral(" (node 0), Output (x × y × z): ")),
                  qPrintable(w.setWorkloadCell(0, C::OutputColumn, QStringLiteral("0 × 112 × 64"))));
         QVERIFY(w.setWorkloadCell(0, C::OutputColumn, QStringLiteral("112 by 112")).contains(QStringLiteral(" (node 0), Output (x × y × z): ")));
@@ -213,7 +218,7 @@ private Q_SLOTS:
         QVERIFY(w.setWorkloadCell(3, C::InputsColumn, QStringLiteral("9")).contains(QStringLiteral(" (node 3), Inputs: ")));
         QVERIFY(w.setWorkloadCell(2, C::NameColumn, QStringLiteral("conv1")).contains(QLatin1String("already called")));
         QVERIFY(w.setWorkloadCell(2, C::OpColumn, QStringLiteral("lstm")).contains(QStringLiteral(" (node 2), Op: unknown op")));
-        QVERIFY(w.setWorkloadCell(2, C::WeightsColumn, QStringLiteral("-5")).contains(QStringLiteral(" (node 2), Weights (B): ")));
+        QVERIFY(w.setWorkloadCell(2, C::WeightsColumn, QStringLiteral("-5")).contains(QStringLiteral(" (node 2), Weights: ")));
         QVERIFY(!w.setWorkloadCell(2, C::ActivationColumn, QStringLiteral("5")).isEmpty());
         QCOMPARE(w.inputs().workload, resnet);
         // The fc layer's weights 10× larger: slower from DRAM, the compiler's latency grows.
@@ -226,7 +231,7 @@ private Q_SLOTS:
         // Typing into the table as a user would: the activation bytes follow the new shape.
         w.nodeTable()->item(0, C::OutputColumn)->setText(QStringLiteral("112 x 112 x 32"));
         QCOMPARE(w.inputs().workload.nodes[0].ofm, (std::array<std::int64_t, 3>{112, 112, 32}));
-        QCOMPARE(w.nodeTable()->item(0, C::ActivationColumn)->text(), QString::number(112 * 112 * 32));
+        QCOMPARE(w.nodeTable()->item(0, C::ActivationColumn)->text(), QStringLiteral("392 KiB")); // 112 × 112 × 32 B
         w.nodeTable()->item(0, C::OutputColumn)->setText(QStringLiteral("-1 x 2 x 3"));
         QCOMPARE(w.inputs().workload.nodes[0].ofm, (std::array<std::int64_t, 3>{112, 112, 32}));
         // Refused: the typed text stays, saying why, until fixed.
@@ -262,6 +267,135 @@ private Q_SLOTS:
         }
         QCOMPARE(w.openFile(good), QString());
         QCOMPARE(w.model()->nodeCount(), 2);
+    }
+
+    /// Issue 49, item 4: the Workload tab showed tensor sizes as plain bytes ("802816"), MACs in
+    /// millions with decimals, and the Hardware tab its values with '%g' and a separate unit. Now
+    /// sizes read in B / KiB / MiB / GiB on every tab, counts whole, times in ns … s; the editors
+    /// start from the exact value and take a unit.
+    void numbersReadInEngineeringUnits()
+    {
+        PlacementWorkbench w;
+        w.resize(1280, 800);
+        w.show();
+        using C = PlacementWorkbench::NodeColumn;
+        QTableWidget* nodes = w.nodeTable();
+        const QRegularExpression size(QStringLiteral("^\\d+(\\.\\d+)? (B|KiB|MiB|GiB)$"));
+        const QRegularExpression count(QStringLiteral("^(\\d{1,4}|\\d+(\\.\\d+)? [kMG])$"));
+        for (int r = 0; r < nodes->rowCount(); ++r) {
+            for (int c : {int(C::WeightsColumn), int(C::ActivationColumn)}) {
+                const QString t = nodes->item(r, c)->text();
+                QVERIFY2(size.match(t).hasMatch() || (c == C::WeightsColumn && t == QStringLiteral("–")), qPrintable(t));
+            }
+            const QString macs = nodes->item(r, C::MacsColumn)->text();
+            QVERIFY2(count.match(macs).hasMatch() || macs == QStringLiteral("–"), qPrintable(macs));
+        }
+        QCOMPARE(nodes->horizontalHeaderItem(C::WeightsColumn)->text(), QStringLiteral("Weights"));
+        QCOMPARE(nodes->horizontalHeaderItem(C::MacsColumn)->text(), QStringLiteral("MACs"));
+        // conv1: 9,408 B of weights, a 112 × 112 × 64 activation, 118,013,952 MACs.
+        QCOMPARE(nodes->item(0, C::WeightsColumn)->text(), QStringLiteral("9.188 KiB"));
+        QCOMPARE(nodes->item(0, C::ActivationColumn)->text(), QStringLiteral("784 KiB"));
+        QCOMPARE(nodes->item(0, C::MacsColumn)->text(), QStringLiteral("118 M"));
+        // The editors start from the exact value.
+        QCOMPARE(nodes->item(0, C::WeightsColumn)->data(Qt::EditRole).toString(), QStringLiteral("9408"));
+        QCOMPARE(nodes->item(0, C::MacsColumn)->data(Qt::EditRole).toString(), QStringLiteral("118013952"));
+        // Typed with a unit, as the column reads (one undo step each).
+        const std::int64_t bpe = w.inputs().hardware.bytesPerElement;
+        nodes->item(0, C::WeightsColumn)->setText(QStringLiteral("18.375 KiB"));
+        QCOMPARE(w.inputs().workload.nodes[0].weights * bpe, std::int64_t(18816));
+        QCOMPARE(nodes->item(0, C::WeightsColumn)->text(), QStringLiteral("18.38 KiB"));
+        nodes->item(0, C::MacsColumn)->setText(QStringLiteral("236 M"));
+        QCOMPARE(w.inputs().workload.nodes[0].macs, std::int64_t(236000000));
+        QVERIFY(w.setWorkloadCell(0, C::WeightsColumn, QStringLiteral("1.5 B")).contains(QLatin1String("whole number of bytes")));
+        QVERIFY(w.setWorkloadCell(0, C::WeightsColumn, QStringLiteral("3 GB/s")).contains(QLatin1String("whole number of bytes")));
+        w.activeUndoStack()->undo();
+        w.activeUndoStack()->undo();
+        QCOMPARE(nodes->item(0, C::WeightsColumn)->text(), QStringLiteral("9.188 KiB"));
+        // The summary line in the same units: sizes in bytes' units, MACs as a count.
+        QString summary;
+        for (const QLabel* l : w.findChildren<QLabel*>())
+            if (l->text().startsWith(QStringLiteral("ResNet-50: 57 nodes")))
+                summary = l->text();
+        QVERIFY2(summary.contains(QStringLiteral("; weights 24.32 MiB, 4.089 G MACs, largest activation 784 KiB;")),
+                 qPrintable(summary));
+
+        // Hardware: values with their unit, sizes as the Workload tab's.
+        QTableWidget* hw = w.hardwareTable();
+        QCOMPARE(hw->columnCount(), 2);
+        const auto value = [&](const char* label) { return hw->item(rowOf(hw, QString::fromUtf8(label)), 0)->text(); };
+        QCOMPARE(value("SRAM per ICE"), QStringLiteral("4 MiB"));
+        QCOMPARE(value("LLC"), QStringLiteral("24 MiB"));
+        QCOMPARE(value("DRAM"), QStringLiteral("32 GiB"));
+        QCOMPARE(value("Compiler weight threshold θ_w"), QStringLiteral("128 KiB"));
+        QCOMPARE(value("SRAM bandwidth"), QStringLiteral("6800 GB/s"));
+        QCOMPARE(value("DRAM bandwidth"), QStringLiteral("67.2 GB/s"));
+        QCOMPARE(value("Overhead per node"), QStringLiteral("2 µs"));
+        QCOMPARE(value("Measurement noise σ"), QStringLiteral("0.02"));
+        QCOMPARE(value("Inference compute engines"), QStringLiteral("12"));
+        for (int r = 0; r < hw->rowCount(); ++r)
+            QVERIFY2(!hw->item(r, 0)->text().contains(QRegularExpression(QStringLiteral("\\de[+-]\\d|\\d{5}"))),
+                     qPrintable(hw->item(r, 0)->text()));
+        const int llc = rowOf(hw, QStringLiteral("LLC"));
+        QCOMPARE(hw->item(llc, 0)->data(Qt::EditRole).toString(), QStringLiteral("24 MiB"));
+        // Typed in another size unit: 512 KiB is 0.5 MiB, shown as it reads best.
+        hw->item(llc, 0)->setText(QStringLiteral("512 KiB"));
+        QCOMPARE(w.inputs().hardware.llcBytes, 512.0 * 1024);
+        QCOMPARE(hw->item(llc, 0)->text(), QStringLiteral("512 KiB"));
+        QCOMPARE(hw->item(llc, 0)->data(Qt::EditRole).toString(), QStringLiteral("0.5 MiB"));
+        QCOMPARE(w.setHardwareCell(llc, QStringLiteral("1 GB/s")),
+                 QStringLiteral("LLC (MiB): expected a number in MiB (or B, KiB, MiB, GiB), got \"1 GB/s\""));
+        QCOMPARE(w.setHardwareCell(rowOf(hw, QStringLiteral("Overhead per node")), QStringLiteral("500 ns")), QString());
+        QCOMPARE(value("Overhead per node"), QStringLiteral("500 ns"));
+        w.activeUndoStack()->undo();
+        w.activeUndoStack()->undo();
+        QCOMPARE(w.inputs().hardware, pl::nnpiHardwareLike());
+
+        // The memory map's summary: latency and occupancy in the same units.
+        QVERIFY2(w.mapSummary().contains(QStringLiteral("latency <b>631.7 µs</b>")), qPrintable(w.mapSummary()));
+        QVERIFY2(QRegularExpression(QStringLiteral("SRAM \\d+(\\.\\d+)? KiB of 4 MiB per ICE, LLC \\d+(\\.\\d+)? KiB of 24 MiB"))
+                     .match(w.mapSummary())
+                     .hasMatch(),
+                 qPrintable(w.mapSummary()));
+    }
+
+    /// Issue 49, item 3: the memory map's read-out waited for the tooltip delay while the charts'
+    /// follow the mouse. A move over a cell shows its read-out at once; the next cell's replaces
+    /// it; leaving hides it. The capacity timeline under it does the same.
+    void memoryMapReadsOutUnderTheMouse()
+    {
+        PlacementWorkbench w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto move = [](QWidget* v, QPoint pos) {
+            QMouseEvent e(QEvent::MouseMove, pos, v->mapToGlobal(pos), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+            QApplication::sendEvent(v, &e);
+        };
+        MemoryMapView* map = w.mapView();
+        const int fc = 55;
+        move(map, map->cellCenter(2, fc));
+        // No event loop turn, no tooltip delay: the read-out is up.
+        QVERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), map->tooltipFor(2, fc));
+        QCOMPARE(map->readout(), map->tooltipFor(2, fc));
+        QVERIFY2(map->readout().contains(QStringLiteral("weights: 1.953 MiB in")), qPrintable(map->readout()));
+        move(map, map->cellCenter(3, 0));
+        QCOMPARE(QToolTip::text(), map->tooltipFor(3, 0));
+        QVERIFY2(map->readout().contains(QStringLiteral("output activation: 784 KiB in")), qPrintable(map->readout()));
+        QEvent leave(QEvent::Leave);
+        QApplication::sendEvent(map, &leave);
+        QVERIFY(map->readout().isEmpty());
+        PlacementTimelineView* timeline = w.timelineView();
+        QPoint at(timeline->width() / 2, 0); // in the node-time panel
+        while (at.y() < timeline->height() && timeline->cellAt(at).first != 2)
+            at.ry() += 2;
+        const auto [panel, node] = timeline->cellAt(at);
+        QVERIFY(panel == 2 && node >= 0);
+        move(timeline, at);
+        QCOMPARE(timeline->readout(), timeline->tooltipFor(panel, node));
+        QCOMPARE(QToolTip::text(), timeline->readout());
+        QVERIFY2(timeline->readout().contains(QRegularExpression(QStringLiteral("compute \\d+(\\.\\d+)? [nµm]?s, "))),
+                 qPrintable(timeline->readout()));
     }
 
     /// Issue 49, item 2: a run on a 32 MiB LLC read exactly as one on the preset's 24 MiB and

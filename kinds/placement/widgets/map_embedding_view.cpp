@@ -7,15 +7,13 @@
 #include "kinds/placement/core/map_embedding.h"
 #include "kinds/placement/core/placement_search.h"
 #include "core/runner/optimizer_run.h"
-#include "widgets/charts/tooltip_event.h"
+#include "kinds/placement/widgets/hover_readout.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/runs_panel.h"
 
 #include <QHBoxLayout>
-#include <QHelpEvent>
 #include <QLabel>
 #include <QPainter>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -40,12 +38,11 @@ QColor bucketColour(double s, double best)
 } // namespace
 
 /// The scatter itself (a plain painted widget: thousands of dots, no chart axes to read).
-class MapEmbeddingView::Plot final : public QWidget {
+class MapEmbeddingView::Plot final : public HoverReadoutWidget {
 public:
     explicit Plot(QWidget* parent)
-        : QWidget(parent)
+        : HoverReadoutWidget(parent)
     {
-        setMouseTracking(true);
         setMinimumSize(300, 260);
     }
     std::vector<std::array<double, 2>> points;
@@ -142,28 +139,23 @@ protected:
         legend(QColor(0xd6, 0x27, 0x28), tr("within 2 % of the best (★)"));
         p.drawText(QPointF(x + 4, 16), tr("✕ the compiler's map"));
     }
-    bool event(QEvent* e) override
+    /// The map nearest the cursor, within 8 pixels.
+    QString readoutAt(QPoint pos) const override
     {
-        // The map nearest the cursor, within 8 pixels.
-        const auto textAt = [this](QPoint pos) {
-            int nearest = -1;
-            double d2 = 64;
-            for (std::size_t i = 0; i < points.size(); ++i) {
-                const QPointF q = toScreen(points[i]) - QPointF(pos);
-                const double dd = q.x() * q.x() + q.y() * q.y();
-                if (dd < d2) {
-                    d2 = dd;
-                    nearest = int(i);
-                }
+        int nearest = -1;
+        double d2 = 64;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const QPointF q = toScreen(points[i]) - QPointF(pos);
+            const double dd = q.x() * q.x() + q.y() * q.y();
+            if (dd < d2) {
+                d2 = dd;
+                nearest = int(i);
             }
-            return nearest < 0 ? QString()
-                               : tr("speed-up %1× (noiseless), found at iteration %2")
-                                     .arg(speedups[std::size_t(nearest)], 0, 'f', 3)
-                                     .arg(iterations[std::size_t(nearest)]);
-        };
-        if (answerToolTip(this, e, textAt))
-            return true;
-        return QWidget::event(e);
+        }
+        return nearest < 0 ? QString()
+                           : tr("speed-up %1× (noiseless), found at iteration %2")
+                                 .arg(speedups[std::size_t(nearest)], 0, 'f', 3)
+                                 .arg(iterations[std::size_t(nearest)]);
     }
 
 private:

@@ -4,12 +4,9 @@
 
 #include "core/util/strings.h"
 #include "widgets/charts/metric_labels.h"
-#include "widgets/charts/tooltip_event.h"
 
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -28,21 +25,11 @@ constexpr int kAxis = 22;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-QString bytesText(double b)
-{
-    if (b >= 1 << 20)
-        return QStringLiteral("%1 MiB").arg(b / (1 << 20), 0, 'f', 2);
-    if (b >= 1 << 10)
-        return QStringLiteral("%1 KiB").arg(b / (1 << 10), 0, 'f', 1);
-    return QStringLiteral("%1 B").arg(b, 0, 'f', 0);
-}
-
 } // namespace
 
 MemoryMapView::MemoryMapView(QWidget* parent)
-    : QWidget(parent)
+    : HoverReadoutWidget(parent)
 {
-    setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMinimumHeight(kTop + 4 * kBandHeight + kGroupGap + kAxis + 2);
     setAccessibleName(tr("Memory map"));
@@ -128,7 +115,8 @@ QString MemoryMapView::tooltipFor(int band, int node) const
         return text + tr("no weights: the weight decision is ignored");
     const double bytes = weights ? m_model->weightBytes(node) : m_model->activationBytes(node);
     const auto level = placement::Level(weights ? map.weights[std::size_t(node)] : map.activations[std::size_t(node)]);
-    text += tr("%1: %2 in <b>%3</b>").arg(weights ? tr("weights") : tr("output activation"), bytesText(bytes),
+    text += tr("%1: %2 in <b>%3</b>").arg(weights ? tr("weights") : tr("output activation"),
+                                          quantityText(bytes, QStringLiteral("B")),
                                           qs(std::string(levelName(level))));
     if (band >= 2) {
         const auto compiler = placement::Level(weights ? m_upper.weights[std::size_t(node)] : m_upper.activations[std::size_t(node)]);
@@ -163,15 +151,10 @@ QString MemoryMapView::tooltipFor(int band, int node) const
     return text;
 }
 
-bool MemoryMapView::event(QEvent* e)
+QString MemoryMapView::readoutAt(QPoint pos) const
 {
-    const auto textAt = [this](QPoint pos) {
-        const auto [band, node] = cellAt(pos);
-        return tooltipFor(band, node);
-    };
-    if (answerToolTip(this, e, textAt))
-        return true;
-    return QWidget::event(e);
+    const auto [band, node] = cellAt(pos);
+    return tooltipFor(band, node);
 }
 
 void MemoryMapView::mousePressEvent(QMouseEvent* e)

@@ -13,16 +13,15 @@
 
 #include "kinds/placement/core/placement_model.h"
 #include "kinds/placement/learners/egrl.h"
-
-#include <QWidget>
+#include "kinds/placement/widgets/hover_readout.h"
 
 #include <memory>
 #include <optional>
 
 namespace mapscape {
 
-/// GUI thread only.
-class MemoryMapView final : public QWidget {
+/// GUI thread only. Its read-out (tooltipFor) follows the mouse (HoverReadoutWidget).
+class MemoryMapView final : public HoverReadoutWidget {
     Q_OBJECT
 
 public:
@@ -55,7 +54,7 @@ Q_SIGNALS:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
-    bool event(QEvent* event) override;
+    QString readoutAt(QPoint pos) const override;
 
 private:
     QRect bandRect(int band) const;

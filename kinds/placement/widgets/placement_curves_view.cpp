@@ -10,6 +10,7 @@
 #include "core/runner/optimizer_run.h"
 #include "core/util/statistics.h"
 #include "widgets/charts/band_chart.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/editors/number_edit.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -22,7 +23,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -170,7 +170,7 @@ PlacementCurvesView::PlacementCurvesView(RunsPanel* runs, QWidget* parent)
                        {tr("Final speed-up (mean ± std)"), tr("Noiseless speed-up over the compiler's map (×) of the map each "
                                                               "run ended with, mean ± standard deviation over the runs")},
                        {tr("Paper (NNP-I, §5.2)"), tr("The paper's final mean speed-up (×) on the real NNP-I")},
-                       {tr("Seconds per run"), tr("Wall-clock time per run, in seconds, mean over the runs")}});
+                       {tr("Time per run"), tr("Wall-clock time per run, mean over the runs")}});
     m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_summary->verticalHeader()->setVisible(false);
     m_summary->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -417,7 +417,7 @@ void PlacementCurvesView::refresh()
                                 .arg(total - valid)
                                 .arg(total);
         m_summary->setItem(row, 3, new QTableWidgetItem(paper ? QString::number(*paper, 'f', 2) : tr("–")));
-        m_summary->setItem(row, 4, new QTableWidgetItem(std::isfinite(tm) ? QString::number(tm, 'f', tm < 1 ? 2 : tm < 10 ? 1 : 0) : tr("–")));
+        m_summary->setItem(row, 4, new QTableWidgetItem(quantityText(tm, QStringLiteral("s"), 3)));
     }
     // The compiler's map, 1 by definition.
     references.push_back({tr("compiler's map (1×)"), QColor(0x9e, 0x9e, 0x9e), 1.0});

@@ -73,12 +73,13 @@ QWidget* PlacementWorkbench::buildHardwareTab()
     bar->addWidget(m_hardwarePreset);
     bar->addStretch(1);
     v->addLayout(bar);
-    m_hardware = new QTableWidget(HardwareRowCount, 3, page);
-    cells::setColumns(m_hardware, {{tr("Value"), tr("The parameter's value, in the unit beside it (double-click to edit)")},
-                                   {tr("Unit"), tr("The unit the value is given in")},
-                                   {tr("What it is"), tr("What the parameter means in the latency model")}});
+    m_hardware = new QTableWidget(HardwareRowCount, 2, page);
+    cells::setColumns(m_hardware,
+                      {{tr("Value"), tr("The parameter's value with its unit, sizes and times in engineering units. "
+                                        "Double-click to edit: a number alone is read in the unit the editor shows; "
+                                        "sizes and times may also be typed in another unit (\"512 KiB\", \"500 ns\")")},
+                       {tr("What it is"), tr("What the parameter means in the latency model")}});
     m_hardware->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_hardware->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_hardware->horizontalHeader()->setStretchLastSection(true);
     QStringList rows;
     for (const ParamText& p : kParams)
@@ -125,27 +126,30 @@ void PlacementWorkbench::refreshHardware()
     }
     const QJsonObject hw =
         QJsonDocument::fromJson(QByteArray::fromStdString(placementHardwareToJson(inputs().hardware))).object();
+    // Numbers read in engineering units with their unit ("24 MiB", "6800 GB/s"); the editor
+    // starts from the exact value in the unit the file holds it in ("24 MiB").
+    const auto number = [](double v, const QString& unit) {
+        const QString exact = qs(formatReal(v));
+        return new QuantityItem(valueText(v, unit), unit.isEmpty() ? exact : exact + QLatin1Char(' ') + unit);
+    };
+    const auto word = [](bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); };
     for (int r = 0; r < kParamCount; ++r) {
         const QJsonValue v = hw.value(QLatin1String(kParams[r].key));
-        const QString text = v.isBool() ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
-                             : v.isString() ? v.toString()
-                                            : QString::number(v.toDouble(), 'g', 8);
-        auto* value = new QTableWidgetItem(text);
+        QTableWidgetItem* value = v.isBool()     ? new QTableWidgetItem(word(v.toBool()))
+                                  : v.isString() ? new QTableWidgetItem(v.toString())
+                                                 : number(v.toDouble(), QString::fromUtf8(kParams[r].unit));
         value->setToolTip(tr("%1 (file member \"%2\")").arg(tr(kParams[r].help), QLatin1String(kParams[r].key)));
         m_hardware->setItem(r, 0, value);
-        m_hardware->setItem(r, 1, cells::readOnly(QString::fromUtf8(kParams[r].unit)));
-        m_hardware->setItem(r, 2, cells::readOnly(tr(kParams[r].help)));
+        m_hardware->setItem(r, 1, cells::readOnly(tr(kParams[r].help)));
     }
     const RewardOptions& rw = inputs().reward;
-    const std::pair<QString, QString> reward[] = {
-        {QString::number(rw.invalidCoefficient, 'g', 8), tr("an invalid map earns −κ·ε (ε: share of bytes the compiler demoted)")},
-        {rw.flatInvalid ? QStringLiteral("true") : QStringLiteral("false"), tr("every invalid map earns −1 instead")},
-        {rw.squaredMinusOne ? QStringLiteral("true") : QStringLiteral("false"),
-         tr("a valid map earns s² − 1 instead of s² (s: speed-up over the compiler)")}};
+    const std::pair<QTableWidgetItem*, QString> reward[] = {
+        {number(rw.invalidCoefficient, QString()), tr("an invalid map earns −κ·ε (ε: share of bytes the compiler demoted)")},
+        {new QTableWidgetItem(word(rw.flatInvalid)), tr("every invalid map earns −1 instead")},
+        {new QTableWidgetItem(word(rw.squaredMinusOne)), tr("a valid map earns s² − 1 instead of s² (s: speed-up over the compiler)")}};
     for (int k = 0; k < 3; ++k) {
-        m_hardware->setItem(kParamCount + k, 0, new QTableWidgetItem(reward[k].first));
-        m_hardware->setItem(kParamCount + k, 1, cells::readOnly(QString()));
-        m_hardware->setItem(kParamCount + k, 2, cells::readOnly(reward[k].second));
+        m_hardware->setItem(kParamCount + k, 0, reward[k].first);
+        m_hardware->setItem(kParamCount + k, 1, cells::readOnly(reward[k].second));
     }
     m_updating = false;
 }
@@ -250,11 +254,11 @@ QString PlacementWorkbench::editHardwareCell(int row, const QString& text)
     } else if (old.isString()) {
         hw.insert(key, t);
     } else {
-        bool ok = false;
-        const double v = t.toDouble(&ok);
-        if (!ok)
-            return tr("%1: expected a number, got \"%2\"").arg(key, t);
-        hw.insert(key, v);
+        const QString unit = QString::fromUtf8(kParams[row].unit);
+        const std::optional<double> v = parseValue(t, unit);
+        if (!v)
+            return tr("%1: expected %2, got \"%3\"").arg(key, expectedNumber(unit), t);
+        hw.insert(key, *v);
     }
     try {
         PlacementInputs in = inputs();

@@ -155,33 +155,29 @@ void PlacementWorkbench::refreshMap()
     m.evaluate(shown, rng, o, legal, scratch);
     m_mapView->setMaps(m_model, m.compilerMap(), tr("Compiler"), shown, tr("This map"), legal.map, inputs().pins, true);
     m_timeline->setMap(m_model, shown, legal.map);
-    const double lc = m.compilerLatency() * 1e6;
     const double legalSpeedup = m.compilerLatency() / o.latency;
     QString text;
     if (o.valid)
-        text = tr("<b>Valid</b>: latency <b>%1 µs</b>, speed-up <b>%2×</b> over the compiler's %3 µs; reward s² = %4.")
-                   .arg(o.latency * 1e6, 0, 'f', 1)
+        text = tr("<b>Valid</b>: latency <b>%1</b>, speed-up <b>%2×</b> over the compiler's %3; reward s² = %4.")
+                   .arg(secondsText(o.latency))
                    .arg(legalSpeedup, 0, 'f', 3)
-                   .arg(lc, 0, 'f', 1)
+                   .arg(secondsText(m.compilerLatency()))
                    .arg(legalSpeedup * legalSpeedup - (m.rewardOptions().squaredMinusOne ? 1 : 0), 0, 'f', 3);
     else
         text = tr("<b style='color:#c62828'>Invalid</b>: the compiler demotes %1 tensor(s), ε = <b>%2</b> of the mappable "
-                  "bytes, so no inference runs and the reward is %3. The legalized map would run in %4 µs "
+                  "bytes, so no inference runs and the reward is %3. The legalized map would run in %4 "
                   "(speed-up %5×).")
                    .arg(legal.demotedTensors)
                    .arg(o.epsilon, 0, 'f', 4)
                    .arg(o.reward, 0, 'f', 4)
-                   .arg(o.latency * 1e6, 0, 'f', 1)
+                   .arg(secondsText(o.latency))
                    .arg(legalSpeedup, 0, 'f', 3);
     const Occupancy& occ = m_timeline->legalOccupancy();
     const double sramPeak = *std::max_element(occ.sramPerIce.begin(), occ.sramPerIce.end());
     const double llcPeak = *std::max_element(occ.llc.begin(), occ.llc.end());
     const int memoryBound = m_timeline->memoryBoundNodes();
-    text += tr("<br>Peak occupancy: SRAM %1 of %2 MiB per ICE, LLC %3 of %4 MiB. %5 of %6 nodes are memory-bound.")
-                .arg(sramPeak / (1 << 20), 0, 'f', 2)
-                .arg(occ.sramCapacity / (1 << 20), 0, 'f', 2)
-                .arg(llcPeak / (1 << 20), 0, 'f', 2)
-                .arg(occ.llcCapacity / (1 << 20), 0, 'f', 2)
+    text += tr("<br>Peak occupancy: SRAM %1 of %2 per ICE, LLC %3 of %4. %5 of %6 nodes are memory-bound.")
+                .arg(bytesText(sramPeak), bytesText(occ.sramCapacity), bytesText(llcPeak), bytesText(occ.llcCapacity))
                 .arg(memoryBound)
                 .arg(m.nodeCount());
     text += tr("<br>Ceiling (every tensor in SRAM, capacities ignored): %1×. Pinned tensors: %2.")

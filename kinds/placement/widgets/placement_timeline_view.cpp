@@ -2,12 +2,10 @@
 // SPDX-License-Identifier: MIT
 #include "kinds/placement/widgets/placement_timeline_view.h"
 
-#include "widgets/charts/tooltip_event.h"
 #include "kinds/placement/widgets/memory_map_view.h"
+#include "widgets/charts/metric_labels.h"
 
-#include <QHelpEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -21,14 +19,14 @@ constexpr int kTop = 6;
 constexpr int kGap = 12;
 constexpr int kHeights[3] = {64, 64, 96};
 
-QString mib(double b) { return QStringLiteral("%1 MiB").arg(b / (1 << 20), 0, 'f', 2); }
+QString bytes(double b) { return quantityText(b, QStringLiteral("B")); }
+QString seconds(double s) { return quantityText(s, QStringLiteral("s")); }
 
 } // namespace
 
 PlacementTimelineView::PlacementTimelineView(QWidget* parent)
-    : QWidget(parent)
+    : HoverReadoutWidget(parent)
 {
-    setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setMinimumHeight(kTop + kHeights[0] + kHeights[1] + kHeights[2] + 2 * kGap + 24);
     setAccessibleName(tr("Capacity timeline and node times"));
@@ -99,33 +97,23 @@ QString PlacementTimelineView::tooltipFor(int panel, int node) const
         const double before = sram ? m_before.sramPerIce[std::size_t(node)] : m_before.llc[std::size_t(node)];
         const double after = sram ? m_after.sramPerIce[std::size_t(node)] : m_after.llc[std::size_t(node)];
         text += tr("%1 occupancy: %2 as proposed, %3 after the compiler's demotions; capacity %4%5")
-                    .arg(sram ? tr("SRAM (per ICE)") : tr("LLC"), mib(before), mib(after), mib(cap),
+                    .arg(sram ? tr("SRAM (per ICE)") : tr("LLC"), bytes(before), bytes(after), bytes(cap),
                          sram ? tr(" (weights are copied into every ICE, activations split)") : QString());
         if (before > cap)
-            text += tr("<br><span style='color:#c62828'>over capacity by %1: tensors are demoted</span>").arg(mib(before - cap));
+            text += tr("<br><span style='color:#c62828'>over capacity by %1: tensors are demoted</span>").arg(bytes(before - cap));
         return text;
     }
     const placement::NodeTiming& t = m_timing[std::size_t(node)];
-    text += tr("compute %1 µs, memory %2 µs (SRAM %3, LLC %4, DRAM %5 µs) + overhead → %6 µs, %7-bound")
-                .arg(t.compute * 1e6, 0, 'f', 2)
-                .arg(t.memoryTime * 1e6, 0, 'f', 2)
-                .arg(t.memory[0] * 1e6, 0, 'f', 2)
-                .arg(t.memory[1] * 1e6, 0, 'f', 2)
-                .arg(t.memory[2] * 1e6, 0, 'f', 2)
-                .arg(t.total * 1e6, 0, 'f', 2)
-                .arg(t.memoryBound() ? tr("memory") : tr("compute"));
+    text += tr("compute %1, memory %2 (SRAM %3, LLC %4, DRAM %5) + overhead → %6, %7-bound")
+                .arg(seconds(t.compute), seconds(t.memoryTime), seconds(t.memory[0]), seconds(t.memory[1]),
+                     seconds(t.memory[2]), seconds(t.total), t.memoryBound() ? tr("memory") : tr("compute"));
     return text;
 }
 
-bool PlacementTimelineView::event(QEvent* e)
+QString PlacementTimelineView::readoutAt(QPoint pos) const
 {
-    const auto textAt = [this](QPoint pos) {
-        const auto [panel, node] = cellAt(pos);
-        return tooltipFor(panel, node);
-    };
-    if (answerToolTip(this, e, textAt))
-        return true;
-    return QWidget::event(e);
+    const auto [panel, node] = cellAt(pos);
+    return tooltipFor(panel, node);
 }
 
 void PlacementTimelineView::paintEvent(QPaintEvent*)
@@ -172,11 +160,11 @@ void PlacementTimelineView::paintEvent(QPaintEvent*)
         p.drawText(QRect(4, r.top(), kLabelWidth - 8, r.height() / 2), Qt::AlignRight | Qt::AlignVCenter,
                    sram ? tr("SRAM per ICE") : tr("LLC"));
         p.drawText(QRect(4, r.top() + r.height() / 2, kLabelWidth - 8, r.height() / 2), Qt::AlignRight | Qt::AlignVCenter,
-                   peak > cap ? tr("proposed peak %1").arg(mib(peak)) : tr("capacity %1").arg(mib(cap)));
+                   peak > cap ? tr("proposed peak %1").arg(bytes(peak)) : tr("capacity %1").arg(bytes(cap)));
         if (peak > top) {
             p.setPen(red);
             p.drawText(QRect(r.left() + 4, r.top(), r.width() - 8, 14), Qt::AlignRight | Qt::AlignTop,
-                       tr("↑ proposal clipped: peak %1 against %2").arg(mib(peak), mib(cap)));
+                       tr("↑ proposal clipped: peak %1 against %2").arg(bytes(peak), bytes(cap)));
         }
     }
 

@@ -10,15 +10,14 @@
 /// nodes a better placement can speed up.
 
 #include "kinds/placement/core/placement_model.h"
-
-#include <QWidget>
+#include "kinds/placement/widgets/hover_readout.h"
 
 #include <memory>
 
 namespace mapscape {
 
-/// GUI thread only.
-class PlacementTimelineView final : public QWidget {
+/// GUI thread only. Its read-out (tooltipFor) follows the mouse (HoverReadoutWidget).
+class PlacementTimelineView final : public HoverReadoutWidget {
     Q_OBJECT
 
 public:
@@ -43,7 +42,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    bool event(QEvent* event) override;
+    QString readoutAt(QPoint pos) const override;
 
 private:
     QRect panelRect(int panel) const;

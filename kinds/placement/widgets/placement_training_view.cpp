@@ -12,6 +12,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace mapscape {
@@ -84,12 +85,20 @@ PlacementTrainingView::PlacementTrainingView(RunsPanel* runs, QWidget* parent)
     : RunFollowingView(runs, tr("Run"), tr("The run whose learning is shown"), [](const RunListModel&, int) { return true; },
                        parent)
 {
-    auto* grid = new QGridLayout;
+    // Six charts in three rows: at 1280 × 800 a row under 200 pixels left no room for the axes'
+    // numbers (Qt Charts elides them to "…"); the rows keep their height and scroll instead.
+    auto* area = new QScrollArea(this);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    auto* inner = new QWidget(area);
+    auto* grid = new QGridLayout(inner);
+    grid->setContentsMargins(0, 0, 0, 0);
     for (std::size_t i = 0; i < m_charts.size(); ++i) {
-        m_charts[i] = new LiveLineChart(this);
-        m_charts[i]->setMinimumHeight(180);
+        m_charts[i] = new LiveLineChart(inner);
+        m_charts[i]->setMinimumHeight(220);
         grid->addWidget(m_charts[i], int(i / 2), int(i % 2));
     }
+    area->setWidget(inner);
     const QString its = tr("Iterations (maps evaluated)");
     m_charts[0]->setTitle(tr("Speed-up over the compiler: best so far and each population type's best per generation"));
     m_charts[0]->setAxisTitles(its, tr("Speed-up (×)"));
@@ -114,7 +123,7 @@ PlacementTrainingView::PlacementTrainingView(RunsPanel* runs, QWidget* parent)
     m_charts[5]->setAxisTitles(its, tr("nats / Q"));
     m_charts[5]->setToolTip(tr("Entropy of the two heads summed, averaged over nodes (at most 2·ln 3 ≈ 2.2); Q on the "
                                "reward scale 5·(r + 2)"));
-    m_layout->addLayout(grid, 1);
+    m_layout->addWidget(area, 1);
 }
 
 void PlacementTrainingView::refresh()

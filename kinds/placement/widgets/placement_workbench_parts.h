@@ -21,6 +21,8 @@
 #include "kinds/placement/widgets/placement_curves_view.h"
 #include "kinds/placement/widgets/placement_training_view.h"
 #include "kinds/placement/widgets/map_embedding_view.h"
+#include "widgets/charts/axis_ticks.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/study/view_cells.h"
 #include <QComboBox>
 #include <QFileInfo>
@@ -38,6 +40,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <optional>
 #include <sstream>
 
 namespace mapscape::placement_wb {
@@ -83,6 +86,106 @@ constexpr int kParamCount = int(std::size(kParams));
 enum RewardRow { KappaRow = kParamCount, FlatRow, MinusOneRow, HardwareRowCount };
 
 inline QString levelText(int l) { return qs(levelName(placement::Level(l))); }
+
+// Numbers as every tab of the kind shows them: sizes in B / KiB / MiB / GiB and times in
+// ns … s (formatQuantity), whatever unit a file or a field holds them in.
+
+inline QString bytesText(double bytes) { return quantityText(bytes, QStringLiteral("B")); }
+inline QString secondsText(double seconds) { return quantityText(seconds, QStringLiteral("s")); }
+
+/// A unit a value can be typed in, its size in its family's base unit (B, s, or none: a count).
+struct UnitScale {
+    const char* unit;
+    double factor;
+    const char* base;
+};
+inline constexpr UnitScale kUnitScales[] = {
+    {"B", 1, "B"},     {"KiB", 1024.0, "B"}, {"MiB", 1024.0 * 1024, "B"}, {"GiB", 1024.0 * 1024 * 1024, "B"},
+    {"ns", 1e-9, "s"}, {"µs", 1e-6, "s"},    {"us", 1e-6, "s"},            {"ms", 1e-3, "s"},
+    {"s", 1, "s"},     {"", 1, ""},          {"k", 1e3, ""},               {"M", 1e6, ""},
+    {"G", 1e9, ""}};
+inline const UnitScale* unitScale(const QString& unit)
+{
+    for (const UnitScale& u : kUnitScales)
+        if (unit == QString::fromUtf8(u.unit))
+            return &u;
+    return nullptr;
+}
+
+/// A value held in `unit` as the tables show it: a size, a time or a plain number in engineering
+/// units ("24 MiB", "128 KiB", "2 µs", "0.02"), any other value with four significant digits and
+/// its unit ("67.2 GB/s", not "6.8 k GB/s").
+inline QString valueText(double value, const QString& unit)
+{
+    if (const UnitScale* u = unitScale(unit))
+        return quantityText(value * u->factor, QString::fromUtf8(u->base));
+    QString number = qs(formatSig(value, 4)); // "67.2", "6800"; the axes' prefixes past %g's range
+    if (number.contains(QLatin1Char('e')))
+        number = significantLabel(value, 4);
+    return unit.isEmpty() ? number : number + QLatin1Char(' ') + unit;
+}
+
+/// A number typed for a value held in `unit`: bare ("24"), with that unit ("24 MiB"), or with
+/// another unit of its family ("512 KiB" for 0.5 MiB; "118 M" for a count); nullopt otherwise.
+inline std::optional<double> parseValue(const QString& text, const QString& unit)
+{
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?)\\s*(\\S*)\\s*$"));
+    const QRegularExpressionMatch m = re.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    bool ok = false;
+    const double v = m.captured(1).toDouble(&ok);
+    const QString typed = m.captured(2);
+    if (!ok)
+        return std::nullopt;
+    if (typed.isEmpty() || typed == unit)
+        return v;
+    const UnitScale* from = unitScale(typed);
+    const UnitScale* to = unitScale(unit);
+    if (!from || !to || qstrcmp(from->base, to->base) != 0)
+        return std::nullopt;
+    return v * from->factor / to->factor;
+}
+
+/// "a number", "a number in MiB (or B, KiB, MiB, GiB)": what a field of `unit` reads.
+inline QString expectedNumber(const QString& unit)
+{
+    if (unit.isEmpty())
+        return QStringLiteral("a number");
+    QStringList family;
+    if (const UnitScale* to = unitScale(unit))
+        for (const UnitScale& u : kUnitScales)
+            if (qstrcmp(u.base, to->base) == 0 && qstrcmp(u.unit, "us") != 0 && u.unit[0] != 0)
+                family << QString::fromUtf8(u.unit);
+    return family.isEmpty() ? QStringLiteral("a number in %1").arg(unit)
+                            : QStringLiteral("a number in %1 (or %2)").arg(unit, family.join(QStringLiteral(", ")));
+}
+
+/// A table cell that reads in engineering units ("2.25 MiB") and edits as the exact value
+/// ("2359296"): the editor starts from `edit`; what is typed replaces both until the table is
+/// filled again.
+class QuantityItem final : public QTableWidgetItem {
+public:
+    QuantityItem(const QString& shown, const QString& edit)
+        : QTableWidgetItem(shown, UserType)
+        , m_edit(edit)
+    {
+    }
+    QVariant data(int role) const override
+    {
+        return role == Qt::EditRole && !m_edit.isNull() ? QVariant(m_edit) : QTableWidgetItem::data(role);
+    }
+    void setData(int role, const QVariant& value) override
+    {
+        if ((role == Qt::EditRole || role == Qt::DisplayRole) && value != QTableWidgetItem::data(Qt::DisplayRole))
+            m_edit = QString();
+        QTableWidgetItem::setData(role, value);
+    }
+
+private:
+    QString m_edit;
+};
 
 
 } // namespace mapscape::placement_wb

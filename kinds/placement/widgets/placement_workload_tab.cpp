@@ -75,17 +75,19 @@ QWidget* PlacementWorkbench::buildWorkloadTab()
                                 {tr("Op"), tr("The operation: conv, matmul, add, pool, …")},
                                 {tr("Inputs"), tr("The earlier nodes whose outputs this node reads (names or numbers)")},
                                 {tr("Output (x × y × z)"), tr("The output activation's shape, in elements")},
-                                {tr("Weights (B)"), tr("The node's weight tensor, in bytes")},
-                                {tr("Activation (B)"), tr("The node's output activation, in bytes (from the shape and the "
-                                                          "hardware's bytes per element)")},
-                                {tr("MACs (M)"), tr("Multiply-accumulates of the node, in millions")},
+                                {tr("Weights"), tr("The node's weight tensor (B, KiB, MiB as the Hardware tab's sizes); "
+                                                   "typed in bytes, or with a unit (\"144 KiB\")")},
+                                {tr("Activation"), tr("The node's output activation (from the shape and the hardware's "
+                                                      "bytes per element)")},
+                                {tr("MACs"), tr("Multiply-accumulates of the node; typed whole, or with k, M or G "
+                                                "(\"118 M\")")},
                                 {tr("Live until"), tr("The last node that reads this node's output: the activation occupies "
                                                       "its memory until then")}});
     m_nodes->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                              QAbstractItemView::AnyKeyPressed);
     m_nodes->setToolTip(tr("Double-click a cell to edit it (one undo step each): name, op (conv, matmul, add, …), "
-                           "inputs (names or numbers of earlier nodes), output x × y × z, weight bytes, MACs in "
-                           "millions. Activation bytes and liveness follow."));
+                           "inputs (names or numbers of earlier nodes), output x × y × z, weight bytes (or with a "
+                           "unit: \"144 KiB\"), MACs (or with k, M, G: \"118 M\"). Activation size and liveness follow."));
     connect(m_nodes, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (m_updating)
             return;
@@ -114,35 +116,42 @@ void PlacementWorkbench::refreshWorkload()
         }
         m_workloadChooser->setCurrentIndex(found);
     }
-    m_workloadSummary->setText(tr("%1: %2 nodes, %3 edges, %4 with weights; %5 M weights, %6 GMAC, largest activation "
-                                  "%7 KiB; 3^%8 ≈ 10^%9 maps.")
+    const int bpe = inputs().hardware.bytesPerElement;
+    m_workloadSummary->setText(tr("%1: %2 nodes, %3 edges, %4 with weights; weights %5, %6, largest activation %7; "
+                                  "3^%8 ≈ 10^%9 maps.")
                                    .arg(qs(g.name))
                                    .arg(g.nodeCount())
                                    .arg(g.edgeCount())
                                    .arg(g.weightedNodeCount())
-                                   .arg(double(g.totalWeights()) / 1e6, 0, 'f', 2)
-                                   .arg(double(g.totalMacs()) / 1e9, 0, 'f', 2)
-                                   .arg(double(g.largestOfm()) / 1024, 0, 'f', 0)
+                                   .arg(bytesText(double(g.totalWeights()) * bpe),
+                                        quantityText(double(g.totalMacs()), QStringLiteral("MACs")),
+                                        bytesText(double(g.largestOfm()) * bpe))
                                    .arg(2 * g.nodeCount())
                                    .arg(int(2 * g.nodeCount() * std::log10(3.0))));
     const QSignalBlocker blockNodes(m_nodes);
     m_nodes->setRowCount(g.nodeCount());
-    const int bpe = inputs().hardware.bytesPerElement;
     for (int i = 0; i < g.nodeCount(); ++i) {
         const GraphNode& n = g.nodes[std::size_t(i)];
         QStringList ins;
         for (int p : n.inputs)
             ins << qs(g.nodes[std::size_t(p)].name);
-        const QStringList cells = {qs(n.name),
-                                   qs(opKindId(n.op)),
-                                   ins.join(QStringLiteral(", ")),
-                                   QStringLiteral("%1 × %2 × %3").arg(n.ofm[0]).arg(n.ofm[1]).arg(n.ofm[2]),
-                                   n.weights ? QString::number(n.weights * bpe) : QStringLiteral("–"),
-                                   QString::number(n.ofmSize() * bpe),
-                                   n.macs ? QString::number(double(n.macs) / 1e6, 'f', 2) : QStringLiteral("–"),
-                                   m_model ? QString::number(m_model->lastUse(i)) : QString()};
+        // Sizes and counts in engineering units, edited as exact bytes and MACs.
+        const auto edited = [](const QString& shown, const QString& exact) -> QTableWidgetItem* {
+            return new QuantityItem(shown, exact);
+        };
+        const double weightBytes = double(n.weights * bpe);
+        const QList<QTableWidgetItem*> cells = {
+            new QTableWidgetItem(qs(n.name)),
+            new QTableWidgetItem(qs(opKindId(n.op))),
+            new QTableWidgetItem(ins.join(QStringLiteral(", "))),
+            new QTableWidgetItem(QStringLiteral("%1 × %2 × %3").arg(n.ofm[0]).arg(n.ofm[1]).arg(n.ofm[2])),
+            n.weights ? edited(bytesText(weightBytes), QString::number(n.weights * bpe)) : new QTableWidgetItem(QStringLiteral("–")),
+            new QTableWidgetItem(bytesText(double(n.ofmSize() * bpe))),
+            n.macs ? edited(countText(double(n.macs)), QString::number(n.macs))
+                   : new QTableWidgetItem(QStringLiteral("–")),
+            new QTableWidgetItem(m_model ? QString::number(m_model->lastUse(i)) : QString())};
         for (int c = 0; c < int(cells.size()); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
+            QTableWidgetItem* item = cells[c];
             if (c >= 4)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (c == ActivationColumn || c == LiveColumn) {
@@ -224,10 +233,11 @@ QString PlacementWorkbench::editWorkloadCell(int node, int column, const QString
         break;
     }
     case WeightsColumn: {
-        bool ok = none;
-        const std::int64_t bytes = none ? 0 : t.toLongLong(&ok);
-        if (!ok || bytes < 0)
+        // Bytes, or with a unit as the column shows them ("144 KiB").
+        const std::optional<double> typed = none ? 0.0 : parseValue(t, QStringLiteral("B"));
+        if (!typed || !(*typed >= 0) || *typed != std::floor(*typed) || *typed > 9e18)
             return tr("%1.weight_size: expected a non-negative whole number of bytes, got \"%2\"").arg(field, t);
+        const auto bytes = std::int64_t(*typed);
         if (bytes % bpe != 0)
             return tr("%1.weight_size: %2 bytes is not a whole number of %3-byte elements").arg(field).arg(bytes).arg(bpe);
         const std::int64_t old = n.weights;
@@ -238,11 +248,10 @@ QString PlacementWorkbench::editWorkloadCell(int node, int column, const QString
         break;
     }
     case MacsColumn: {
-        bool ok = none;
-        const double mega = none ? 0.0 : t.toDouble(&ok);
-        if (!ok || !(mega >= 0) || !std::isfinite(mega))
-            return tr("%1.macs: expected a non-negative number of millions, got \"%2\"").arg(field, t);
-        n.macs = std::int64_t(std::llround(mega * 1e6));
+        const std::optional<double> macs = none ? 0.0 : parseValue(t, QString());
+        if (!macs || !(*macs >= 0) || *macs > 9e18)
+            return tr("%1.macs: expected a non-negative number of MACs (or with k, M, G: \"118 M\"), got \"%2\"").arg(field, t);
+        n.macs = std::llround(*macs);
         break;
     }
     default:
