@@ -106,6 +106,13 @@ struct CLevel {
 
 struct Analysis;
 struct Tile;
+struct ValidTile;
+
+/// A tile's size alone (the capacity check before the analysis).
+struct SizeTile {
+    std::uint64_t size;
+    bool boundary;
+};
 
 /// Per storage level (Timeloop order): which data spaces it keeps.
 using KeepMasks = std::vector<std::array<char, kMaxDs>>;
@@ -173,10 +180,14 @@ struct AccessEntry {
 /// Timeloop's AccessStatMatrix: entries keyed by (multicast, scatter), kept sorted.
 struct AccessStats {
     std::vector<AccessEntry> e;
-    double& at(std::uint64_t m, std::uint64_t s)
+    [[gnu::always_inline]] double& at(std::uint64_t m, std::uint64_t s)
     {
         if (e.size() == 1 && e[0].multicast == m && e[0].scatter == s)
             return e[0].accesses;
+        return insertAt(m, s);
+    }
+    [[gnu::noinline]] double& insertAt(std::uint64_t m, std::uint64_t s)
+    {
         auto it = std::lower_bound(e.begin(), e.end(), std::make_pair(m, s), [](const AccessEntry& a, const auto& k) {
             return a.multicast < k.first || (a.multicast == k.first && a.scatter < k.second);
         });
@@ -376,11 +387,20 @@ struct Analysis {
     Origin org{};
     std::uint64_t epochs = 1;
     std::uint64_t computeAccesses = 0;
+    std::uint64_t pendingBody = 0; ///< see addComputeBody
     std::vector<LevelState> state;
     std::vector<BoundaryState> bstate;
     std::vector<int> groupOf;  // master level -> index in groups
     std::vector<SpatialGroup> groups;
     std::size_t groupsUsed = 0;
+    // Scratch of the steps around the analysis (reused: one thread-local lookup per evaluation).
+    KeepMasks keep;
+    Expansions ex;
+    std::vector<std::vector<Tile>> tiles;
+    std::vector<ValidTile> validScratch;
+    mutable std::vector<std::uint64_t> capacityScratch;
+    mutable std::vector<SizeTile> sizedScratch;
+    std::vector<LevelStats> levelScratch;
     std::vector<std::pair<Coord, std::uint32_t>> sortScratch;
     std::vector<std::uint32_t> countScratch;
     std::vector<char> reuseScratch;
@@ -536,6 +556,7 @@ struct Analysis {
             o.fill(0);
         epochs = 1;
         computeAccesses = 0;
+        pendingBody = 0;
         growTo(state, n);
         for (int l = 0; l < n; ++l) {
             LevelState& st = state[l];
@@ -866,7 +887,7 @@ struct Analysis {
 
     // ---- accumulation (through the journal while a memo entry is being recorded)
 
-    void addAccess(int level, int ds, std::uint64_t m, std::uint64_t s, std::uint64_t value)
+    [[gnu::always_inline]] void addAccess(int level, int ds, std::uint64_t m, std::uint64_t s, std::uint64_t value)
     {
         state[level].access[ds].at(m, s) += static_cast<double>(value);
         if (recording)
@@ -877,6 +898,29 @@ struct Analysis {
         state[level].linkTransfers[ds] += value;
         if (recording)
             journal.push_back(JournalEntry{1, level, ds, 0, 0, value});
+    }
+    /// The innermost loop's body: `value` computes, each reading every data space once at the
+    /// innermost level. Summed as integers and added once the analysis ends (flushBody), unless
+    /// a memo entry is being recorded. Counts stay far below 2^53, so the doubles they end in
+    /// are the same either way.
+    void addComputeBody(std::uint64_t value)
+    {
+        if (recording) {
+            addCompute(value);
+            for (int ds = 0; ds < M->nds; ++ds)
+                addAccess(0, ds, 1, 1, value);
+            return;
+        }
+        pendingBody += value;
+    }
+    void flushBody()
+    {
+        if (pendingBody == 0)
+            return;
+        const std::uint64_t value = std::exchange(pendingBody, 0);
+        computeAccesses += value;
+        for (int ds = 0; ds < M->nds; ++ds)
+            state[0].access[ds].at(1, 1) += static_cast<double>(value);
     }
     void addCompute(std::uint64_t value)
     {
@@ -989,6 +1033,11 @@ struct Analysis {
     {
         if (!memoize[level] || !memoOk)
             return computeDeltas(level, pieces);
+        return memoDeltas(level, pieces);
+    }
+
+    [[gnu::noinline]] Sizes memoDeltas(int level, std::array<Pieces, kMaxDs>* pieces)
+    {
         serialize(level, keyBuf);
         const std::uint64_t h = hashOf(keyBuf.data(), keyBuf.size());
         for (const MemoEntry& e : memo[level]) {
@@ -1118,7 +1167,10 @@ struct Analysis {
             return out;
         BoundaryState& bs = bstate[level];
         const LevelGeom& gm = geom[level];
-        for (int ds = 0; ds < M->nds; ++ds) {
+        // The saved origin is copied as a whole row (the ranks past a data space's order are
+        // zero in both): a few vector moves instead of a loop.
+        const int nds = M->nds;
+        for (int ds = 0; ds < nds; ++ds) {
             const int o = M->order[ds];
             const auto& at = org[ds];
             auto& prev = bs.prev[ds];
@@ -1167,8 +1219,7 @@ struct Analysis {
                     (*pieces)[ds].b[0] = workingBox(level, ds);
                 }
             }
-            for (int r = 0; r < o; ++r)
-                prev[r] = at[r];
+            prev = at;
         }
         bs.prevValid = true;
         return out;
@@ -1178,18 +1229,8 @@ struct Analysis {
     {
         const Loop& lp = loops[level];
         const std::uint64_t iters = lp.end;
-        if (level == pureTop) {
-            const std::uint64_t body = pureProduct * epochs;
-            addCompute(body);
-            for (int ds = 0; ds < M->nds; ++ds)
-                addAccess(0, ds, 1, 1, body);
-            return;
-        }
-        if (level == 0) {
-            const std::uint64_t body = iters * epochs;
-            addCompute(body);
-            for (int ds = 0; ds < M->nds; ++ds)
-                addAccess(0, ds, 1, 1, body);
+        if (level == pureTop || level == 0) {
+            addComputeBody((level == 0 ? iters : pureProduct) * epochs);
             return;
         }
         Sizes finalSizes = deltas(level - 1, nullptr);
@@ -1310,9 +1351,8 @@ std::string fmtNum(double v)
 /// sizes, each level's share of its parent's accesses, bypass masking, link transfers, and the
 /// reads, fills and updates per instance (first-read elision included).
 static void collapseTiles(const LoopnestModel::Impl& M, const Analysis& A, int ds, std::vector<Tile>& T,
-                   const std::vector<std::array<char, kMaxDs>>& keep)
+                   const std::vector<std::array<char, kMaxDs>>& keep, std::vector<ValidTile>& valid)
 {
-    thread_local std::vector<ValidTile> valid;
     valid.clear();
     for (int l = 0; l < A.n; ++l) {
         if (A.loops[l].space != 0 && !A.master[l])
@@ -1636,13 +1676,9 @@ bool LoopnestModel::Impl::checkCapacities(const Analysis& A, const KeepMasks& ke
     // needs only the tiles' sizes, known before the analysis, so it is refused without it.
     // The walk is the tile collapsing's below (sizes only). The full path keeps Timeloop's
     // order of checks, in which a fan-out failure at an inner level comes first.
-    thread_local std::vector<std::uint64_t> capacity;
+    std::vector<std::uint64_t>& capacity = A.capacityScratch;
     capacity.assign(static_cast<std::size_t>(nlev), 0);
-    struct SizeTile {
-        std::uint64_t size;
-        bool boundary;
-    };
-    thread_local std::vector<SizeTile> sized;
+    std::vector<SizeTile>& sized = A.sizedScratch;
     for (int ds = 0; ds < nds; ++ds) {
         sized.clear();
         for (int l = 0; l < A.n; ++l)
@@ -1834,13 +1870,14 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
     if (!scratch)
         scratch = std::make_unique<Analysis>();
     Analysis& A = *scratch;
-    thread_local KeepMasks keep;
-    thread_local Expansions ex;
+    KeepMasks& keep = A.keep;
+    Expansions& ex = A.ex;
     if (!buildNest(m, A, res) || !keepMasks(m, keep, res) || !prepareAnalysis(A, ex, res) ||
         (!full && !checkCapacities(A, keep, res)))
         return res;
     try {
         A.deltas(A.n - 1, nullptr);
+        A.flushBody();
     } catch (const TooDeep&) {
         refuseInto(res, "", "other",
                    "the loop nest is too deep to analyse (more than " + std::to_string(kMaxCalls) + " steps)");
@@ -1857,7 +1894,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
     // compute accesses (per sampled instance)
     const double computeAccesses = static_cast<double>(A.computeAccesses);
 
-    thread_local std::vector<std::vector<Tile>> tiles;
+    std::vector<std::vector<Tile>>& tiles = A.tiles;
     if (tiles.size() < static_cast<std::size_t>(nds))
         tiles.resize(static_cast<std::size_t>(nds));
     for (int ds = 0; ds < nds; ++ds) {
@@ -1871,7 +1908,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         }
     }
     for (int ds = 0; ds < nds; ++ds)
-        collapseTiles(*this, A, ds, tiles[static_cast<std::size_t>(ds)], keep);
+        collapseTiles(*this, A, ds, tiles[static_cast<std::size_t>(ds)], keep, A.validScratch);
 
     // ---- Arithmetic level.
     const std::uint64_t randomComputes = static_cast<std::uint64_t>(computeAccesses * computeReplication);
@@ -1887,8 +1924,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
     res.arithmetic.actualComputes = randomComputes;
     res.arithmetic.algorithmicComputes = static_cast<std::uint64_t>(computeReplication * computeAccesses);
 
-    thread_local std::vector<LevelStats> lsBuf;
-    std::vector<LevelStats>& ls = lsBuf;
+    std::vector<LevelStats>& ls = A.levelScratch;
     std::uint64_t totalCycles = computeCycles;
     if (!levelStatistics(tiles, keep, ex, computeCycles, full, ls, totalCycles, res))
         return res;
