@@ -682,7 +682,8 @@ struct Analysis {
         // when the codes of the others form a mixed radix (each step larger than all
         // smaller steps' reach), no two of their digit tuples collide, so an element's group
         // is its tuple's rank and every group has `repeat` elements: no sort needed.
-        std::array<Coord, kMaxLoops> gw{};
+        std::array<Coord, kMaxLoops> gw; // (not zero-filled whole: kMaxLoops words)
+        std::fill(gw.begin(), gw.begin() + K, Coord{0});
         std::uint64_t repeat = 1;
         bool radix = true;
         {
@@ -828,7 +829,7 @@ struct Analysis {
                 return c;
         const int o = M->order[ds];
         auto& reuse = reuseScratch;
-        reuse.assign(g.N, 0);
+        std::uint64_t reused = 0;
         bool possible = true;
         Coord cw = 0;
         if (g.coded[ds]) {
@@ -852,9 +853,11 @@ struct Analysis {
                         return;
             }
             reuse[cur] = 1;
+            ++reused;
         };
         const std::uint64_t h = g.gridH, vv = g.gridV;
         if (possible) {
+            reuse.assign(g.N, 0);
             if (vv > 1) {
                 for (std::uint64_t x = 0; x < h; ++x)
                     for (std::uint64_t y = 1; y < vv; ++y)
@@ -875,13 +878,9 @@ struct Analysis {
         g.cache[ds].emplace_back();
         LinkResult& res = g.cache[ds].back();
         res.w = w;
-        res.reused = 0;
-        for (char c : reuse)
-            res.reused += c ? 1 : 0;
-        if (res.reused)
+        res.reused = reused;
+        if (reused) // (none reused: the rest is the base histogram, and no link transfers count)
             histogram(g, ds, &reuse, res.rest);
-        else
-            res.rest = g.base[ds];
         return res;
     }
 
@@ -1170,13 +1169,14 @@ struct Analysis {
         // The saved origin is copied as a whole row (the ranks past a data space's order are
         // zero in both): a few vector moves instead of a loop.
         const int nds = M->nds;
+        const bool prevValid = bs.prevValid;
         for (int ds = 0; ds < nds; ++ds) {
             const int o = M->order[ds];
             const auto& at = org[ds];
             auto& prev = bs.prev[ds];
             bool subtract = false;
             Translation& pt = bs.pt[ds];  // after a subtraction: this step's translation
-            if (bs.prevValid) {
+            if (prevValid) {
                 if (pt.order == 0) {
                     subtract = true;
                     pt.order = o;
@@ -1279,8 +1279,9 @@ struct Analysis {
             const Hist* chosen = &g.base[ds];
             if (M->env.linkTransfers && g.prevValid) {
                 Translation w;
-                if (shiftBetween(g.prevDelta[ds], delta0[ds], o, w)) {
-                    const LinkResult& lr = linkResult(g, ds, w);
+                const LinkResult* found = shiftBetween(g.prevDelta[ds], delta0[ds], o, w) ? &linkResult(g, ds, w) : nullptr;
+                if (found && found->reused != 0) {
+                    const LinkResult& lr = *found;
                     // Timeloop keeps link transfers when they lower the total accesses.
                     double with = 0, without = 0;
                     for (const auto& [m, s] : lr.rest.e)
