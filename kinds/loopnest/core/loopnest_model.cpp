@@ -323,6 +323,10 @@ struct SpatialGroup {
     std::array<std::vector<Coord>, kMaxDs> code;            // per element (when coded)
     std::array<std::vector<Coord>, kMaxDs> v;               // N × order (when not coded)
     std::array<std::vector<std::uint32_t>, kMaxDs> gid;     // multicast group of each element
+    // A mixed-radix fan-out's codes and groups are listed on first use: its loops' code and
+    // group steps until then.
+    std::array<bool, kMaxDs> lazy{};
+    std::array<std::vector<Coord>, kMaxDs> lazyCk, lazyGw;
     std::array<std::uint32_t, kMaxDs> ngroups{};
     std::array<Hist, kMaxDs> base;
     std::array<std::vector<LinkResult>, kMaxDs> cache;
@@ -657,6 +661,7 @@ struct Analysis {
             mult *= radix;
         }
         g.coded[ds] = coded;
+        g.lazy[ds] = false;
         g.gid[ds].resize(N);
         const bool uniform = coded ? groupByCode(g, ds, t, K) : (groupByVector(g, ds, t, K), false);
         if (!uniform)
@@ -710,33 +715,23 @@ struct Analysis {
                 reach += step * (static_cast<Coord>(loops[g.bottom + k].end) - 1);
             }
         }
-        auto& code = g.code[ds];
-        code.resize(N);
-        std::array<Coord, kMaxLoops> digit;
-        std::fill(digit.begin(), digit.begin() + K, 0);
-        Coord cur = 0;
         if (radix) {
-            Coord group = 0;
-            for (std::size_t idx = 0; idx < N; ++idx) {
-                code[idx] = cur;
-                gid[idx] = static_cast<std::uint32_t>(group);
-                for (int k = 0; k < K; ++k) {
-                    if (++digit[k] < static_cast<Coord>(loops[g.bottom + k].end)) {
-                        cur += ck[k];
-                        group += gw[k];
-                        break;
-                    }
-                    cur -= ck[k] * (digit[k] - 1);
-                    group -= gw[k] * (digit[k] - 1);
-                    digit[k] = 0;
-                }
-            }
+            // The elements' codes and groups are needed only for link transfers: listed when
+            // the first one is looked for (elementCodes).
+            g.lazyCk[ds].assign(ck.begin(), ck.begin() + K);
+            g.lazyGw[ds].assign(gw.begin(), gw.begin() + K);
+            g.lazy[ds] = true;
             g.ngroups[ds] = static_cast<std::uint32_t>(N / repeat);
             Hist& h = g.base[ds];
             h.e.assign(1, {repeat, N / repeat});
             h.groups = N / repeat;
             return true;
         }
+        auto& code = g.code[ds];
+        code.resize(N);
+        std::array<Coord, kMaxLoops> digit;
+        std::fill(digit.begin(), digit.begin() + K, 0);
+        Coord cur = 0;
         auto& pairs = sortScratch;
         pairs.resize(N);
         bool sorted = true;
@@ -764,6 +759,39 @@ struct Analysis {
         }
         g.ngroups[ds] = N ? id + 1 : 0;
         return false;
+    }
+
+    /// Each element's code and multicast group of a mixed-radix fan-out (groupByCode).
+    void elementCodes(SpatialGroup& g, int ds)
+    {
+        if (!g.lazy[ds])
+            return;
+        g.lazy[ds] = false;
+        const std::size_t N = g.N;
+        const int K = g.master - g.bottom + 1;
+        const auto& ck = g.lazyCk[ds];
+        const auto& gw = g.lazyGw[ds];
+        auto& code = g.code[ds];
+        auto& gid = g.gid[ds];
+        code.resize(N);
+        gid.resize(N);
+        std::array<Coord, kMaxLoops> digit;
+        std::fill(digit.begin(), digit.begin() + K, 0);
+        Coord cur = 0, group = 0;
+        for (std::size_t idx = 0; idx < N; ++idx) {
+            code[idx] = cur;
+            gid[idx] = static_cast<std::uint32_t>(group);
+            for (int k = 0; k < K; ++k) {
+                if (++digit[k] < static_cast<Coord>(loops[g.bottom + k].end)) {
+                    cur += ck[k];
+                    group += gw[k];
+                    break;
+                }
+                cur -= ck[k] * (digit[k] - 1);
+                group -= gw[k] * (digit[k] - 1);
+                digit[k] = 0;
+            }
+        }
     }
 
     /// Multicast groups of a data space by comparing the elements' lattice vectors.
@@ -827,6 +855,7 @@ struct Analysis {
         for (const auto& c : g.cache[ds])
             if (c.w == w)
                 return c;
+        elementCodes(g, ds);
         const int o = M->order[ds];
         auto& reuse = reuseScratch;
         std::uint64_t reused = 0;
