@@ -9,6 +9,7 @@
 
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QLineEdit>
 #include <QStackedWidget>
 #include <QTest>
 #include <QWidget>
@@ -66,6 +67,22 @@ inline bool typeIntoCell(QAbstractItemView* view, int row, int column, const QSt
     QTest::keyClick(editor, Qt::Key_Return);
     QCoreApplication::processEvents(); // the delegate commits the text queued
     return true;
+}
+
+/// The text a table cell's editor starts from (opened as a person double-clicks it, then left
+/// with Escape, nothing changed); empty when no line editor opened.
+inline QString editorStartText(QAbstractItemView* view, int row, int column)
+{
+    bringToFront(view);
+    const QModelIndex i = view->model()->index(row, column);
+    view->setCurrentIndex(i);
+    view->edit(i);
+    auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    if (!editor)
+        return {};
+    const QString text = editor->text();
+    QTest::keyClick(editor, Qt::Key_Escape);
+    return text;
 }
 
 } // namespace mapscape::testing

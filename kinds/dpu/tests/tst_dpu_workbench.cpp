@@ -17,6 +17,7 @@
 #include "widgets/charts/chart_view.h"
 #include "widgets/charts/heatmap_widget.h"
 #include "widgets/charts/live_line_chart.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -101,6 +102,15 @@ private Q_SLOTS:
         w.showCell(r152, p.findAction("B3136_2"));
         QVERIFY2(w.cellDetails().contains(QStringLiteral("30")) && w.cellDetails().contains(QStringLiteral("3.14")),
                  qPrintable(w.cellDetails()));
+        // Every figure with its unit in engineering format; the model's data in decimal MB, as
+        // the paper and the context buckets give it (issue 49, item 4).
+        const int r18 = p.variant(p.findModel("ResNet18"), 0);
+        w.showCell(r18, p.findAction("B512_1"));
+        const dpu::Outcome o = simulate(p, r18, w.inputs().state, p.findAction("B512_1"));
+        const QString details = w.cellDetails();
+        QVERIFY2(details.contains(QStringLiteral(" MB data per frame")) && !details.contains(QStringLiteral("MiB")), qPrintable(details));
+        QVERIFY2(details.contains(quantityText(o.hostMs / 1e3, QStringLiteral("s")) + QStringLiteral(" per frame")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("11.7 M parameters")), qPrintable(details)); // a count: 11,690,000
         QCOMPARE(w.heatmap()->data().rowLabels.size(), 33);
         QVERIFY(w.heatmap()->data().rowLabels.last().endsWith(QStringLiteral("*"))); // held out
         // The anchors: 7 of the 8 with the spec's default fit.
@@ -146,6 +156,43 @@ private Q_SLOTS:
                  qPrintable(readout));
         QCOMPARE(w.evaluationView()->caseTable()->horizontalHeaderItem(2)->text(), QStringLiteral("Optimal PPW"));
         QVERIFY(w.evaluationView()->caseTable()->item(0, 2)->text().endsWith(QStringLiteral(" FPS/W")));
+        // Counts of cases are whole ("4 / 18 (22.2 %)"); a mean over seeds reads as a share
+        // ("3.7 % of 18"), never as "0.667 / 18" (issue 49, item 4).
+        QTableWidget* summary = w.evaluationView()->summaryTable();
+        QCOMPARE(summary->horizontalHeaderItem(8)->text(), QStringLiteral("Exact C + M"));
+        static const QRegularExpression whole(QStringLiteral("^\\d+ / 18 \\(\\d+\\.\\d %\\)$"));
+        static const QRegularExpression share(QStringLiteral("^\\d+\\.\\d % of 18$"));
+        int means = 0;
+        for (int r = 0; r < summary->rowCount(); ++r) {
+            const bool mean = summary->item(r, 0)->text().contains(QStringLiteral("mean of"));
+            means += mean ? 1 : 0;
+            for (int c : {8, 9})
+                QVERIFY2((mean ? share : whole).match(summary->item(r, c)->text()).hasMatch(),
+                         qPrintable(summary->item(r, 0)->text() + QStringLiteral(": ") + summary->item(r, c)->text()));
+        }
+        QCOMPARE(means, 1); // random, over three seeds
+
+        // The Policy tab without a learner: the features in their units.
+        w.showTab(DpuWorkbench::PolicyTab);
+        w.refreshRunViews();
+        QTableWidget* features = w.policyView()->featureTable();
+        const auto featureRow = [&](const char* name) {
+            for (int r = 0; r < features->rowCount(); ++r)
+                if (features->item(r, 0)->text() == QLatin1String(name))
+                    return r;
+            return -1;
+        };
+        const std::pair<const char*, const char*> expected[] = {
+            {"CPU_0", " %"}, {"MEMR_0", " MB/s"}, {"MEMW_4", " MB/s"}, {"P_FPGA", " W"}, {"P_ARM", " W"},
+            {"GMAC", " GMAC"}, {"LDFM", " MB"}, {"LDWB", " MB"}, {"STFM", " MB"}, {"C_PERF", " FPS"}};
+        for (const auto& [name, unit] : expected) {
+            const int r = featureRow(name);
+            QVERIFY(r >= 0);
+            QVERIFY2(features->item(r, 1)->text().endsWith(QLatin1String(unit)), qPrintable(features->item(r, 1)->text()));
+        }
+        QCOMPARE(features->item(featureRow("C_PERF"), 1)->text(), QStringLiteral("30 FPS"));
+        QCOMPARE(features->item(featureRow("PARAM"), 1)->text(), QStringLiteral("11.7 M")); // ResNet18's 11,690,000
+        QCOMPARE(features->item(featureRow("PARAM"), 1)->data(Qt::EditRole).toString(), QStringLiteral("11690000"));
 
         w.showTab(DpuWorkbench::TimelineTab);
         QVERIFY(w.timelineView()->setPrimary(-1)); // the Optimal baseline
@@ -186,8 +233,17 @@ private Q_SLOTS:
             QTest::keyClick(editor, Qt::Key_Return);
             QCoreApplication::processEvents(); // the delegate commits the editor's text queued
         };
+        // Each value with its unit (issue 49, item 4: the unit column was cut off at 1280 × 800);
+        // the editor starts from the bare number in that unit.
+        QCOMPARE(params->columnCount(), 2);
+        QCOMPARE(params->item(0, 1)->text(), QStringLiteral("300 MHz"));
+        QCOMPARE(params->item(1, 1)->text(), QStringLiteral("15 GB/s"));
+        QCOMPARE(params->item(params->rowCount() - 1, 1)->text(), QStringLiteral("1000")); // frames: a count
+        QCOMPARE(testing::editorStartText(params, 0, 1), QStringLiteral("300"));
+        QCOMPARE(w.inputs().platform, defaultPlatform()); // opened and left: nothing changed
         typeCell(params, 0, 1, QStringLiteral("287.5"));
         QCOMPARE(w.inputs().platform.params.clockMhz, 287.5);
+        QCOMPARE(params->item(0, 1)->text(), QStringLiteral("287.5 MHz"));
         typeCell(params, 1, 1, QStringLiteral("1.25e1"));
         QCOMPARE(w.inputs().platform.params.memoryBandwidthGbs, 12.5);
         const Platform before = w.inputs().platform;
@@ -378,6 +434,17 @@ private Q_SLOTS:
         QVERIFY(pv->contextText().contains(QStringLiteral("GMAC")));
         QVERIFY(pv->setFeature(kTelemetryPFpga, 20.0)); // a different FPGA power reading
         QVERIFY(pv->scores() != scores);
+        // Typed into the table as before: the bare number in the feature's unit; shown with it.
+        QTableWidget* features = pv->featureTable();
+        QCOMPARE(features->item(kTelemetryPFpga, 1)->text(), QStringLiteral("20 W"));
+        QCOMPARE(testing::editorStartText(features, kTelemetryPFpga, 1), QStringLiteral("20"));
+        const std::vector<double> at20 = pv->scores();
+        QVERIFY(testing::typeIntoCell(features, kTelemetryPFpga, 1, QStringLiteral("12.5")));
+        QCOMPARE(features->item(kTelemetryPFpga, 1)->text(), QStringLiteral("12.5 W"));
+        QVERIFY(pv->scores() != at20);
+        QVERIFY(testing::typeIntoCell(features, kTelemetryPFpga, 1, QStringLiteral("-1"))); // refused: back to 12.5 W
+        QCOMPARE(features->item(kTelemetryPFpga, 1)->text(), QStringLiteral("12.5 W"));
+        QCOMPARE(testing::editorStartText(features, kTelemetryPFpga, 1), QStringLiteral("12.5"));
 
 #ifdef MAPSCAPE_HAS_TORCH
         // The PPO agent: probabilities summing to one, its curves on the same step axis.

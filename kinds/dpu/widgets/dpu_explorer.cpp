@@ -13,6 +13,7 @@
 #include "core/io/preset_library.h"
 #include "core/util/strings.h"
 #include "widgets/charts/heatmap_widget.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -128,8 +129,9 @@ void DpuWorkbench::refreshExplorer()
             }
             d.masked[i] = o.feasible(p.fpsConstraint) ? 0 : 1;
             static const char* const kLimiter[] = {"compute (DPU + host)", "DDR bandwidth", "Arm cores"};
-            QString note = tr("%1 FPS, P_FPGA %2 W, PPW %3 FPS/W; limited by %4")
-                               .arg(sig(o.fps), sig(o.fpgaPowerW), sig(o.ppw), QLatin1String(kLimiter[std::clamp(o.limiter, 0, 2)]));
+            QString note = tr("%1, P_FPGA %2, PPW %3; limited by %4")
+                               .arg(quantityText(o.fps, QStringLiteral("FPS")), quantityText(o.fpgaPowerW, QStringLiteral("W")),
+                                    quantityText(o.ppw, QStringLiteral("FPS/W")), QLatin1String(kLimiter[std::clamp(o.limiter, 0, 2)]));
             if (!o.feasible(p.fpsConstraint))
                 note += tr("\nbelow C_PERF = %1 FPS").arg(p.fpsConstraint);
             if (a == best.action)
@@ -169,19 +171,23 @@ QString DpuWorkbench::cellDetails() const
     const Optimum best = optimum(all, p.fpsConstraint);
     const StaticFeatures f = staticFeatures(p, in.variant);
     static const char* const kLimiter[] = {"compute (DPU + host)", "DDR bandwidth", "Arm cores"};
-    QString text = tr("<b>%1</b> on <b>%2</b> in %3: %4 FPS, P_FPGA %5 W, P_ARM %6 W, <b>PPW %7 FPS/W</b>; DPU busy %8 %, "
-                      "DPU %9 ms and host %10 ms per frame, limited by %11.")
+    const QString watts = QStringLiteral("W"), seconds = QStringLiteral("s");
+    QString text = tr("<b>%1</b> on <b>%2</b> in %3: %4, P_FPGA %5, P_ARM %6, <b>PPW %7</b>; DPU busy %8 %, "
+                      "DPU %9 and host %10 per frame, limited by %11.")
                        .arg(qs(p.variantName(in.variant)), qs(p.actionName(in.action)),
                             qs(p.params.states[std::size_t(in.state)].name + " (" + p.params.states[std::size_t(in.state)].title + ")"),
-                            sig(o.fps), sig(o.fpgaPowerW), sig(o.armPowerW), sig(o.ppw))
-                       .arg(QString::number(100 * o.busy, 'f', 0), sig(o.dpuMs), sig(o.hostMs),
-                            QLatin1String(kLimiter[std::clamp(o.limiter, 0, 2)]));
-    text += tr(" Model: %1 GMAC, %2 MB data per frame, %3 M parameters.")
-                .arg(sig(f.gmac), sig(f.dataBytes() / 1e6), sig(f.params / 1e6));
+                            quantityText(o.fps, QStringLiteral("FPS")), quantityText(o.fpgaPowerW, watts),
+                            quantityText(o.armPowerW, watts), quantityText(o.ppw, QStringLiteral("FPS/W")))
+                       .arg(QString::number(100 * o.busy, 'f', 0), quantityText(o.dpuMs / 1e3, seconds),
+                            quantityText(o.hostMs / 1e3, seconds), QLatin1String(kLimiter[std::clamp(o.limiter, 0, 2)]));
+    // Data in decimal MB, as the paper, the telemetry (MB/s) and the learners' context buckets give it.
+    text += tr(" Model: %1, %2 data per frame, %3.")
+                .arg(quantityText(f.gmac, QStringLiteral("GMAC")), quantityText(f.dataBytes() / 1e6, QStringLiteral("MB")),
+                     countText(f.params, tr("parameters")));
     text += o.feasible(p.fpsConstraint) ? tr(" Meets C_PERF (%1 FPS).").arg(p.fpsConstraint)
                                         : tr(" <span style='color:#a00'>Below C_PERF (%1 FPS).</span>").arg(p.fpsConstraint);
-    text += best.feasible ? tr(" Optimum: %1 at %2 FPS/W (this is %3 % of it).")
-                                .arg(qs(p.actionName(best.action)), sig(all[std::size_t(best.action)].ppw))
+    text += best.feasible ? tr(" Optimum: %1 at %2 (this is %3 % of it).")
+                                .arg(qs(p.actionName(best.action)), quantityText(all[std::size_t(best.action)].ppw, QStringLiteral("FPS/W")))
                                 .arg(QString::number(100 * o.ppw / all[std::size_t(best.action)].ppw, 'f', 1))
                           : tr(" No configuration meets C_PERF for this model and load.");
     if (p.corrections.count({in.variant, in.state, in.action}))

@@ -144,10 +144,9 @@ void DpuWorkbench::buildParametersPage(QTabWidget* tabs)
     reportRefusals(m_dataSeed, tr("Recorded-runs seed"));
     form->addRow(m_dataSeed->fieldName(), m_dataSeed);
     pl->addLayout(form);
-    m_params = new QTableWidget(kParamCount, 3, paramsPage);
+    m_params = new QTableWidget(kParamCount, 2, paramsPage);
     cells::setColumns(m_params, {{tr("Parameter"), tr("A constant of the platform simulator")},
-                                 {tr("Value"), tr("Its value, in the unit beside it (double-click to edit)")},
-                                 {tr("Unit"), tr("The unit the value is given in")}});
+                                 {tr("Value"), tr("Its value with its unit; double-click to edit the number in that unit")}});
     m_params->verticalHeader()->setVisible(false);
     m_params->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_params->setToolTip(tr("The analytical model's parameters (spec §4.4); the defaults are the spec's calibration fit"));
@@ -380,6 +379,14 @@ void DpuWorkbench::showCellOutcome(QTableWidget* table, int row, int column, con
 
 QString DpuWorkbench::refusedStatus() const { return m_refused.status(this); }
 
+namespace {
+
+/// An editable number cell: `shown` in engineering units, the editor starting from the number
+/// typed before ("300 MHz" edits as "300").
+QTableWidgetItem* quantityItem(const QString& shown, double value) { return new cells::QuantityItem(shown, editableNumber(value)); }
+
+} // namespace
+
 void DpuWorkbench::refreshTables()
 {
     const DpuInputs& in = inputs();
@@ -390,15 +397,16 @@ void DpuWorkbench::refreshTables()
     for (int r = 0; r < kParamCount; ++r) {
         const ParamRow& row = kParams[r];
         m_params->setItem(r, 0, readOnly(tr(row.label), QStringLiteral("params.%1: %2").arg(QLatin1String(row.key), tr(row.help))));
-        m_params->setItem(r, 1, new QTableWidgetItem(editableNumber(p.params.*row.member)));
-        m_params->setItem(r, 2, readOnly(QString::fromUtf8(row.unit)));
+        const double v = p.params.*row.member;
+        const QString unit = QString::fromUtf8(row.unit);
+        m_params->setItem(r, 1, quantityItem(row.count ? countText(v) : quantityText(v, unit), v));
     }
     for (int w = 0; w < kStates; ++w) {
         const BackgroundState& s = p.params.states[std::size_t(w)];
         m_states->setItem(w, 0, readOnly(qs(s.name + " — " + s.title)));
         const double values[] = {s.bandwidthGbs, s.cpuLoad, s.cpuCores, s.instanceOverhead};
         for (int c = 0; c < 4; ++c)
-            m_states->setItem(w, c + 1, new QTableWidgetItem(editableNumber(values[c])));
+            m_states->setItem(w, c + 1, quantityItem(quantityText(values[c], QString()), values[c]));
     }
     m_states->resizeColumnsToContents();
     m_corrections->setRowCount(int(p.corrections.size()));
@@ -409,10 +417,9 @@ void DpuWorkbench::refreshTables()
         m_corrections->setItem(r, 0, readOnly(qs(p.variantName(v))));
         m_corrections->setItem(r, 1, readOnly(qs(p.params.states[std::size_t(w)].name)));
         m_corrections->setItem(r, 2, readOnly(qs(p.actionName(a))));
-        m_corrections->setItem(r, 3, new QTableWidgetItem(editableNumber(c.fps)));
-        m_corrections->setItem(r, 4, new QTableWidgetItem(editableNumber(c.power)));
-        m_corrections->setItem(r, 5, new QTableWidgetItem(editableNumber(raw.fps * c.fps)));
-        m_corrections->setItem(r, 6, new QTableWidgetItem(editableNumber(raw.fpgaPowerW * c.power)));
+        const double values[] = {c.fps, c.power, raw.fps * c.fps, raw.fpgaPowerW * c.power};
+        for (int k = 0; k < 4; ++k)
+            m_corrections->setItem(r, 3 + k, quantityItem(quantityText(values[k], QString()), values[k]));
         ++r;
     }
     m_corrections->resizeColumnsToContents();
@@ -436,8 +443,8 @@ void DpuWorkbench::refreshAnchors()
         res->setBackground(!a.applicable ? cells::kInvalid : a.pass ? kFeasible : kViolating);
         m_anchors->setItem(r, 2, res);
         m_anchors->setItem(r, 3, readOnly(qs(a.found)));
-        m_anchors->setItem(r, 4, readOnly(sig(a.margin, 3)));
-        m_anchors->setItem(r, 5, readOnly(a.ppw > 0 ? sig(a.ppw) : QStringLiteral("–")));
+        m_anchors->setItem(r, 4, readOnly(quantityText(a.margin, QString(), 3)));
+        m_anchors->setItem(r, 5, readOnly(a.ppw > 0 ? quantityText(a.ppw, QString()) : QStringLiteral("–")));
     }
     m_anchors->resizeColumnToContents(1);
     m_anchorSummary->setText(tr("%1 of %2 paper facts hold on this platform (the spec's default fit: 7 of 8, ResNet152-PR25 "

@@ -9,6 +9,21 @@ namespace mapscape {
 
 using namespace dpu_views;
 
+namespace {
+
+/// A feature's value cell: shown in its unit ("181.1 MB/s"), edited as the raw number ("181.122").
+QTableWidgetItem* featureItem(int i, double value, bool editable)
+{
+    auto* it = new cells::QuantityItem(featureText(i, value), editableNumber(value));
+    const QString unit = featureUnit(i) == QStringLiteral("MB") ? DpuPolicyView::tr("bytes") : featureUnit(i);
+    it->setToolTip(unit.isEmpty() ? DpuPolicyView::tr("Typed as a count") : DpuPolicyView::tr("Typed as a number in %1").arg(unit));
+    if (!editable)
+        it->setFlags(it->flags() & ~Qt::ItemIsEditable);
+    return it;
+}
+
+} // namespace
+
 DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* parent)
     : DpuLearnerView(runs, workbench, parent)
 {
@@ -34,13 +49,14 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
     auto* split = new QSplitter(Qt::Horizontal, this);
     m_features = new QTableWidget(kObservationSize, 2, split);
     cells::setColumns(m_features, {{tr("Feature"), tr("A telemetry feature the learner observes, with its unit")},
-                                   {tr("Value"), tr("Its raw value, in the feature's unit (edit to ask the policy)")}});
+                                   {tr("Value"), tr("Its raw value in the feature's unit (data in MB = 10⁶ bytes); typed as a bare "
+                                                   "number in that unit, data in bytes (edit to ask the policy)")}});
     m_features->verticalHeader()->setVisible(false);
     m_features->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_features->horizontalHeader()->setStretchLastSection(true);
     m_features->setToolTip(tr("The 22 raw features the learner observes (before log1p and z-scoring): CPU utilisation "
                               "per core (%), DDR read/write per port (MB/s), FPGA and Arm power (W), the model's GMAC, "
-                              "loaded feature-map / weight and stored bytes, parameters, and C_PERF. Edit a value to ask "
+                              "loaded feature-map / weight and stored data (MB), parameters, and C_PERF. Edit a value to ask "
                               "the policy about any observation."));
     split->addWidget(m_features);
     m_actions = readOnlyTable(8, split, tr("Each configuration's score (π(a|s) for the PPO agent, the ridge estimate of the reward for "
@@ -82,7 +98,7 @@ DpuPolicyView::DpuPolicyView(RunsPanel* runs, DpuWorkbench* workbench, QWidget* 
             m_status->setText(tr("%1: must be a non-negative number, got \"%2\"")
                                   .arg(qs(observationNames()[std::size_t(row)]), m_features->item(row, col)->text()));
             m_updating = true;
-            m_features->item(row, col)->setText(editableNumber(m_raw[std::size_t(row)]));
+            m_features->setItem(row, col, featureItem(row, m_raw[std::size_t(row)], true));
             m_updating = false;
             return;
         }
@@ -159,11 +175,10 @@ void DpuPolicyView::recompute()
     const DpuRunPolicy run = m_chooser->current(m_workbench->inputs());
     m_updating = true;
     for (int i = 0; i < kObservationSize; ++i) {
-        m_features->setItem(i, 0, readOnly(qs(observationNames()[std::size_t(i)])));
-        auto* it = new QTableWidgetItem(editableNumber(m_raw[std::size_t(i)]));
-        if (!run.model)
-            it->setFlags(it->flags() & ~Qt::ItemIsEditable);
-        m_features->setItem(i, 1, it);
+        const QString unit = featureUnit(i);
+        m_features->setItem(i, 0, readOnly(qs(observationNames()[std::size_t(i)]),
+                                           unit.isEmpty() ? tr("a count") : tr("in %1").arg(unit)));
+        m_features->setItem(i, 1, featureItem(i, m_raw[std::size_t(i)], bool(run.model)));
     }
     m_updating = false;
 

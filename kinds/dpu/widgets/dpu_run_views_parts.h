@@ -44,6 +44,41 @@ inline QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 inline QString percent(double fraction, int digits = 1) { return QString::number(100 * fraction, 'f', digits) + QStringLiteral(" %"); }
 
+/// The unit of observation feature `i` as the learners read it: CPU utilisation in %, DDR traffic
+/// in MB/s, powers in W, the model's work in GMAC, its data in MB (decimal, as the paper and the
+/// context buckets give it), its parameters (a count) and C_PERF in FPS.
+inline QString featureUnit(int i)
+{
+    if (i < kCpuCores)
+        return QStringLiteral("%");
+    if (i < kCpuCores + 2 * kMemoryPorts)
+        return QStringLiteral("MB/s");
+    if (i < kTelemetrySize)
+        return QStringLiteral("W");
+    switch (i - kTelemetrySize) {
+    case 0:
+        return QStringLiteral("GMAC");
+    case 1:
+    case 2:
+    case 3:
+        return QStringLiteral("MB");
+    case 4:
+        return QString(); // parameters
+    default:
+        return QStringLiteral("FPS");
+    }
+}
+
+/// Feature `i`'s raw value as the Policy tab shows it, in engineering units ("2.001 %",
+/// "181.1 MB/s", "0.242 MB" for 242000 bytes, "11.7 M" parameters).
+inline QString featureText(int i, double value)
+{
+    const bool bytes = i > kTelemetrySize && i < kTelemetrySize + 4;
+    if (i == kTelemetrySize + 4)
+        return countText(value);
+    return quantityText(bytes ? value / 1e6 : value, featureUnit(i));
+}
+
 inline QString stateTitle(const Platform& p, int w)
 {
     const BackgroundState& s = p.params.states[std::size_t(w)];

@@ -60,6 +60,7 @@ struct ParamRow {
     const char* unit;
     double PlatformParams::*member;
     const char* help;
+    bool count = false; ///< a whole number ("1000", not "1 k")
 };
 
 const ParamRow kParams[] = {
@@ -84,7 +85,7 @@ const ParamRow kParams[] = {
     {"read_share_ldfm", "LDFM read share", "", &PlatformParams::readShareLdfm, "Share of non-weight data I/O that is loaded"},
     {"background_read_share", "Background read share", "", &PlatformParams::backgroundReadShare,
      "Share of background DDR traffic that is reads"},
-    {"frames_per_run", "Frames per recorded run", "", &PlatformParams::framesPerRun, "Sets how many 3 Hz samples a run has"},
+    {"frames_per_run", "Frames per recorded run", "", &PlatformParams::framesPerRun, "Sets how many 3 Hz samples a run has", true},
 };
 constexpr int kParamCount = int(std::size(kParams));
 

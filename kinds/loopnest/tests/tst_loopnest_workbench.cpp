@@ -100,16 +100,17 @@ private Q_SLOTS:
         QVERIFY(qAbs(w.result()->energy - 59.28e6) / 59.28e6 < 1e-3);
         QVERIFY(qAbs(w.result()->utilization - 0.75) < 1e-9);
         const QString nest = w.loopNestText();
-        // As timeloop-model's map.txt of the reference case draws it (tiles in words).
-        for (const char* line : {"DRAM [Weights:864 Inputs:151875 Outputs:401408]", "for M in [0:4)", "for P in [0:8)",
-                                 "shared_glb [Inputs:9831 Outputs:6272]  bypass: Weights", "spatial-for Q in [0:14) (X)",
+        // As timeloop-model's map.txt of the reference case draws it (tiles in words), the
+        // digits grouped as the Results tab's Tile column shows them (issue 49, item 4).
+        for (const char* line : {"DRAM [Weights:864 Inputs:151,875 Outputs:401,408]", "for M in [0:4)", "for P in [0:8)",
+                                 "shared_glb [Inputs:9,831 Outputs:6,272]  bypass: Weights", "spatial-for Q in [0:14) (X)",
                                  "spatial-for S in [0:3) (Y)", "spatial-for C in [0:3) (Y)", "psum_spad [Outputs:8]",
                                  "for M in [0:8)", "compute: mac × 168"})
             QVERIFY2(nest.contains(QString::fromUtf8(line)), qPrintable(QString::fromUtf8(line) + QStringLiteral("\n") + nest));
         // Outermost first, each loop indented below the one outside it.
         QVERIFY(nest.indexOf(QStringLiteral("DRAM")) < nest.indexOf(QStringLiteral("shared_glb")));
         QVERIFY(nest.indexOf(QStringLiteral("shared_glb")) < nest.indexOf(QStringLiteral("psum_spad")));
-        QVERIFY(nest.startsWith(QStringLiteral("DRAM [Weights:864 Inputs:151875 Outputs:401408]\n  for P in [0:8)\n    for Q in [0:2)\n"
+        QVERIFY(nest.startsWith(QStringLiteral("DRAM [Weights:864 Inputs:151,875 Outputs:401,408]\n  for P in [0:8)\n    for Q in [0:2)\n"
                                                "      for M in [0:4)\nshared_glb")));
         QVERIFY(nest.contains(QStringLiteral("\ninter_PE_spatial []  bypass: Weights Inputs Outputs\n"
                                              "              spatial fan-out 1 × 12 (X × Y)\n"
@@ -131,13 +132,28 @@ private Q_SLOTS:
             if (QTableWidgetItem* it = w.statsTable()->item(r, 8))
                 sawMicro = sawMicro || it->text().endsWith(QStringLiteral("µJ")) || it->text().endsWith(QStringLiteral("nJ"));
         QVERIFY(sawMicro);
+        // The same tiles in the Results tab: words, digits grouped.
+        bool sawTile = false;
+        for (int r = 0; r < w.statsTable()->rowCount(); ++r)
+            sawTile = sawTile || (w.statsTable()->item(r, 0)->text() == QStringLiteral("DRAM") &&
+                                  w.statsTable()->item(r, 1)->text() == QStringLiteral("Inputs") &&
+                                  w.statsTable()->item(r, 2)->text() == QStringLiteral("151,875"));
+        QVERIFY(sawTile);
+        QCOMPARE(w.statsTable()->horizontalHeaderItem(2)->text(), QStringLiteral("Tile (words)"));
         // The architecture table: the levels with their ERT energies, the arithmetic units last.
         QTableWidget* arch = w.architectureTable();
         QCOMPARE(arch->rowCount(), 8);
         const int glb = w.archRow(QStringLiteral("shared_glb"));
-        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchDepth)->text(), QStringLiteral("16384"));
+        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchDepth)->text(), QStringLiteral("16,384"));
         QCOMPARE(arch->item(w.archRow(QStringLiteral("DRAM")), LoopnestWorkbench::ArchDepth)->text(), QStringLiteral("∞"));
-        QVERIFY(!arch->item(glb, LoopnestWorkbench::ArchReadPj)->text().isEmpty());
+        // Energies per action in pJ with four significant digits (issue 49, item 4: "18.1838",
+        // "0.202442" before); the editor still starts from the spec's number.
+        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchReadPj)->text(), QStringLiteral("18.18 pJ"));
+        QCOMPARE(arch->item(w.archRow(QStringLiteral("ifmap_spad")), LoopnestWorkbench::ArchReadPj)->text(),
+                 QStringLiteral("0.2024 pJ"));
+        QCOMPARE(arch->item(w.archRow(QStringLiteral("DRAM")), LoopnestWorkbench::ArchReadPj)->text(), QStringLiteral("512 pJ"));
+        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchReadPj)->data(Qt::EditRole).toString(), QStringLiteral("18.1838"));
+        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchDepth)->data(Qt::EditRole).toString(), QStringLiteral("16384"));
         QCOMPARE(arch->item(7, LoopnestWorkbench::ArchLevel)->text(), QStringLiteral("mac"));
         QCOMPARE(w.tabNames().size(), w.tabCount());
         // The charts' titles and value labels fit at a usual window size.
@@ -321,7 +337,8 @@ private Q_SLOTS:
         w.document()->undoStack()->undo();
         QVERIFY(w.result()->ok);
         QCOMPARE(w.document()->inputs(), kept);
-        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchDepth)->text(), QStringLiteral("16384"));
+        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchDepth)->text(), QStringLiteral("16,384"));
+        QCOMPARE(testing::editorStartText(arch, glb, LoopnestWorkbench::ArchDepth), QStringLiteral("16384"));
         // Bandwidth: a lower read bandwidth slows the level down.
         QVERIFY(testing::typeIntoCell(arch, glb, LoopnestWorkbench::ArchReadBw, QStringLiteral("0.5")));
         QVERIFY(w.result()->ok);
@@ -334,8 +351,11 @@ private Q_SLOTS:
         const double before = w.result()->energy;
         const double levelBefore = w.result()->levels[1].energy;
         const double oldRead = w.document()->inputs().parsed->architecture.levels[1].readEnergy;
+        QCOMPARE(testing::editorStartText(arch, glb, LoopnestWorkbench::ArchReadPj), QStringLiteral("18.1838"));
+        QCOMPARE(w.document()->inputs(), kept); // opened and left: nothing changed
         QVERIFY(testing::typeIntoCell(arch, glb, LoopnestWorkbench::ArchReadPj, QString::number(oldRead * 2, 'g', 17)));
         QCOMPARE(w.document()->inputs().parsed->architecture.levels[1].readEnergy, oldRead * 2);
+        QCOMPARE(arch->item(glb, LoopnestWorkbench::ArchReadPj)->text(), QStringLiteral("36.37 pJ"));
         QVERIFY(w.result()->ok);
         QVERIFY(w.result()->levels[1].energy > levelBefore);
         QVERIFY(w.result()->energy > before);

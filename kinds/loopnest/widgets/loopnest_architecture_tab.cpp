@@ -11,6 +11,7 @@
 #include "core/util/strings.h"
 #include "core/util/units.h"
 #include "kinds/loopnest/widgets/loopnest_workbench_parts.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/study/view_cells.h"
 
@@ -52,6 +53,16 @@ const std::vector<AttrColumn>& attrColumns()
 }
 
 QString number(double v) { return qs(formatSig(v, 6)); }
+
+/// A cell that shows `shown` ("16,384", "18.18 pJ") and edits as `edit` ("16384", "18.1838").
+QTableWidgetItem* valueCell(const QString& shown, const QString& edit) { return new cells::QuantityItem(shown, edit); }
+
+/// A whole number of the spec: digits grouped, edited as typed.
+QTableWidgetItem* wholeCell(std::uint64_t v) { return valueCell(wholeText(v), QString::number(v)); }
+
+/// An energy of the ERT: pJ with four significant digits through the engineering prefixes
+/// ("18.18 pJ", "2.5 nJ"), edited as the spec's number in pJ.
+QTableWidgetItem* energyItem(double pj) { return valueCell(quantityText(pj, QStringLiteral("pJ")), number(pj)); }
 
 /// The actions a column's energy comes from, in the order the model reads them (the first
 /// present counts; several entries of one action count as their largest), as in timeloop_yaml.
@@ -109,10 +120,10 @@ QWidget* LoopnestWorkbench::buildArchitectureTab()
                  {tr("Block (words)"), tr("Words per row: one vector access (width ÷ word bits unless given)")},
                  {tr("Read BW"), tr("Read bandwidth in words per cycle (empty: unlimited)")},
                  {tr("Write BW"), tr("Write bandwidth in words per cycle (empty: unlimited)")},
-                 {tr("Read (pJ)"), tr("ERT: energy of one vector read, pJ")},
-                 {tr("Fill (pJ)"), tr("ERT: energy of one vector fill (write), pJ")},
-                 {tr("Update (pJ)"), tr("ERT: energy of one vector update, pJ")},
-                 {tr("Leak (pJ/cycle)"), tr("ERT: leakage per cycle per instance used, pJ")}});
+                 {tr("Read"), tr("ERT: energy of one vector read (typed in pJ)")},
+                 {tr("Fill"), tr("ERT: energy of one vector fill (write) (typed in pJ)")},
+                 {tr("Update"), tr("ERT: energy of one vector update (typed in pJ)")},
+                 {tr("Leak/cycle"), tr("ERT: leakage energy per cycle per instance used (typed in pJ)")}});
     v->addWidget(help);
     v->addWidget(m_archNote);
     v->addWidget(m_arch, 1);
@@ -154,26 +165,25 @@ void LoopnestWorkbench::refreshArchitecture()
                                                       "editable here)");
         m_arch->setItem(r, ArchLevel, cells::readOnly(qs(l.name), qs(l.loc.str()) + where));
         m_arch->setItem(r, ArchClass, cells::readOnly(qs(l.className)));
-        const auto cell = [&](int c, const QString& text) {
-            auto* it = new QTableWidgetItem(text);
+        const auto cell = [&](int c, QTableWidgetItem* it) {
             if (!inTree)
                 it->setFlags(it->flags() & ~Qt::ItemIsEditable);
             m_arch->setItem(r, c, it);
         };
-        cell(ArchInstances, QString::number(l.instances));
-        cell(ArchMeshX, QString::number(l.meshX));
-        cell(ArchMeshY, QString::number(l.meshY));
-        cell(ArchDepth, l.hasSize ? QString::number(l.depth) : QStringLiteral("∞"));
-        cell(ArchWidth, l.width ? QString::number(l.width) : QString());
-        cell(ArchWordBits, QString::number(l.wordBits));
-        cell(ArchBlockSize, QString::number(l.blockSize));
-        cell(ArchReadBw, l.readBandwidth ? number(*l.readBandwidth) : QString());
-        cell(ArchWriteBw, l.writeBandwidth ? number(*l.writeBandwidth) : QString());
+        cell(ArchInstances, wholeCell(l.instances));
+        cell(ArchMeshX, wholeCell(l.meshX));
+        cell(ArchMeshY, wholeCell(l.meshY));
+        cell(ArchDepth, l.hasSize ? wholeCell(l.depth) : new QTableWidgetItem(QStringLiteral("∞")));
+        cell(ArchWidth, l.width ? wholeCell(l.width) : new QTableWidgetItem);
+        cell(ArchWordBits, wholeCell(l.wordBits));
+        cell(ArchBlockSize, wholeCell(l.blockSize));
+        cell(ArchReadBw, new QTableWidgetItem(l.readBandwidth ? number(*l.readBandwidth) : QString()));
+        cell(ArchWriteBw, new QTableWidgetItem(l.writeBandwidth ? number(*l.writeBandwidth) : QString()));
         // The ERT's energies, editable where the level has a table of its own.
         const QString ert = l.hasErt ? tr("ERT %1; editing sets the action's energy in the spec's ERT").arg(qs(l.ertLoc.str()))
                                      : tr("no ERT entry");
         const auto energyCell = [&](int c, double pj) {
-            auto* it = new QTableWidgetItem(l.hasErt ? number(pj) : QString());
+            QTableWidgetItem* it = l.hasErt ? energyItem(pj) : new QTableWidgetItem;
             it->setToolTip(ert);
             if (!l.hasErt)
                 it->setFlags(it->flags() & ~Qt::ItemIsEditable);
@@ -188,15 +198,15 @@ void LoopnestWorkbench::refreshArchitecture()
     const loopnest::ArithmeticSpec& m = a.arithmetic;
     m_arch->setItem(ar, ArchLevel, cells::readOnly(qs(m.name), tr("The arithmetic units (%1)").arg(qs(m.loc.str()))));
     m_arch->setItem(ar, ArchClass, cells::readOnly(qs(m.className)));
-    m_arch->setItem(ar, ArchInstances, new QTableWidgetItem(QString::number(m.instances)));
-    m_arch->setItem(ar, ArchMeshX, new QTableWidgetItem(QString::number(m.meshX)));
-    m_arch->setItem(ar, ArchMeshY, new QTableWidgetItem(QString::number(m.meshY)));
-    m_arch->setItem(ar, ArchWordBits, new QTableWidgetItem(QString::number(m.wordBits)));
+    m_arch->setItem(ar, ArchInstances, wholeCell(m.instances));
+    m_arch->setItem(ar, ArchMeshX, wholeCell(m.meshX));
+    m_arch->setItem(ar, ArchMeshY, wholeCell(m.meshY));
+    m_arch->setItem(ar, ArchWordBits, wholeCell(m.wordBits));
     for (int c : {int(ArchDepth), int(ArchWidth), int(ArchBlockSize), int(ArchReadBw), int(ArchWriteBw),
                   int(ArchFillPj), int(ArchUpdatePj), int(ArchLeakPj)})
         m_arch->setItem(ar, c, cells::readOnly(QString()));
-    auto* compute = new QTableWidgetItem(m.hasErt ? number(m.computeEnergy) : QString());
-    compute->setToolTip(tr("ERT: energy of one compute, pJ"));
+    QTableWidgetItem* compute = m.hasErt ? energyItem(m.computeEnergy) : new QTableWidgetItem;
+    compute->setToolTip(tr("ERT: energy of one compute (typed in pJ)"));
     if (!m.hasErt)
         compute->setFlags(compute->flags() & ~Qt::ItemIsEditable);
     m_arch->setItem(ar, ArchReadPj, compute);

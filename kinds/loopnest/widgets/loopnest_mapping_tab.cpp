@@ -221,17 +221,20 @@ static void nestLevelRow(NestRows& rows, const loopnest::Architecture& a, const 
             bypassed << name;
             continue;
         }
-        // The tile the level holds, in words, as timeloop-model's map.txt writes it.
+        // The tile the level holds, in words, as timeloop-model's map.txt writes it, its digits
+        // grouped as the Results tab shows the same tiles ("Inputs:151,875").
         if (r && r->ok && std::size_t(l) < r->levels.size())
-            name += QStringLiteral(":%1").arg(r->levels[std::size_t(l)].dataSpaces[std::size_t(ds)].tileSize);
+            name += QLatin1Char(':') + wholeText(r->levels[std::size_t(l)].dataSpaces[std::size_t(ds)].tileSize);
         kept << name;
     }
     QString head = qs(lvl.name) + QStringLiteral(" [") + kept.join(QLatin1Char(' ')) + QStringLiteral("]");
     if (!bypassed.isEmpty())
         head += LoopnestWorkbench::tr("  bypass: %1").arg(bypassed.join(QLatin1Char(' ')));
-    QString tip = LoopnestWorkbench::tr("%1 (%2): %3 instance(s)").arg(qs(lvl.name), qs(lvl.className)).arg(lvl.instances);
+    QString tip = LoopnestWorkbench::tr("%1 (%2): %3 instance(s)").arg(qs(lvl.name), qs(lvl.className), wholeText(lvl.instances));
     if (lvl.hasSize)
-        tip += LoopnestWorkbench::tr(", %1 words each").arg(qs(formatInteger((long long)lvl.effectiveSize())));
+        tip += LoopnestWorkbench::tr(", %1 words each").arg(wholeText(lvl.effectiveSize()));
+    if (r && r->ok)
+        tip += LoopnestWorkbench::tr("; after each data space it keeps, the tile it holds, in words");
     const int hr = rows.add({NestRow::Kind::Level, l, -1}, head, tip);
     QFont bold = table->font();
     bold.setBold(true);

@@ -34,8 +34,6 @@ enum StatsColumn {
 };
 
 QString q(double v, const char* unit, int digits = 3) { return qs(formatQuantity(v, unit, digits)); }
-QString count(std::uint64_t v) { return qs(formatInteger(static_cast<long long>(v))); }
-QString words(std::uint64_t v) { return v == 1 ? QStringLiteral("1 word") : q(double(v), "words"); }
 
 /// A right-aligned read-only number cell with its exact value and unit in the tooltip.
 QTableWidgetItem* numberCell(const QString& text, const QString& tip)
@@ -73,9 +71,9 @@ QWidget* LoopnestWorkbench::buildResultsTab()
     cells::setColumns(m_stats,
                       {{tr("Level"), tr("Storage level (outermost first), then the arithmetic units")},
                        {tr("Data space"), tr("The tensor the row counts")},
-                       {tr("Tile"), tr("Words of the data space one instance holds (its tile)")},
-                       {tr("Capacity used"), tr("Words the data space occupies in one instance, and the share of the "
-                                                "instance's capacity")},
+                       {tr("Tile (words)"), tr("Words of the data space one instance holds (its tile)")},
+                       {tr("Capacity (words)"), tr("Words the data space occupies in one instance, and the share of "
+                                                        "the instance's capacity; a level's row: its capacity")},
                        {tr("Instances"), tr("Instances of the level that hold a tile (utilised instances) of all")},
                        {tr("Reads"), tr("Scalar reads per instance")},
                        {tr("Fills"), tr("Scalar fills (writes from the level above) per instance")},
@@ -108,9 +106,9 @@ QString LoopnestWorkbench::summaryText() const
             .arg(qs(r.errorLevel.empty() ? std::string("the nest") : r.errorLevel), qs(r.errorClass), qs(r.error));
     const double perCompute = r.actualComputes ? r.energy / double(r.actualComputes) : 0.0;
     QString s = tr("Energy %1 (%2 pJ/compute), %3 cycles, utilisation %4 %")
-                    .arg(q(r.energy, "pJ", 4), qs(formatSig(perCompute, 4)), count(r.cycles), qs(formatSig(100 * r.utilization, 4)));
+                    .arg(q(r.energy, "pJ", 4), qs(formatSig(perCompute, 4)), wholeText(r.cycles), qs(formatSig(100 * r.utilization, 4)));
     s += QLatin1Char('\n') + tr("%1 computes on %2 of %3 %4 units; EDP %5")
-                                 .arg(count(r.actualComputes))
+                                 .arg(wholeText(r.actualComputes))
                                  .arg(r.arithmetic.utilizedInstances)
                                  .arg(r.arithmetic.instances)
                                  .arg(qs(r.arithmetic.name), q(r.energy * double(r.cycles), "pJ·cycles", 4));
@@ -121,7 +119,7 @@ QString LoopnestWorkbench::summaryText() const
             slow = &L;
     if (slow)
         s += QLatin1Char('\n') + tr("Bandwidth-bound at %1: it runs at %2 of the compute rate (%3 cycles there)")
-                                     .arg(qs(slow->name), qs(formatSig(slow->slowdown, 3)), count(slow->cycles));
+                                     .arg(qs(slow->name), qs(formatSig(slow->slowdown, 3)), wholeText(slow->cycles));
     else
         s += QLatin1Char('\n') + tr("Compute-bound: no level's bandwidth slows the computes down");
     return s;
@@ -199,34 +197,34 @@ void LoopnestWorkbench::refreshResults()
                                       ? QStringLiteral(" (%1 %)").arg(qs(formatSig(100.0 * double(d.utilizedCapacity) / double(L.size), 3)))
                                       : QString();
             addRow({cells::readOnly(qs(L.name)), cells::readOnly(qs(p.dataSpaces[std::size_t(ds)].name)),
-                    numberCell(words(d.tileSize), tr("%1 words").arg(count(d.tileSize))),
-                    numberCell(words(d.utilizedCapacity) + share,
-                               tr("%1 words of %2").arg(count(d.utilizedCapacity),
-                                                        L.hasSize ? count(L.size) : tr("unbounded"))),
-                    numberCell(qs(formatSig(d.utilizedInstances, 4)) + QStringLiteral(" / ") + count(L.instances),
-                               tr("%1 of %2 instances hold a tile").arg(qs(formatSig(d.utilizedInstances, 6)), count(L.instances))),
-                    numberCell(q(double(d.reads), ""), tr("%1 scalar reads per instance").arg(count(d.reads))),
-                    numberCell(q(double(d.fills), ""), tr("%1 scalar fills per instance").arg(count(d.fills))),
-                    numberCell(q(double(d.updates), ""), tr("%1 scalar updates per instance").arg(count(d.updates))),
+                    numberCell(wholeText(d.tileSize), tr("%1 words").arg(wholeText(d.tileSize))),
+                    numberCell(wholeText(d.utilizedCapacity) + share,
+                               tr("%1 words of %2").arg(wholeText(d.utilizedCapacity),
+                                                        L.hasSize ? wholeText(L.size) : tr("unbounded"))),
+                    numberCell(qs(formatSig(d.utilizedInstances, 4)) + QStringLiteral(" / ") + wholeText(L.instances),
+                               tr("%1 of %2 instances hold a tile").arg(qs(formatSig(d.utilizedInstances, 6)), wholeText(L.instances))),
+                    numberCell(q(double(d.reads), ""), tr("%1 scalar reads per instance").arg(wholeText(d.reads))),
+                    numberCell(q(double(d.fills), ""), tr("%1 scalar fills per instance").arg(wholeText(d.fills))),
+                    numberCell(q(double(d.updates), ""), tr("%1 scalar updates per instance").arg(wholeText(d.updates))),
                     numberCell(q(d.energyTotal, "pJ"), tr("%1 pJ, all instances").arg(qs(formatSig(d.energyTotal, 8)))),
                     numberCell(qs(formatSig(d.energyTotal / computes, 4)), tr("pJ per compute")),
                     numberCell(qs(formatSig(d.readBandwidth, 4)), tr("%1 words/cycle read").arg(qs(formatSig(d.readBandwidth, 6)))),
                     numberCell(qs(formatSig(d.writeBandwidth, 4)), tr("%1 words/cycle written").arg(qs(formatSig(d.writeBandwidth, 6)))),
                     numberCell(QString(), QString())});
         }
-        QString cyclesTip = tr("%1 cycles").arg(count(L.cycles));
+        QString cyclesTip = tr("%1 cycles").arg(wholeText(L.cycles));
         if (L.slowdown < 1.0)
             cyclesTip += tr("; bandwidth-bound: slow-down %1").arg(qs(formatSig(L.slowdown, 4)));
         const int row = addRow(
             {cells::readOnly(qs(L.name), tr("%1 (%2)").arg(qs(spec.name), qs(spec.className))), cells::readOnly(tr("all")),
              numberCell(QString(), QString()),
-             numberCell(L.hasSize ? words(L.size) : tr("unbounded"), tr("Capacity per instance")),
-             numberCell(count(L.instances), tr("instances")), numberCell(QString(), QString()), numberCell(QString(), QString()),
+             numberCell(L.hasSize ? wholeText(L.size) : tr("unbounded"), tr("Capacity per instance, in words")),
+             numberCell(wholeText(L.instances), tr("instances")), numberCell(QString(), QString()), numberCell(QString(), QString()),
              numberCell(QString(), QString()),
              numberCell(q(L.energy, "pJ"), tr("%1 pJ, all instances, of which leakage %2").arg(qs(formatSig(L.energy, 8)), q(L.leakage, "pJ"))),
              numberCell(qs(formatSig(L.energy / computes, 4)), tr("pJ per compute")), numberCell(QString(), QString()),
              numberCell(QString(), QString()),
-             numberCell(count(L.cycles) + (L.slowdown < 1.0 ? QStringLiteral(" ⚠") : QString()), cyclesTip)});
+             numberCell(wholeText(L.cycles) + (L.slowdown < 1.0 ? QStringLiteral(" ⚠") : QString()), cyclesTip)});
         QFont bold = m_stats->font();
         bold.setBold(true);
         for (int c = 0; c < StColumnCount; ++c)
@@ -237,13 +235,13 @@ void LoopnestWorkbench::refreshResults()
     const loopnest::ArithmeticStats& ar = r.arithmetic;
     addRow({cells::readOnly(qs(ar.name)), cells::readOnly(tr("computes")), numberCell(QString(), QString()),
             numberCell(QString(), QString()),
-            numberCell(count(ar.utilizedInstances) + QStringLiteral(" / ") + count(ar.instances),
+            numberCell(wholeText(ar.utilizedInstances) + QStringLiteral(" / ") + wholeText(ar.instances),
                        tr("arithmetic units used of all")),
-            numberCell(q(double(ar.actualComputes), ""), tr("%1 computes").arg(count(ar.actualComputes))),
+            numberCell(q(double(ar.actualComputes), ""), tr("%1 computes").arg(wholeText(ar.actualComputes))),
             numberCell(QString(), QString()), numberCell(QString(), QString()),
             numberCell(q(ar.energy, "pJ"), tr("%1 pJ").arg(qs(formatSig(ar.energy, 8)))),
             numberCell(qs(formatSig(ar.energy / computes, 4)), tr("pJ per compute")), numberCell(QString(), QString()),
-            numberCell(QString(), QString()), numberCell(count(ar.cycles), tr("%1 cycles").arg(count(ar.cycles)))});
+            numberCell(QString(), QString()), numberCell(wholeText(ar.cycles), tr("%1 cycles").arg(wholeText(ar.cycles)))});
     fitColumns(m_stats);
 }
 

@@ -7,6 +7,7 @@
 #include "kinds/loopnest/core/loopnest_model.h"
 #include "kinds/loopnest/core/loopnest_study.h"
 #include "kinds/loopnest/core/timeloop_spec.h"
+#include "core/util/units.h"
 
 #include <QColor>
 #include <QHeaderView>
@@ -27,6 +28,10 @@
 namespace mapscape::loopnest_wb {
 
 inline QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// A whole number with its digits grouped ("151,875"), as the tabs show counts, and tiles and
+/// capacities in words (the Mapping tab's "Inputs:151,875", the Results tab's Tile column).
+inline QString wholeText(std::uint64_t v) { return qs(formatInteger(static_cast<long long>(v))); }
 
 /// The tint of a level whose mapping the model refuses.
 inline const QColor kRefusedLevel{0xf8, 0xd7, 0xd7};

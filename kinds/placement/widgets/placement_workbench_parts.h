@@ -162,30 +162,6 @@ inline QString expectedNumber(const QString& unit)
                             : QStringLiteral("a number in %1 (or %2)").arg(unit, family.join(QStringLiteral(", ")));
 }
 
-/// A table cell that reads in engineering units ("2.25 MiB") and edits as the exact value
-/// ("2359296"): the editor starts from `edit`; what is typed replaces both until the table is
-/// filled again.
-class QuantityItem final : public QTableWidgetItem {
-public:
-    QuantityItem(const QString& shown, const QString& edit)
-        : QTableWidgetItem(shown, UserType)
-        , m_edit(edit)
-    {
-    }
-    QVariant data(int role) const override
-    {
-        return role == Qt::EditRole && !m_edit.isNull() ? QVariant(m_edit) : QTableWidgetItem::data(role);
-    }
-    void setData(int role, const QVariant& value) override
-    {
-        if ((role == Qt::EditRole || role == Qt::DisplayRole) && value != QTableWidgetItem::data(Qt::DisplayRole))
-            m_edit = QString();
-        QTableWidgetItem::setData(role, value);
-    }
-
-private:
-    QString m_edit;
-};
-
+using cells::QuantityItem; // reads "2.25 MiB", edits "2359296"
 
 } // namespace mapscape::placement_wb
