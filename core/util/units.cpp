@@ -80,9 +80,11 @@ ScaledUnit scaleFor(double magnitude, std::string_view unit)
     if (unit == "µm²")
         return m >= 1e4 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"}; // 0.2976 mm², not 2.976e+05 µm²
     if (unit == "mW") {
-        // Up to megawatts: MAESTRO's power of an "unbounded" NoC is 12.92 MW, not 1.292e+07 W.
-        static constexpr std::array<std::pair<double, const char*>, 4> units{{{1, "mW"}, {1e3, "W"}, {1e6, "kW"}, {1e9, "MW"}}};
-        return largestFitting(m, units);
+        // Up to megawatts: MAESTRO's power of an "unbounded" NoC is 12.92 MW, not 1.292e+07 W;
+        // down to picowatts: a buffer's static power per instance is 600 pW, not 6e-07 mW.
+        static constexpr std::array<std::pair<double, const char*>, 7> units{
+            {{1e-9, "pW"}, {1e-6, "nW"}, {1e-3, "µW"}, {1, "mW"}, {1e3, "W"}, {1e6, "kW"}, {1e9, "MW"}}};
+        return m == 0 ? ScaledUnit{1, "mW"} : largestFitting(m, units);
     }
     // Counts and compound units: k, M, G, T on the number.
     static constexpr std::array<std::pair<double, const char*>, 5> prefixes{

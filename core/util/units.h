@@ -4,7 +4,7 @@
 
 /// Numbers with engineering units: energies with SI prefixes of joules ("12.5 mJ" for 1.25e10 pJ),
 /// counts with k / M / G / T ("1.62 M cycles"), bytes with KiB / MiB, areas in µm² or mm², powers
-/// in mW or W, times in ns, µs, ms or s. One style per quantity, so that a column of a table reads consistently.
+/// in pW … mW … MW, times in ns, µs, ms or s. One style per quantity, so that a column of a table reads consistently.
 
 #include <string>
 #include <string_view>

@@ -140,7 +140,9 @@ OptimizerPanel::OptimizerPanel(const StudyKind& kind, QWidget* parent)
     m_optimizer->setToolTip(tr("Optimizers that apply to this study's problem"));
     m_objective = new QComboBox(this);
     for (const ObjectiveInfo& o : kind.objectives())
-        m_objective->addItem(QStringLiteral("%1 (%2)").arg(qs(o.label), qs(o.unit)), qs(o.id));
+        // By name, as the runs list's Objective column: its values read with engineering prefixes
+        // ("2.164 mm²", "12.55 mJ"), so a base unit in the title ("Area (µm²)") contradicts them.
+        m_objective->addItem(qs(o.label), qs(o.id));
     m_objective->setToolTip(tr("What the optimizer minimises"));
     // Sized to contents the longest title ("GAMMA-style genetic algorithm ...") made the panel wider
     // than the width the Optimize tab gives it at 1280 pixels, clipping the labels beside

@@ -26,7 +26,9 @@
 #include "widgets/delegates/setup_delegate.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
@@ -150,7 +152,33 @@ private Q_SLOTS:
         // Energy, power and time are put in relation (issue 31, item 7).
         QVERIFY(w.summaryText().contains(QString::fromStdString(accelTimeNote(m, in.setup.model.costDb)).toHtmlEscaped()));
         QVERIFY(w.summaryText().contains(QStringLiteral("At 1 GHz")));
-        QVERIFY(w.spaceSizeText().contains(QStringLiteral("1.457e+11")));
+        // The space's size is a count in engineering units, like the paper's (issue 49, item 4:
+        // "1.457e+11 designs").
+        QVERIFY2(w.spaceSizeText().contains(QStringLiteral("146 G designs")) && !w.spaceSizeText().contains(QStringLiteral("e+")),
+                 qPrintable(w.spaceSizeText()));
+        QVERIFY2(w.spaceSizeText().contains(QStringLiteral("the paper's Table 1 has 146 G")), qPrintable(w.spaceSizeText()));
+        // The component figures: one unit per column, in its title, areas in mm² as in the summary.
+        QTableWidget* components = nullptr;
+        for (QTableWidget* t : w.findChildren<QTableWidget*>())
+            if (t->columnCount() == 9 && t->horizontalHeaderItem(4) && t->horizontalHeaderItem(4)->text() == QStringLiteral("Cycles"))
+                components = t;
+        QVERIFY(components && components->rowCount() == 3);
+        QCOMPARE(components->horizontalHeaderItem(7)->text(), QStringLiteral("Area (mm²)"));
+        QCOMPARE(components->horizontalHeaderItem(6)->text(), QStringLiteral("Power (mW)"));
+        for (int r = 0; r < components->rowCount(); ++r)
+            for (int c = 4; c < 9; ++c)
+                QVERIFY2(!components->item(r, c)->text().contains(QRegularExpression(QStringLiteral("\\de[+-]\\d"))),
+                         qPrintable(components->item(r, c)->text()));
+        QVERIFY2(w.summaryText().contains(QStringLiteral("Area <b>7.239 mm²</b>")), qPrintable(w.summaryText()));
+        QVERIFY2(w.summaryText().contains(QStringLiteral("L1 needs 160 B per PE of 64 KiB")), qPrintable(w.summaryText()));
+        // The objective is named as the runs list names it: its values read in mm², not µm².
+        QComboBox* objective = nullptr;
+        for (QComboBox* c : w.runsPanel()->optimizerPanel()->findChildren<QComboBox*>())
+            if (c->findData(QStringLiteral("area")) >= 0)
+                objective = c;
+        QVERIFY(objective);
+        QCOMPARE(objective->currentText(), QStringLiteral("Area"));
+        QCOMPARE(objective->itemText(objective->findData(QStringLiteral("energy"))), QStringLiteral("Energy"));
         QCOMPARE(w.runsPanel()->optimizerPanel()->settings().objective, std::string("area"));
         w.resize(1500, 920);
         w.show();
@@ -243,12 +271,28 @@ private Q_SLOTS:
         QCOMPARE(w.sensitivityTable()->item(1, 0)->text(), QStringLiteral("1: x = 32"));
         // Figures with their units, areas in mm² as on the Design tab, never "7.23902e+06"
         // (issue 49, item 4).
-        QCOMPARE(w.sensitivityTable()->item(0, 6)->text(), QStringLiteral("7.239 mm²"));
-        QCOMPARE(w.sensitivityTable()->item(0, 7)->text(), QStringLiteral("7.27 mm²"));
+        // Same significant digits down a column ("7.2390 mm²" beside "8.3923 mm²", not "7.239");
+        // cycles counted whole (the paper's "850.92 cycles" is 851).
+        QCOMPARE(w.sensitivityTable()->item(0, 6)->text(), QStringLiteral("7.2390 mm²"));
+        QCOMPARE(w.sensitivityTable()->item(4, 6)->text(), QStringLiteral("8.3923 mm²"));
+        QCOMPARE(w.sensitivityTable()->item(0, 7)->text(), QStringLiteral("7.270 mm²"));
         QCOMPARE(w.sensitivityTable()->item(0, 1)->text(), QStringLiteral("655 cycles"));
+        QCOMPARE(w.sensitivityTable()->item(0, 2)->text(), QStringLiteral("851 cycles"));
+        QCOMPARE(w.sensitivityTable()->item(4, 2)->text(), QStringLiteral("1173 cycles"));
         QCOMPARE(w.sensitivityTable()->item(0, 3)->text(), QStringLiteral("764.73 mW"));
-        QCOMPARE(w.sensitivityTable()->item(1, 3)->text(), QStringLiteral("19.61 W"));
-        QCOMPARE(w.sensitivityTable()->item(1, 7)->text(), QStringLiteral("7.78 mm² (as 778 mm²)"));
+        QCOMPARE(w.sensitivityTable()->item(1, 3)->text(), QStringLiteral("19.610 W"));
+        QCOMPARE(w.sensitivityTable()->item(1, 7)->text(), QStringLiteral("7.780 mm² (as 778.0 mm²)"));
+        const auto digits = [](const QString& figure) {
+            const QString number = figure.section(QLatin1Char(' '), 0, 0);
+            return QString(number).remove(QLatin1Char('.')).remove(QRegularExpression(QStringLiteral("^0+"))).size();
+        };
+        for (int r = 0; r < w.sensitivityTable()->rowCount(); ++r) {
+            for (int c : {1, 2})
+                QVERIFY2(QRegularExpression(QStringLiteral("^\\d+ (k )?cycles$")).match(w.sensitivityTable()->item(r, c)->text()).hasMatch(),
+                         qPrintable(w.sensitivityTable()->item(r, c)->text()));
+            for (auto [c, n] : {std::pair{3, 5}, {4, 5}, {6, 5}, {7, 4}})
+                QVERIFY2(digits(w.sensitivityTable()->item(r, c)->text()) == n, qPrintable(w.sensitivityTable()->item(r, c)->text()));
+        }
     }
 
     /// Issue 49, item 2: runs on hidden sizes 100 and 64 read "Vanilla RNN 2…9 on ZCU102" both,
@@ -394,7 +438,8 @@ private Q_SLOTS:
         QCOMPARE(w.resultsView()->resultsTable()->rowCount(), 2);
         // The hypervolume with its unit in engineering notation, never "2.55e+16" (issue 49, item 4).
         const QString hv = w.resultsView()->resultsTable()->item(0, 3)->text();
-        QVERIFY2(hv.endsWith(QStringLiteral(" cycles·mW·µm²")) && !hv.contains(QStringLiteral("e+")), qPrintable(hv));
+        // Areas in mm² in the kind, the hypervolume's too (it read "25.91 P cycles·mW·µm²").
+        QVERIFY2(hv.endsWith(QStringLiteral(" cycles·mW·mm²")) && !hv.contains(QStringLiteral("e+")), qPrintable(hv));
         // The GRMD tables: one unit per figure down a column, in its title, area as on the Design tab.
         QTableWidget* population = w.stagesView()->populationTable();
         QStringList titles;
@@ -410,6 +455,10 @@ private Q_SLOTS:
         w.resultsView()->hypervolumeChart(false)->flush();
         w.resultsView()->hypervolumeChart(true)->flush();
         QTest::qWait(150);
+        // The curves in the table's unit: its prefix on their ticks ("25 G", not "25 P").
+        const QString prefix = QLatin1Char(' ') + hv.section(QLatin1Char(' '), 1, 1);
+        QVERIFY2(w.resultsView()->hypervolumeChart(false)->yTickLabels().join(QLatin1Char('|')).contains(prefix),
+                 qPrintable(w.resultsView()->hypervolumeChart(false)->yTickLabels().join(QLatin1Char('|')) + QStringLiteral(" vs ") + hv));
         shot(w, "accel-results.png");
 
         // The project keeps the study, its settings and both runs.

@@ -426,10 +426,11 @@ QWidget* AccelWorkbench::buildDesignResults()
          {tr("Tile Ti×Tj×Tk"), tr("The chosen tile: Ti output rows, Tj output columns and Tk of the reduction per scratchpad fill")},
          {tr("Tiles that fit"), tr("Tiles that fit the scratchpad and local memories and that the model accepts")},
          {tr("Cycles"), tr("Latency of one time step of the component, in cycles")},
-         {tr("Energy (nJ)"), tr("Energy of one time step of the component, in MAESTRO's nJ (see the note above)")},
-         {tr("Power (mW)"), tr("Static power of the hardware sized for the component, in mW (MAESTRO's cost database)")},
-         {tr("Area (µm²)"), tr("Area of the hardware sized for the component, in µm²")},
-         {tr("L2 bytes"), tr("Scratchpad (L2) space the component's tile needs, in bytes")}});
+         // The figures' titles carry the unit their values are shown in, set with the values.
+         {tr("Energy"), tr("Energy of one time step of the component, from MAESTRO's nJ (see the note above)")},
+         {tr("Power"), tr("Static power of the hardware sized for the component (MAESTRO's cost database)")},
+         {tr("Area"), tr("Area of the hardware sized for the component")},
+         {tr("L2 needed"), tr("Scratchpad (L2) space the component's tile needs")}});
     m_componentResults->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_componentResults->verticalHeader()->setVisible(false);
     m_componentResults->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -132,9 +132,10 @@ void AccelWorkbench::evaluate()
         QProgressBar* bar = m_usage[std::size_t(i)];
         const double pct = lim[i] > 0 ? 100 * used[i] / lim[i] : 0;
         bar->setValue(int(std::clamp(pct, 0.0, 100.0)));
-        bar->setFormat(lim[i] > 0 ? QStringLiteral("%1 % used").arg(sig(pct, 3)) : tr("%1 used").arg(sig(used[i], 4)));
-        bar->setToolTip(lim[i] > 0 ? tr("This design needs %1 of %2").arg(sig(used[i], 6), sig(lim[i], 6))
-                                   : tr("This design needs %1 (no limit set)").arg(sig(used[i], 6)));
+        // LUTs, DSPs, BRAMs and bits are counted whole ("18.6 k used", not "1.861e+04").
+        bar->setFormat(lim[i] > 0 ? QStringLiteral("%1 % used").arg(sig(pct, 3)) : tr("%1 used").arg(countText(used[i])));
+        bar->setToolTip(lim[i] > 0 ? tr("This design needs %1 of %2").arg(countText(used[i]), countText(lim[i]))
+                                   : tr("This design needs %1 (no limit set)").arg(countText(used[i])));
         bar->setStyleSheet(pct > 100 ? QStringLiteral("QProgressBar::chunk { background: #d9534f; }") : QString());
     }
     QString html = tr("<b>%1</b> on design <code>%2</code><br>").arg(qs(setupLabel(in)).toHtmlEscaped(), qs(in.design.text()));
@@ -142,20 +143,21 @@ void AccelWorkbench::evaluate()
         html += tr("<span style='color:#b00'><b>Not evaluable:</b> %1</span>").arg(m_error.toHtmlEscaped());
     } else {
         const AccelConstraints& c = in.setup.constraints;
-        auto check = [](double v, double max) {
-            return max <= 0 ? QString() : v <= max ? QStringLiteral(" <span style='color:#070'>✓ ≤ %1</span>").arg(qs(formatSig(max, 4)))
-                                                   : QStringLiteral(" <span style='color:#b00'>✗ &gt; %1</span>").arg(qs(formatSig(max, 4)));
+        // A limit in the unit of the figure it bounds ("✓ ≤ 10 mm²", not "≤ 1e+07").
+        auto check = [](double v, double max, const QString& limit) {
+            return max <= 0 ? QString() : v <= max ? QStringLiteral(" <span style='color:#070'>✓ ≤ %1</span>").arg(limit)
+                                                   : QStringLiteral(" <span style='color:#b00'>✗ &gt; %1</span>").arg(limit);
         };
-        html += tr("Latency <b>%1 cycles</b>%2 · Power <b>%3</b>%4 · Area <b>%5</b>%6 · Energy <b>%7</b><br>")
-                    .arg(sig(m.latency, 6), check(m.latency, c.latencyMax), qs(formatQuantity(m.power, "mW", 4)),
-                         check(m.power, c.powerMax), qs(formatQuantity(m.area, "µm²", 4)), check(m.area, c.areaMax),
-                         qs(formatQuantity(m.energy, "nJ", 4)));
+        const QString cycles = tr("cycles"), mW = QStringLiteral("mW"), um2 = QStringLiteral("µm²"), bytes = QStringLiteral("B");
+        html += tr("Latency <b>%1</b>%2 · Power <b>%3</b>%4 · Area <b>%5</b>%6 · Energy <b>%7</b><br>")
+                    .arg(countText(m.latency, cycles), check(m.latency, c.latencyMax, countText(c.latencyMax, cycles)),
+                         quantityText(m.power, mW), check(m.power, c.powerMax, quantityText(c.powerMax, mW)),
+                         quantityText(m.area, um2), check(m.area, c.areaMax, quantityText(c.areaMax, um2)),
+                         quantityText(m.energy, QStringLiteral("nJ")));
         html += tr("<small>Latency sums the components (× sequence length); power is their mean, area the largest "
-                   "component's. L1 needs %1 B per PE of %2 KiB; L2 %3 B of %4 KiB.</small>")
-                    .arg(m.l1Req)
-                    .arg(in.design.localKb)
-                    .arg(m.l2Req)
-                    .arg(in.design.spKb);
+                   "component's. L1 needs %1 per PE of %2; L2 %3 of %4.</small>")
+                    .arg(quantityText(double(m.l1Req), bytes), quantityText(1024.0 * in.design.localKb, bytes),
+                         quantityText(double(m.l2Req), bytes), quantityText(1024.0 * in.design.spKb, bytes));
         html += QStringLiteral("<br><small>") + qs(accelTimeNote(m, in.setup.model.costDb)).toHtmlEscaped() +
                 QStringLiteral("</small>");
     }
@@ -183,6 +185,24 @@ void AccelWorkbench::evaluate()
             ->setStacks(k == 0 ? tr("Area per component") : tr("Power per component"), cats, sets, k == 0 ? tr("Area") : tr("Power"),
                         k == 0 ? QStringLiteral("µm²") : QStringLiteral("mW"));
     }
+    // One unit per column, in its title, as the summary and the charts write them (areas in mm²,
+    // not "2.4131e+06" under "Area (µm²)"); bytes, whole, with their unit in each cell ("1008 B",
+    // "1.125 KiB") as the summary's L1 and L2.
+    QList<double> columnValues[3];
+    for (const AccelComponentResult& c : m_detail.components) {
+        if (!c.tile.valid)
+            continue;
+        columnValues[0].append(c.tile.energy);
+        columnValues[1].append(c.tile.power);
+        columnValues[2].append(c.tile.area);
+    }
+    const QString columnNames[3] = {tr("Energy"), tr("Power"), tr("Area")};
+    const QString columnUnits[3] = {QStringLiteral("nJ"), QStringLiteral("mW"), QStringLiteral("µm²")};
+    ColumnUnit units[3];
+    for (int k = 0; k < 3; ++k) {
+        units[k] = columnUnit(columnValues[k], columnUnits[k]);
+        m_componentResults->horizontalHeaderItem(5 + k)->setText(units[k].title(columnNames[k]));
+    }
     m_componentResults->setRowCount(int(m_detail.components.size()));
     for (int r = 0; r < int(m_detail.components.size()); ++r) {
         const AccelComponentResult& c = m_detail.components[std::size_t(r)];
@@ -190,12 +210,12 @@ void AccelWorkbench::evaluate()
         const QString cells[9] = {qs(c.name),
                                   QStringLiteral("%1×%2×%3").arg(c.M).arg(c.N).arg(c.K),
                                   ok ? QStringLiteral("%1×%2×%3").arg(c.tile.ti).arg(c.tile.tj).arg(c.tile.tk) : tr("none fits"),
-                                  QString::number(c.tile.candidates),
-                                  ok ? QString::number(c.tile.runtime) : QString(),
-                                  ok ? sig(c.tile.energy, 5) : QString(),
-                                  ok ? sig(c.tile.power, 5) : QString(),
-                                  ok ? sig(c.tile.area, 5) : QString(),
-                                  ok ? QString::number(c.tile.l2Req) : QString()};
+                                  countText(double(c.tile.candidates)),
+                                  ok ? countText(double(c.tile.runtime)) : QString(),
+                                  ok ? units[0].number(c.tile.energy, 5) : QString(),
+                                  ok ? units[1].number(c.tile.power, 5) : QString(),
+                                  ok ? units[2].number(c.tile.area, 5) : QString(),
+                                  ok ? quantityText(double(c.tile.l2Req), QStringLiteral("B")) : QString()};
         for (int col = 0; col < 9; ++col) {
             auto* it = readOnly(cells[col]);
             if (!ok)

@@ -22,8 +22,10 @@
 namespace mapscape {
 
 namespace {
-/// The hypervolume's unit: latency × power × area.
-const QString kHypervolumeUnit = QStringLiteral("cycles·mW·µm²");
+/// The hypervolume's unit: latency × power × area, the area in mm² as everywhere in the kind (the
+/// runs record it in cycles·mW·µm²: shown divided by kUm2PerMm2).
+const QString kHypervolumeUnit = QStringLiteral("cycles·mW·mm²");
+constexpr double kUm2PerMm2 = 1e6;
 } // namespace
 
 
@@ -87,7 +89,7 @@ AccelResultsView::AccelResultsView(RunsPanel* runs, QWidget* parent)
                        {tr("Optimizer"), tr("GRMD or a baseline")},
                        {tr("Seed"), tr("The run's random seed")},
                        {tr("Hypervolume"), tr("Volume the run's non-dominated designs dominate inside the reference box, "
-                                              "in cycles · mW · µm² (larger is better)")},
+                                              "in cycles · mW · mm² (larger is better)")},
                        {tr("Share of the reference box"), tr("Hypervolume divided by the reference box's volume, in %")},
                        {tr("Non-dominated designs"), tr("Designs no other design of the run beats on latency, power and area at once")},
                        {tr("Evaluations"), tr("Designs the run evaluated")}});
@@ -126,6 +128,7 @@ void AccelResultsView::refresh()
     double box = 1;
     for (double r : reference)
         box *= r;
+    box /= kUm2PerMm2; // in the hypervolume's unit as shown
     m_hvEvals->clear();
     m_hvTime->clear();
     m_resultsTable->setRowCount(0);
@@ -165,7 +168,9 @@ void AccelResultsView::refresh()
         for (std::size_t i = 0; i < set.points.size(); ++i)
             set.labels.append(QString());
         const QHash<QString, QList<QPointF>> history = m_runs->metricHistory(id);
-        const QList<QPointF> hv = history.value(QStringLiteral("search/hypervolume"));
+        QList<QPointF> hv = history.value(QStringLiteral("search/hypervolume"));
+        for (QPointF& p : hv)
+            p.setY(p.y() / kUm2PerMm2);
         const QList<QPointF> secs = history.value(QStringLiteral("search/seconds"));
         if (!hv.isEmpty()) {
             // The hypervolume is recorded when the non-dominated set changes; it holds until the

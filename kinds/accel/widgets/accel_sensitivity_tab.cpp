@@ -120,16 +120,18 @@ void AccelWorkbench::refreshSensitivity()
         };
         m_sensitivity->setItem(r, 0, readOnly(qs(row.label), tr("Design %1").arg(qs(row.design.text()))));
         // Every figure with its unit in engineering notation, as the Design tab writes it (issue 49,
-        // item 4: areas read "7.23902e+06" in µm² here and mm² there).
+        // item 4: areas read "7.23902e+06" in µm² here and mm² there); cycles are counted whole
+        // (the paper's noisy "850.92" is 851), and a column's figures have the same significant
+        // digits ("7.2390 mm²" beside "8.3923 mm²").
         const auto cycles = QStringLiteral("cycles"), mW = QStringLiteral("mW"), um2 = QStringLiteral("µm²");
-        m_sensitivity->setItem(r, 1, readOnly(m.valid ? quantityText(m.latency, cycles, 5) : tr("invalid: %1").arg(qs(describeInvalid(m, in.setup.workload)))));
-        m_sensitivity->setItem(r, 2, readOnly(quantityText(row.paperLatency, cycles, 5), tr("Latency is not reproduced (docs/reproduction.md explains why)")));
-        m_sensitivity->setItem(r, 3, readOnly(m.valid ? quantityText(m.power, mW, 5) : QString()));
-        m_sensitivity->setItem(r, 4, readOnly(quantityText(row.paperPower, mW, 5)));
+        m_sensitivity->setItem(r, 1, readOnly(m.valid ? countText(m.latency, cycles) : tr("invalid: %1").arg(qs(describeInvalid(m, in.setup.workload)))));
+        m_sensitivity->setItem(r, 2, readOnly(countText(row.paperLatency, cycles), tr("Latency is not reproduced (docs/reproduction.md explains why)")));
+        m_sensitivity->setItem(r, 3, readOnly(m.valid ? figureText(m.power, mW, 5) : QString()));
+        m_sensitivity->setItem(r, 4, readOnly(figureText(row.paperPower, mW, 5)));
         m_sensitivity->setItem(r, 5, delta(row.powerDelta, row.powerInBand, false));
-        m_sensitivity->setItem(r, 6, readOnly(m.valid ? quantityText(m.area, um2, 5) : QString()));
-        m_sensitivity->setItem(r, 7, readOnly(row.areaExcluded ? tr("%1 (as %2)").arg(quantityText(7.78e6, um2, 3), quantityText(7.78e8, um2, 3))
-                                                               : quantityText(row.paperArea, um2, 4)));
+        m_sensitivity->setItem(r, 6, readOnly(m.valid ? figureText(m.area, um2, 5) : QString()));
+        m_sensitivity->setItem(r, 7, readOnly(row.areaExcluded ? tr("%1 (as %2)").arg(figureText(7.78e6, um2, 4), figureText(7.78e8, um2, 4))
+                                                               : figureText(row.paperArea, um2, 4)));
         m_sensitivity->setItem(r, 8, delta(row.areaDelta, row.areaInBand, row.areaExcluded));
     }
     m_sensitivity->resizeColumnsToContents();

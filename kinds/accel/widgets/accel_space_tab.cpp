@@ -146,10 +146,11 @@ void AccelWorkbench::refreshSpaceTable()
         m_spaceSize->setText(tr("<span style='color:#b00'>%1</span>").arg(qs(issues.front()).toHtmlEscaped()));
         return;
     }
-    const double log10 = s.sizeLog10();
-    m_spaceSize->setText(tr("<b>%1 designs</b> (10^%2; the paper's Table 1 has 1.46×10¹¹)")
-                             .arg(log10 < 15 ? qs(formatSig(s.size(), 4)) : QStringLiteral("1e%1").arg(log10, 0, 'f', 1))
-                             .arg(log10, 0, 'f', 2));
+    // A count in engineering units, as every number of the kind ("146 G designs", not 1.457e+11).
+    m_spaceSize->setText(tr("<b>%1</b> (10^%2; the paper's Table 1 has %3)")
+                             .arg(countText(s.size(), tr("designs")))
+                             .arg(s.sizeLog10(), 0, 'f', 2)
+                             .arg(countText(1.46e11)));
 }
 
 QString AccelWorkbench::spaceSizeText() const { return m_spaceSize->text(); }

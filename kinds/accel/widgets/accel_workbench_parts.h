@@ -14,6 +14,7 @@
 #include "kinds/accel/core/sensitivity.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -53,6 +54,14 @@ using cells::sig;
 
 inline QString qs(const std::string& s) { return QString::fromStdString(s); }
 inline QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+/// A figure in the prefixed unit that suits it with `digits` significant digits, trailing zeros
+/// kept, so that the figures of a column line up ("7.2390 mm²" under "8.3923 mm²", not "7.239").
+inline QString figureText(double value, const QString& unit, int digits)
+{
+    const ColumnUnit u = columnUnit({value}, unit);
+    return u.number(value, digits) + QLatin1Char(' ') + u.unit;
+}
 
 constexpr int kMergeSize = 10, kMergeGene = 20, kMergeModel = 40, kMergeConstraint = 60, kMergeLimit = 70, kMergeProxy = 80,
               kMergeComponent = 100, kMergeSpace = 400;

@@ -93,6 +93,49 @@ private Q_SLOTS:
                      qPrintable(name + QStringLiteral(": ") + cell(name)));
     }
 
+    /// Issue 49, item 4: one unit for a quantity across the tabs. The Mapping tab's "L1 per PE
+    /// (bytes)" field read 1,073,741,824 while the summary said 1 GiB; beside each size and
+    /// bandwidth field its value now reads as the summary reads it, while the field keeps the
+    /// exact number typed. The Design space tab's size is a count ("822 T points", not
+    /// "8.222e+14 points").
+    void sizesReadAlikeOnEveryTab()
+    {
+        DataflowWorkbench w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto fieldOf = [&](const QString& name) { return qobject_cast<NumberEdit*>(testing::fieldNamed(w, name)); };
+        const auto readingOf = [&](const QString& name) {
+            NumberEdit* e = fieldOf(name);
+            auto* reading = e ? e->parentWidget()->findChild<QLabel*>(QStringLiteral("reading"), Qt::FindDirectChildrenOnly) : nullptr;
+            return reading ? reading->text() : QStringLiteral("(no reading)");
+        };
+        const QString l1 = QStringLiteral("L1 per PE (bytes)");
+        QCOMPARE(fieldOf(l1)->text(), QStringLiteral("1,073,741,824"));
+        QCOMPARE(readingOf(l1), QStringLiteral("1 GiB"));
+        QVERIFY2(w.summaryText().contains(QStringLiteral(" of 1 GiB")), qPrintable(w.summaryText()));
+        QCOMPARE(readingOf(QStringLiteral("NoC (elements/cycle)")), QStringLiteral("1.074 G"));
+        QVERIFY2(w.summaryText().contains(QStringLiteral("(1.074 G elements/cycle)")), qPrintable(w.summaryText()));
+        QCOMPARE(readingOf(QStringLiteral("PEs")), QStringLiteral("(no reading)")); // a plain count
+        // Typed as before, stored exactly; the reading follows.
+        testing::typeInto(fieldOf(l1), QStringLiteral("65,536"));
+        QCOMPARE(w.document()->inputs().hardware.l1Size, 65536);
+        QCOMPARE(fieldOf(l1)->text(), QStringLiteral("65,536"));
+        QCOMPARE(readingOf(l1), QStringLiteral("64 KiB"));
+        QVERIFY2(w.summaryText().contains(QStringLiteral(" of 64 KiB")), qPrintable(w.summaryText()));
+        testing::typeInto(fieldOf(QStringLiteral("NoC (elements/cycle)")), QStringLiteral("64"));
+        QCOMPARE(readingOf(QStringLiteral("NoC (elements/cycle)")), QString()); // would repeat "64"
+        testing::typeInto(fieldOf(QStringLiteral("L2, shared (bytes)")), QStringLiteral("unlimited"));
+        QCOMPARE(readingOf(QStringLiteral("L2, shared (bytes)")), QString());
+        w.document()->undoStack()->undo();
+        QVERIFY(readingOf(QStringLiteral("L2, shared (bytes)")).endsWith(QStringLiteral("iB")));
+        // The design space's size.
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        const QString space = w.spaceSizeText();
+        QVERIFY2(space.contains(QStringLiteral("822 T points")) && !space.contains(QStringLiteral("e+")), qPrintable(space));
+    }
+
     /// A study file of the golden set evaluates to MAESTRO's own figures.
     void goldenCaseMatchesMaestro()
     {

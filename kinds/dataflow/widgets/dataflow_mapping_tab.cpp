@@ -20,6 +20,7 @@
 #include "core/util/strings.h"
 #include "core/util/units.h"
 #include "widgets/charts/heatmap_widget.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -206,17 +207,17 @@ QGroupBox* DataflowWorkbench::buildHardwareBox(QWidget* parent)
         int field;
         const char* label;
         const char* tip;
-        const char* suffix;
+        bool reading; ///< the value in engineering units beside the field, as the summary reads it
         int min;
     } hwFields[] = {
-        {HwPes, "PEs", "Processing elements of the spatial array", "", 1},
-        {HwL1, "L1 per PE (bytes)", "Local buffer of each PE; a mapping needing more is invalid when capacity is enforced", "", 1},
-        {HwL2, "L2, shared (bytes)", "Global buffer; a mapping needing more is invalid when capacity is enforced", "", 1},
-        {HwNocBw, "NoC (elements/cycle)", "Elements per cycle between a level and its sub-clusters", "", 1},
-        {HwHops, "NoC hops", "Average hops a transfer takes", "", 0},
-        {HwHopLatency, "Hop latency (cycles)", "Cycles per hop", "", 0},
-        {HwOffchip, "Off-chip (elements/cycle)", "Elements per cycle from DRAM into L2", "", 1},
-        {HwSimd, "MAC lanes per PE", "SIMD lanes: MACs each PE does per cycle", "", 1},
+        {HwPes, "PEs", "Processing elements of the spatial array", false, 1},
+        {HwL1, "L1 per PE (bytes)", "Local buffer of each PE; a mapping needing more is invalid when capacity is enforced", true, 1},
+        {HwL2, "L2, shared (bytes)", "Global buffer; a mapping needing more is invalid when capacity is enforced", true, 1},
+        {HwNocBw, "NoC (elements/cycle)", "Elements per cycle between a level and its sub-clusters", true, 1},
+        {HwHops, "NoC hops", "Average hops a transfer takes", false, 0},
+        {HwHopLatency, "Hop latency (cycles)", "Cycles per hop", false, 0},
+        {HwOffchip, "Off-chip (elements/cycle)", "Elements per cycle from DRAM into L2", true, 1},
+        {HwSimd, "MAC lanes per PE", "SIMD lanes: MACs each PE does per cycle", false, 1},
     };
     for (const auto& f : hwFields) {
         auto* edit = new NumberEdit(hwBox);
@@ -232,7 +233,26 @@ QGroupBox* DataflowWorkbench::buildHardwareBox(QWidget* parent)
         edit->setToolTip(tr(f.tip));
         auto* label = new QLabel(tr(f.label), hwBox);
         label->setToolTip(tr(f.tip));
-        hwForm->addRow(label, edit);
+        if (f.reading) {
+            // The field holds the exact number typed; beside it the value in the unit the summary
+            // and the tensor table use ("1 GiB", "1.074 G"), so that a size reads the same on
+            // every tab.
+            auto* row = new QWidget(hwBox);
+            auto* rowLayout = new QHBoxLayout(row);
+            rowLayout->setContentsMargins(0, 0, 0, 0);
+            edit->setParent(row);
+            rowLayout->addWidget(edit, 1);
+            auto* reading = new QLabel(row);
+            reading->setObjectName(QStringLiteral("reading"));
+            reading->setToolTip(tr("The value in engineering units, as the summary shows it"));
+            // One width for every reading, so that the fields line up whatever they read.
+            reading->setMinimumWidth(reading->fontMetrics().horizontalAdvance(QStringLiteral("1023 MiB")));
+            rowLayout->addWidget(reading);
+            m_hwReadings[f.field] = reading;
+            hwForm->addRow(label, row);
+        } else {
+            hwForm->addRow(label, edit);
+        }
         m_hwEdits[f.field] = edit;
         reportRefusals(edit, label->text());
         const int field = f.field;
@@ -460,6 +480,17 @@ void choosePreset(QComboBox* combo, const std::function<bool(const std::string&)
     combo->setCurrentIndex(combo->count() - 1);
 }
 
+/// A hardware size or bandwidth as the summary reads it: bytes with their binary prefix ("1 GiB"),
+/// elements per cycle with k / M / G ("1.074 G"); empty for "unlimited" and where it would only
+/// repeat the field's digits ("64").
+QString hardwareReading(int field, int value)
+{
+    if (value == INT_MAX)
+        return {};
+    const QString text = quantityText(value, field == HwL1 || field == HwL2 ? QStringLiteral("B") : QString());
+    return text == QString::number(value) ? QString() : text;
+}
+
 } // namespace
 
 void DataflowWorkbench::refreshEditors()
@@ -486,6 +517,8 @@ void DataflowWorkbench::refreshEditors()
                                         h.offchipBandwidth, h.simdLanes};
     for (auto& [field, spin] : m_hwEdits)
         spin->setValue(hwValues[field]);
+    for (auto& [field, reading] : m_hwReadings)
+        reading->setText(hardwareReading(field, hwValues[field]));
     m_costDb->setCurrentIndex(h.costDb == DfCostDatabase::maestro2020() ? 1 : 0);
     const QString dirs = qs(directivesText(in.mapping, in.layer.type));
     if (m_directives->toPlainText() != dirs)

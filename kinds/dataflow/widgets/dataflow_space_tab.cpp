@@ -20,6 +20,7 @@
 #include "core/util/strings.h"
 #include "core/util/units.h"
 #include "widgets/charts/heatmap_widget.h"
+#include "widgets/charts/metric_labels.h"
 #include "widgets/charts/pareto_chart.h"
 #include "widgets/document/inputs_document.h"
 #include "widgets/panels/optimizer_panel.h"
@@ -221,8 +222,9 @@ void DataflowWorkbench::refreshSpaceTable()
     const int r = m_rowParam->findData(prevRow), c = m_colParam->findData(prevCol);
     m_rowParam->setCurrentIndex(r >= 0 ? r : 0);
     m_colParam->setCurrentIndex(c >= 0 ? c : std::min(1, m_colParam->count() - 1));
-    m_spaceSize->setText(tr("<b>Design space:</b> %1 points (10<sup>%2</sup>) with the parameters as restricted below.")
-                             .arg(qs(formatSig(m_problem->spaceSize(), 4)))
+    // A count, in engineering units as every number of the kind ("822 T points", not 8.222e+14).
+    m_spaceSize->setText(tr("<b>Design space:</b> %1 (10<sup>%2</sup>) with the parameters as restricted below.")
+                             .arg(countText(m_problem->spaceSize(), tr("points")))
                              .arg(m_problem->spaceSizeLog10(), 0, 'f', 1));
     m_updating = was;
 }

@@ -115,6 +115,7 @@ private:
     std::map<int, NumberEdit*> m_varEdits;   ///< by variable slot (and 100 + n for strides)
     std::map<int, QLabel*> m_varLabels;
     std::map<int, NumberEdit*> m_hwEdits;    ///< by hardware field
+    std::map<int, QLabel*> m_hwReadings;     ///< sizes and bandwidths in engineering units, by field
     QComboBox* m_costDb = nullptr;
     QPlainTextEdit* m_directives = nullptr;
     QLabel* m_directiveError = nullptr;

@@ -27,7 +27,8 @@ private Q_SLOTS:
         AcceleratorTableModel model(&doc);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), kNumComponents);
-        QCOMPARE(cell(model, Component::LocalBuffer, LevelField::Size).data().toString(), QStringLiteral("24, 448, 48"));
+        QCOMPARE(cell(model, Component::LocalBuffer, LevelField::Size).data().toString(), QStringLiteral("24 B, 448 B, 48 B"));
+        QCOMPARE(cell(model, Component::LocalBuffer, LevelField::Size).data(Qt::EditRole).toString(), QStringLiteral("24, 448, 48"));
         QCOMPARE(cell(model, Component::PeArray, LevelField::Size).data().toString(), QStringLiteral("14 × 12"));
         QCOMPARE(cell(model, Component::GlobalBuffer, LevelField::Bypass).data().toString(), QStringLiteral("W"));
         QCOMPARE(cell(model, Component::GlobalBuffer, LevelField::Energy).data().toString(), QStringLiteral("5.27, 1.42, 5.27"));

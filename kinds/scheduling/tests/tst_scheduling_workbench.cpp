@@ -26,6 +26,7 @@
 #include <QAbstractProxyModel>
 #include <QComboBox>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QUndoGroup>
@@ -497,6 +498,53 @@ private Q_SLOTS:
         QTest::qWait(50);
         for (EnergyBreakdownChart* c : w.findChildren<EnergyBreakdownChart*>())
             QVERIFY2(c->clippedTitles().isEmpty(), qPrintable(c->clippedTitles().join(QStringLiteral(", "))));
+    }
+
+    /// Issue 49, item 4: the Accelerator tab's sizes and static powers read in engineering units
+    /// ("100 KiB", "600 pW"), not "102400" and "6e-07"; the cell's editor still starts from the
+    /// exact value in the unit it is typed in, and takes what it took before.
+    void acceleratorCellsReadInUnits()
+    {
+        SchedulingWorkbench w;
+        QVERIFY(w.selectAccelerator(QStringLiteral("eyeriss")));
+        QVERIFY(w.selectNetwork(QStringLiteral("resnet50")));
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTableView* levels = tableOf<AcceleratorTableModel>(w);
+        QVERIFY(levels);
+        testing::bringToFront(levels);
+        const int lb = int(Component::LocalBuffer), gb = int(Component::GlobalBuffer), dram = int(Component::Dram);
+        const auto shown = [&](int row, LevelField f) { return levels->model()->index(row, int(f)).data().toString(); };
+        QCOMPARE(shown(gb, LevelField::Size), QStringLiteral("100 KiB"));
+        QCOMPARE(shown(lb, LevelField::Size), QStringLiteral("24 B, 448 B, 48 B"));
+        QCOMPARE(shown(lb, LevelField::StaticPower), QStringLiteral("600 pW, 27 nW, 7 nW"));
+        QCOMPARE(shown(gb, LevelField::StaticPower), QStringLiteral("6.047 µW, 387 nW, 6.047 µW"));
+        QCOMPARE(shown(dram, LevelField::StaticPower), QStringLiteral("8 µW"));
+        QCOMPARE(levels->model()->headerData(int(LevelField::StaticPower), Qt::Horizontal).toString(), QStringLiteral("Static power"));
+        QVERIFY(levels->model()->headerData(int(LevelField::StaticPower), Qt::Horizontal, Qt::ToolTipRole).toString().contains(
+            QStringLiteral("typed in mW")));
+        // The editors open on the exact numbers, in bytes and mW.
+        const auto editorText = [&](int row, LevelField f) {
+            const QModelIndex i = levels->model()->index(row, int(f));
+            levels->setCurrentIndex(i);
+            levels->edit(i);
+            auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+            const QString text = editor ? editor->text() : QStringLiteral("(no editor)");
+            if (editor)
+                QTest::keyClick(editor, Qt::Key_Escape);
+            return text;
+        };
+        QCOMPARE(editorText(gb, LevelField::Size), QStringLiteral("102400"));
+        QCOMPARE(editorText(lb, LevelField::StaticPower), QStringLiteral("6e-07, 2.7e-05, 7e-06"));
+        // Typed as before: bytes and mW.
+        QVERIFY(testing::typeIntoCell(levels, gb, int(LevelField::Size), QStringLiteral("131072")));
+        QCOMPARE(w.acceleratorDocument()->accelerator().buffer(Component::GlobalBuffer).sizeBytes.front(), std::int64_t(131072));
+        QCOMPARE(shown(gb, LevelField::Size), QStringLiteral("128 KiB"));
+        QVERIFY(testing::typeIntoCell(levels, lb, int(LevelField::StaticPower), QStringLiteral("0.0005")));
+        QCOMPARE(w.acceleratorDocument()->accelerator().buffer(Component::LocalBuffer).staticPowerMw[1], 0.0005);
+        QCOMPARE(shown(lb, LevelField::StaticPower), QStringLiteral("500 nW"));
+        QCOMPARE(editorText(lb, LevelField::StaticPower), QStringLiteral("0.0005"));
     }
 
     /// A long exact search shows its progress and the candidates it works through.

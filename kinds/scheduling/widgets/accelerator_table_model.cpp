@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "kinds/scheduling/widgets/accelerator_table_model.h"
 
+#include "widgets/charts/metric_labels.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -30,6 +32,26 @@ LevelField columnOfField(const std::string& suffix)
     if (starts("bypass"))
         return LevelField::Bypass;
     return LevelField::Level;
+}
+
+/// A cell as shown: sizes and static powers in engineering units with their prefixes ("100 KiB",
+/// "600 pW, 27 nW, 7 nW"); the edit role keeps levelFieldText's exact numbers (102400, 6e-07) in
+/// the units the cell is typed in (bytes, mW).
+QString shownText(const Accelerator& acc, Component c, LevelField f)
+{
+    const auto join = [](const auto& values, const QString& unit) {
+        QStringList parts;
+        for (double v : values)
+            parts.append(quantityText(v, unit));
+        return parts.join(QStringLiteral(", "));
+    };
+    if (isSpatial(c) || (f != LevelField::Size && f != LevelField::StaticPower) || (c == Component::Dram && f == LevelField::Size))
+        return levelFieldText(acc, c, f);
+    const BufferSpec& b = acc.buffer(c);
+    if (f == LevelField::Size)
+        return join(std::vector<double>(b.sizeBytes.begin(), b.sizeBytes.end()), QStringLiteral("B"));
+    const auto& p = b.staticPowerMw;
+    return p[0] == p[1] && p[1] == p[2] ? quantityText(p[0], QStringLiteral("mW")) : join(p, QStringLiteral("mW"));
 }
 
 } // namespace
@@ -98,7 +120,7 @@ QVariant AcceleratorTableModel::data(const QModelIndex& index, int role) const
         return {};
     if (!applies)
         return role == Qt::DisplayRole ? QStringLiteral("—") : QString();
-    return levelFieldText(acc, c, f);
+    return role == Qt::DisplayRole ? shownText(acc, c, f) : levelFieldText(acc, c, f);
 }
 
 QString AcceleratorTableModel::applyEdit(const QModelIndex& index, const QString& text)
@@ -122,7 +144,8 @@ QVariant AcceleratorTableModel::headerData(int section, Qt::Orientation orientat
     case LevelField::Present:
         return tip ? tr("yes / no") : tr("Present");
     case LevelField::Size:
-        return tip ? tr("Buffers: bytes, one value (shared) or input, weight, output; arrays: X × Y") : tr("Size");
+        return tip ? tr("Buffers: capacity, one value (shared) or input, weight, output, typed in bytes; arrays: X × Y")
+                   : tr("Size");
     case LevelField::Dataflow:
         return tip ? tr("IS, WS, OS or -") : tr("Dataflow");
     case LevelField::AllowedDataflows:
@@ -132,7 +155,7 @@ QVariant AcceleratorTableModel::headerData(int section, Qt::Orientation orientat
     case LevelField::Energy:
         return tip ? tr("pJ per word: one value or input, weight, output") : tr("Energy (pJ/word)");
     case LevelField::StaticPower:
-        return tip ? tr("mW per instance: one value or input, weight, output") : tr("Static (mW)");
+        return tip ? tr("Static power per instance: one value or input, weight, output, typed in mW") : tr("Static power");
     case LevelField::UnitCycle:
         return tip ? tr("Cycles per access slot: one value or input, weight, output") : tr("Unit cycle");
     case LevelField::Bypass:
