@@ -79,6 +79,13 @@ ScaledUnit scaleFor(double magnitude, std::string_view unit)
     }
     if (unit == "µm²")
         return m >= 1e4 ? ScaledUnit{1e6, "mm²"} : ScaledUnit{1, "µm²"}; // 0.2976 mm², not 2.976e+05 µm²
+    // A product with an area (a hypervolume's cycles·mW·µm²) reads in mm² like the area itself,
+    // prefixes on the number: "25.5 G cycles·mW·mm²", not "25.5 P cycles·mW·µm²".
+    if (constexpr std::string_view area = "·µm²"; unit.size() > area.size() && unit.ends_with(area)) {
+        ScaledUnit s = scaleFor(m / 1e6, std::string(unit.substr(0, unit.size() - area.size())) + "·mm²");
+        s.factor *= 1e6;
+        return s;
+    }
     if (unit == "mW") {
         // Up to megawatts: MAESTRO's power of an "unbounded" NoC is 12.92 MW, not 1.292e+07 W;
         // down to picowatts: a buffer's static power per instance is 600 pW, not 6e-07 mW.

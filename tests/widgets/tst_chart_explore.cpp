@@ -522,7 +522,8 @@ private Q_SLOTS:
         QCOMPARE(quantityText(369030, QStringLiteral("cycles")), QStringLiteral("369 k cycles"));
         QCOMPARE(quantityText(7.23902e6, QStringLiteral("µm²")), QStringLiteral("7.239 mm²"));
         QCOMPARE(quantityText(1.2e-5, QString(), 3), QStringLiteral("12.0 µ"));
-        QCOMPARE(quantityText(2.55e16, QStringLiteral("cycles·mW·µm²")), QStringLiteral("25.50 P cycles·mW·µm²"));
+        // A product with an area reads in mm², as areas do (issue 49, item 4: one unit per quantity).
+        QCOMPARE(quantityText(2.55e16, QStringLiteral("cycles·mW·µm²")), QStringLiteral("25.5 G cycles·mW·mm²"));
         QCOMPARE(countText(18), QStringLiteral("18"));
         QCOMPARE(countText(0.6667), QStringLiteral("1"));
         QCOMPARE(countText(36903, QStringLiteral("frames")), QStringLiteral("36.9 k frames"));

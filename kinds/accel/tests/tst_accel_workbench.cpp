@@ -440,6 +440,23 @@ private Q_SLOTS:
         const QString hv = w.resultsView()->resultsTable()->item(0, 3)->text();
         // Areas in mm² in the kind, the hypervolume's too (it read "25.91 P cycles·mW·µm²").
         QVERIFY2(hv.endsWith(QStringLiteral(" cycles·mW·mm²")) && !hv.contains(QStringLiteral("e+")), qPrintable(hv));
+        // The runs panel's hypervolume curve in the same unit (its axis read "P cycles·mW·µm²").
+        {
+            RunsPanel* runs = w.runsPanel();
+            QComboBox* metric = nullptr;
+            int at = -1;
+            for (QComboBox* c : runs->findChildren<QComboBox*>())
+                if (const int i = c->findText(QStringLiteral("Hypervolume of the non-dominated designs")); i >= 0) {
+                    metric = c;
+                    at = i;
+                }
+            QVERIFY(metric);
+            metric->setCurrentIndex(at);
+            runs->curveChart()->flush();
+            const QString axis = runs->curveChart()->yAxisTitle();
+            QVERIFY2(axis.startsWith(QStringLiteral("Hypervolume (")) && axis.endsWith(QStringLiteral(" cycles·mW·mm²)")),
+                     qPrintable(axis));
+        }
         // The GRMD tables: one unit per figure down a column, in its title, area as on the Design tab.
         QTableWidget* population = w.stagesView()->populationTable();
         QStringList titles;
