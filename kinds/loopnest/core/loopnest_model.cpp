@@ -1516,6 +1516,16 @@ namespace {
 
 /// Fills `res` as a refusal of the mapping (one line, naming the level when there is one) and
 /// returns false.
+/// std::ceil of a non-negative value below 2^62, without the library call (the x86-64 baseline
+/// has no rounding instruction): the same double.
+inline double ceilNonNegative(double x)
+{
+    if (!(x >= 0 && x < 4.6e18))
+        return std::ceil(x);
+    const double t = static_cast<double>(static_cast<std::int64_t>(x));
+    return t < x ? t + 1 : t;
+}
+
 bool refuseInto(EvalResult& res, const std::string& level, const std::string& cls, const std::string& msg)
 {
     res.ok = false;
@@ -1827,8 +1837,8 @@ bool LoopnestModel::Impl::levelStatistics(const std::vector<std::vector<Tile>>& 
             std::uint64_t rd = d.reads;
             std::uint64_t wr = d.fills + d.updates;
             const double scaling = static_cast<double>(xy) / d.utilizedInstances;
-            rd = static_cast<std::uint64_t>(std::ceil(static_cast<double>(rd) / scaling));
-            wr = static_cast<std::uint64_t>(std::ceil(static_cast<double>(wr) / scaling));
+            rd = static_cast<std::uint64_t>(ceilNonNegative(static_cast<double>(rd) / scaling));
+            wr = static_cast<std::uint64_t>(ceilNonNegative(static_cast<double>(wr) / scaling));
             ubr[ds] = (static_cast<double>(rd) / static_cast<double>(computeCycles)) * 1.0;
             ubw[ds] = (static_cast<double>(wr) / static_cast<double>(computeCycles)) * 1.0;
         }
@@ -1850,7 +1860,7 @@ bool LoopnestModel::Impl::levelStatistics(const std::vector<std::vector<Tile>>& 
             d.sharedBandwidth = slow * (ubr[ds] + ubw[ds]);
         }
         st.slowdown = slow;
-        st.cycles = static_cast<std::uint64_t>(std::ceil(static_cast<double>(computeCycles) / slow));
+        st.cycles = static_cast<std::uint64_t>(ceilNonNegative(static_cast<double>(computeCycles) / slow));
         totalCycles = std::max(totalCycles, st.cycles);
     }
     return true;
@@ -1944,7 +1954,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
     const std::uint64_t randomComputes = static_cast<std::uint64_t>(computeAccesses * computeReplication);
     const double arithEnergy = static_cast<double>(randomComputes) * computeEnergy;
     const std::uint64_t computeCycles =
-        static_cast<std::uint64_t>(std::ceil(static_cast<double>(randomComputes) / computeReplication));
+        static_cast<std::uint64_t>(ceilNonNegative(static_cast<double>(randomComputes) / computeReplication));
     res.arithmetic.name = arithName;
     res.arithmetic.instances = arithInstances;
     res.arithmetic.utilizedInstances = ex.arithUtil;
