@@ -4,6 +4,7 @@
 
 #include "core/study/study.h"
 #include "core/study/study_kind.h"
+#include "core/util/units.h"
 
 #include <algorithm>
 #include <cstring>
@@ -235,6 +236,13 @@ std::string PointSearchJob::designDocument(std::span<const double> objectives) c
 {
     const std::optional<Point> p = heldPoint(objectives);
     return p && m_setup.document ? m_setup.document(*p, nullptr) : std::string();
+}
+
+std::string PointSearchJob::heldDesigns() const
+{
+    return "its best, its non-dominated ones once it has ended and, when it draws its evaluated points, their "
+           "designs up to " +
+           formatQuantity(double(kEvaluatedDesignBytes), "B", 3) + " of memory";
 }
 
 std::optional<Point> PointSearchJob::bestPoint() const

@@ -51,6 +51,7 @@ public:
     /// evaluated one the run kept): the parameters that have a choice, one name=value a line.
     std::string designText(std::span<const double> objectives) const override;
     std::string designDocument(std::span<const double> objectives) const override;
+    std::string heldDesigns() const override;
 
     std::shared_ptr<const PointProblem> problem() const { return m_setup.problem; }
     /// The optimizer (to read what it kept once the run has ended, e.g. GRMD's final set).

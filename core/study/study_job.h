@@ -53,9 +53,13 @@ public:
     /// An evaluated design the job still holds, found by its objective values (the leading values
     /// of MetricsSink::pointEvaluated): its parameters as text, one "name=value" a line, and its
     /// document as resultDocument() gives the best's. "" for a design the job does not hold (a
-    /// point search holds its best and, once it has ended, its non-dominated set).
+    /// point search holds its best, its non-dominated set once it has ended, and the designs of
+    /// its evaluated points within a memory budget).
     virtual std::string designText(std::span<const double> /*objectives*/) const { return {}; }
     virtual std::string designDocument(std::span<const double> /*objectives*/) const { return {}; }
+    /// Which designs the job holds, said to a user whose design was not found ("its best, ...");
+    /// "" when it holds none (designDocument always "").
+    virtual std::string heldDesigns() const { return {}; }
 };
 
 } // namespace mapscape

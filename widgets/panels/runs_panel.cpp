@@ -6,7 +6,6 @@
 
 #include "core/io/file_util.h"
 #include "core/runner/optimizer_run.h"
-#include "core/study/point_search_job.h"
 #include "core/util/statistics.h"
 #include "core/util/strings.h"
 #include "core/util/units.h"
@@ -771,9 +770,9 @@ void RunsPanel::openParetoPoint(const ParetoPoint& point)
     }
     const QString noun = qs(m_kind->info().resultNoun);
     if (json.empty()) {
-        Q_EMIT message(tr("This %1 was not kept: a run keeps its best, its non-dominated ones and the designs of "
-                          "its evaluated points up to %2 of memory")
-                           .arg(noun, qs(formatQuantity(double(PointSearchJob::kEvaluatedDesignBytes), "B", 3))));
+        const std::string held = run->job()->heldDesigns();
+        Q_EMIT message(held.empty() ? tr("Only a run's best %1 can be opened (Show best %1)").arg(noun)
+                                    : tr("This %1 was not kept: a run keeps %2").arg(noun, qs(held)));
         return;
     }
     // Named by the values the chart shows (x, y and the colour's).
