@@ -1152,7 +1152,7 @@ static std::size_t countCollectedRows(std::string_view body)
             return depth == 0; // only the outer array is kept, empty
         };
         try {
-            (void)json::parse(body, count, /*allow_exceptions=*/false);
+            [[maybe_unused]] const json kept = json::parse(body, count, /*allow_exceptions=*/false);
         } catch (const Stop&) {
         }
         return rows;

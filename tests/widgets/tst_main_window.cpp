@@ -918,7 +918,7 @@ private Q_SLOTS:
         MainWindow w;
         w.markUnmodified();
         const int studies = w.studyCount();
-        for (const QString name : {QStringLiteral("rows.csv"), QStringLiteral("rows.json")}) {
+        for (const QString& name : {QStringLiteral("rows.csv"), QStringLiteral("rows.json")}) {
             QVERIFY(!w.openSweepResults(dir.filePath(name)));
             const QString message = w.statusBar()->currentMessage();
             QVERIFY2(message.contains(dir.filePath(name) + QStringLiteral(": more rows than a sweep has shards (more than "
