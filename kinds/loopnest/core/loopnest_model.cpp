@@ -141,6 +141,13 @@ struct LoopnestModel::Impl {
         Coord pos, neg;
     };
     std::array<std::vector<DimUse>, kMaxDims> uses;
+    /// When every data space's projected coordinates fit (`coded`): per data space and rank, the
+    /// weight of a coordinate in the point's integer code. A rank's digit is balanced in radix
+    /// 2·span + 1 (span: the rank's coordinate range over the problem), so the code of a
+    /// difference of two points names that difference uniquely: a translation compares as one
+    /// integer.
+    bool coded = false;
+    std::array<std::array<Coord, kMaxRanks>, kMaxDs> codeMult{};
     std::vector<CLevel> lev;  // Timeloop order: innermost (0) to outermost
     std::uint64_t arithInstances = 1, arithMeshX = 1, arithMeshY = 1;
     double computeEnergy = 0, arithArea = 0;
@@ -311,6 +318,16 @@ struct BoundaryState {
     std::array<std::array<Coord, kMaxRanks>, kMaxDs> prev;
     bool prevValid = false;
     std::array<Translation, kMaxDs> pt;
+    // The same state as codes (LoopnestModel::Impl::coded): the saved origin's code, the last
+    // translation's code (when ptSet) and the delta size it gives, and the delta sizes of the
+    // translations seen at this level (a few: one per loop above that advances).
+    std::array<Coord, kMaxDs> prevCode, ptCode;
+    std::array<std::uint64_t, kMaxDs> ptDelta;
+    std::array<char, kMaxDs> ptSet;
+    static constexpr int kSeen = 8;
+    std::array<std::array<Coord, kSeen>, kMaxDs> seenCode;
+    std::array<std::array<std::uint64_t, kSeen>, kMaxDs> seenDelta;
+    std::array<std::uint8_t, kMaxDs> nSeen;
 };
 
 /// A group of consecutive spatial loops (master first). Element idx of the fan-out receives
@@ -364,6 +381,10 @@ struct LevelGeom {
     int moves = 0;
     std::array<std::uint8_t, kMaxDs * kMaxRanks> moveDs, moveRank;
     std::array<Coord, kMaxDs * kMaxRanks> moveStep;
+    // The data spaces the level's loop moves, and the codes of its step (when coded).
+    int codeMoves = 0;
+    std::array<std::uint8_t, kMaxDs> codeDs;
+    std::array<Coord, kMaxDs> codeStep;
 };
 
 /// Timeloop's nest analysis (NestAnalysis::ComputeDeltas and friends) for perfectly factorized
@@ -389,6 +410,8 @@ struct Analysis {
     int pureTop = -1;              // innermost storage boundary when its subtree is all temporal
     std::uint64_t pureProduct = 1;  // product of the loop ends up to pureTop
     Origin org{};
+    std::array<Coord, kMaxDs> orgCode{};  // org's codes (when coded)
+    std::vector<char> keepPrev;  // boundary levels whose deltas are asked for as boxes
     std::uint64_t epochs = 1;
     std::uint64_t computeAccesses = 0;
     std::uint64_t pendingBody = 0; ///< see addComputeBody
@@ -529,6 +552,18 @@ struct Analysis {
                     ++gm.moves;
                 }
             }
+            gm.codeMoves = 0;
+            if (M->coded) {
+                std::array<Coord, kMaxDs> cs{};
+                for (int k = 0; k < gm.moves; ++k)
+                    cs[gm.moveDs[k]] += gm.moveStep[k] * M->codeMult[gm.moveDs[k]][gm.moveRank[k]];
+                for (int ds = 0; ds < M->nds; ++ds)
+                    if (cs[ds] != 0) {
+                        gm.codeDs[gm.codeMoves] = static_cast<std::uint8_t>(ds);
+                        gm.codeStep[gm.codeMoves] = cs[ds];
+                        ++gm.codeMoves;
+                    }
+            }
             int resized = -1; // the uses list a data space's ranks together
             for (const auto& u : M->uses[static_cast<std::size_t>(dimL)]) {
                 if (u.ds == resized)
@@ -558,6 +593,13 @@ struct Analysis {
         }
         for (auto& o : org)
             o.fill(0);
+        orgCode.fill(0);
+        keepPrev.assign(n, 0);
+        for (int l = 0; l + 1 < n; ++l)
+            keepPrev[l] = boundary[l] && loops[l + 1].space != 0;
+#ifdef MAPSCAPE_CHECK_CODES
+        for (int l = 0; l < n; ++l) keepPrev[l] = boundary[l];
+#endif
         epochs = 1;
         computeAccesses = 0;
         pendingBody = 0;
@@ -574,6 +616,8 @@ struct Analysis {
             b.prevValid = false;
             for (auto& t : b.pt)
                 t.order = 0;
+            b.ptSet.fill(0);
+            b.nSeen.fill(0);
         }
         groupOf.assign(n, -1);
         memoHits = memoMisses = calls = 0;
@@ -962,6 +1006,8 @@ struct Analysis {
         const LevelGeom& gm = geom[level];
         for (int k = 0; k < gm.moves; ++k)
             org[gm.moveDs[k]][gm.moveRank[k]] += gm.moveStep[k] * times;
+        for (int k = 0; k < gm.codeMoves; ++k)
+            orgCode[gm.codeDs[k]] += gm.codeStep[k] * times;
     }
 
     // ---- memo keys: the state of the stateful levels at or below a level, relative to org
@@ -994,6 +1040,20 @@ struct Analysis {
                 out.push_back(bs.prevValid ? 1 : 0);
                 if (!bs.prevValid)
                     continue;
+                if (M->coded) {
+                    for (int ds = 0; ds < M->nds; ++ds) {
+                        out.push_back(bs.prevCode[ds] - orgCode[ds]);
+                        out.push_back(bs.ptSet[ds]);
+                        if (bs.ptSet[ds]) {
+                            out.push_back(bs.ptCode[ds]);
+                            out.push_back(static_cast<Coord>(bs.ptDelta[ds]));
+                        }
+                        if (keepPrev[l])
+                            for (int r = 0; r < M->order[ds]; ++r)
+                                out.push_back(bs.prev[ds][r] - org[ds][r]);
+                    }
+                    continue;
+                }
                 for (int ds = 0; ds < M->nds; ++ds) {
                     for (int r = 0; r < M->order[ds]; ++r)
                         out.push_back(bs.prev[ds][r] - org[ds][r]);
@@ -1025,6 +1085,20 @@ struct Analysis {
                 bs.prevValid = *p++ != 0;
                 if (!bs.prevValid)
                     continue;
+                if (M->coded) {
+                    for (int ds = 0; ds < M->nds; ++ds) {
+                        bs.prevCode[ds] = *p++ + orgCode[ds];
+                        bs.ptSet[ds] = static_cast<char>(*p++);
+                        if (bs.ptSet[ds]) {
+                            bs.ptCode[ds] = *p++;
+                            bs.ptDelta[ds] = static_cast<std::uint64_t>(*p++);
+                        }
+                        if (keepPrev[l])
+                            for (int r = 0; r < M->order[ds]; ++r)
+                                bs.prev[ds][r] = *p++ + org[ds][r];
+                    }
+                    continue;
+                }
                 for (int ds = 0; ds < M->nds; ++ds) {
                     for (int r = 0; r < M->order[ds]; ++r)
                         bs.prev[ds][r] = *p++ + org[ds][r];
@@ -1057,14 +1131,16 @@ struct Analysis {
     }
 
     /// computeDeltas with memoization at the chosen boundaries.
-    Sizes deltas(int level, std::array<Pieces, kMaxDs>* pieces)
+    /// `sizes`, when given, receives a boundary level's delta sizes (data spaces below nds).
+    void deltas(int level, std::array<Pieces, kMaxDs>* pieces, Sizes* sizes)
     {
         if (!memoize[level] || !memoOk)
-            return computeDeltas(level, pieces);
-        return memoDeltas(level, pieces);
+            computeDeltas(level, pieces, sizes);
+        else
+            memoDeltas(level, pieces, sizes);
     }
 
-    [[gnu::noinline]] Sizes memoDeltas(int level, std::array<Pieces, kMaxDs>* pieces)
+    [[gnu::noinline]] void memoDeltas(int level, std::array<Pieces, kMaxDs>* pieces, Sizes* sizes)
     {
         serialize(level, keyBuf);
         const std::uint64_t h = hashOf(keyBuf.data(), keyBuf.size());
@@ -1093,13 +1169,16 @@ struct Analysis {
                         p = popBox(p, (*pieces)[ds].b[i], ds);
                 }
             }
-            return e.sizes;
+            if (sizes)
+                *sizes = e.sizes;
+            return;
         }
         ++memoMisses;
         // A level whose relative states never repeat is not worth the bookkeeping.
         if (++memoLevelMisses[level] > 16 && memoLevelHits[level] * 4 < memoLevelMisses[level] && !recording) {
             memoize[level] = 0;
-            return computeDeltas(level, pieces);
+            computeDeltas(level, pieces, sizes);
+            return;
         }
         MemoEntry e;
         e.hash = h;
@@ -1109,7 +1188,12 @@ struct Analysis {
         const std::size_t journalStart = journal.size();
         ++recording;
         std::array<Pieces, kMaxDs> local;
-        e.sizes = computeDeltas(level, &local);
+        for (auto& pc : local)
+            pc.n = 0;
+        e.sizes = Sizes{};
+        computeDeltas(level, keepPrev[level] ? &local : nullptr, &e.sizes);
+        if (sizes)
+            *sizes = e.sizes;
         --recording;
         if (pieces)
             for (int ds = 0; ds < M->nds; ++ds) {
@@ -1151,7 +1235,7 @@ struct Analysis {
         if (!memoOk) {
             arena.resize(e.keyAt);
             effects.resize(e.effAt);
-            return e.sizes;
+            return;
         }
         serialize(level, keyBuf);
         e.stateAt = arena.size();
@@ -1166,7 +1250,21 @@ struct Analysis {
         e.piecesLen = arena.size() - e.piecesAt;
         if (memo[level].size() < 256)
             memo[level].push_back(e);
-        return e.sizes;
+    }
+
+    /// The size of a level's working set minus itself translated by `t` (both have the level's
+    /// shape).
+    static std::uint64_t shiftedDelta(const LevelGeom& gm, int ds, const Translation& t)
+    {
+        std::uint64_t inter = 1;
+        for (int r = 0; r < t.order; ++r) {
+            const Coord extent = gm.hiOff[ds][r] - gm.loOff[ds][r];
+            const Coord shift = t.v[r] < 0 ? -t.v[r] : t.v[r];
+            if (shift >= extent)
+                return gm.size[ds];
+            inter *= static_cast<std::uint64_t>(extent - shift);
+        }
+        return gm.size[ds] - inter;
     }
 
     Box workingBox(int level, int ds) const
@@ -1182,7 +1280,7 @@ struct Analysis {
 
     /// Timeloop's ComputeDeltas: returns the delta sizes of this level's working set against its
     /// previous one (boundary levels only; zero elsewhere); fills `pieces` when given.
-    Sizes computeDeltas(int level, std::array<Pieces, kMaxDs>* pieces)
+    void computeDeltas(int level, std::array<Pieces, kMaxDs>* pieces, Sizes* sizes)
     {
         if (++calls > kMaxCalls)
             throw TooDeep{};
@@ -1190,9 +1288,14 @@ struct Analysis {
             computeSpatial(level);
         else
             computeTemporal(level);
-        Sizes out{};
         if (!boundary[level])
-            return out;
+            return;
+        if (M->coded) {
+            codedBoundary(level, pieces, sizes);
+            return;
+        }
+        Sizes scratchSizes;
+        Sizes& out = sizes ? *sizes : scratchSizes;
         BoundaryState& bs = bstate[level];
         const LevelGeom& gm = geom[level];
         // The saved origin is copied as a whole row (the ranks past a data space's order are
@@ -1251,7 +1354,105 @@ struct Analysis {
             prev = at;
         }
         bs.prevValid = true;
-        return out;
+    }
+
+    /// computeDeltas's boundary step on codes: the translation since the previous call is one
+    /// integer, compared with the last one in one step, its delta size looked up.
+    void codedBoundary(int level, std::array<Pieces, kMaxDs>* pieces, Sizes* sizes)
+    {
+        BoundaryState& bs = bstate[level];
+        const LevelGeom& gm = geom[level];
+        const int nds = M->nds;
+        const bool prevValid = bs.prevValid;
+        for (int ds = 0; ds < nds; ++ds) {
+            const Coord at = orgCode[ds];
+            bool subtract = false;
+            if (prevValid) {
+                // Timeloop subtracts the previous working set while the translation stays the
+                // same (the first translation after a whole working set starts a run).
+                const Coord t = at - bs.prevCode[ds];
+#ifdef MAPSCAPE_CHECK_CODES
+                {
+                    Coord c = 0;
+                    for (int r = 0; r < M->order[ds]; ++r)
+                        c += (org[ds][r] - bs.prev[ds][r]) * M->codeMult[ds][r];
+                    if (c != t) std::abort();
+                    Translation v; v.order = M->order[ds];
+                    for (int r = 0; r < M->order[ds]; ++r) v.v[r] = org[ds][r] - bs.prev[ds][r];
+                    if (shiftedDelta(gm, ds, v) != deltaOfCode(level, ds, t)) std::abort();
+                }
+#endif
+                if (!bs.ptSet[ds]) {
+                    subtract = true;
+                    bs.ptSet[ds] = 1;
+                    bs.ptCode[ds] = t;
+                    bs.ptDelta[ds] = deltaOfCode(level, ds, t);
+                } else if (bs.ptCode[ds] == t) {
+                    subtract = true;
+                } else {
+                    bs.ptSet[ds] = 0;
+                }
+            }
+            bs.prevCode[ds] = at;
+            if (sizes)
+                (*sizes)[ds] = subtract ? bs.ptDelta[ds] : gm.size[ds];
+            if (pieces) {
+                const int o = M->order[ds];
+                if (subtract) {
+                    Box p;
+                    for (int r = 0; r < o; ++r) {
+                        p.lo[r] = bs.prev[ds][r] + gm.loOff[ds][r];
+                        p.hi[r] = bs.prev[ds][r] + gm.hiOff[ds][r];
+                    }
+                    carve(workingBox(level, ds), p, o, (*pieces)[ds]);
+                } else {
+                    (*pieces)[ds].n = 1;
+                    (*pieces)[ds].b[0] = workingBox(level, ds);
+                }
+            }
+        }
+#ifdef MAPSCAPE_CHECK_CODES
+        std::copy_n(org.begin(), nds, bs.prev.begin());
+#else
+        if (keepPrev[level])
+            std::copy_n(org.begin(), nds, bs.prev.begin());
+#endif
+        bs.prevValid = true;
+    }
+
+    /// The delta size of a boundary's working set translated by the translation whose code is
+    /// `t`: from the level's table of seen translations, else decoded (balanced digits).
+    std::uint64_t deltaOfCode(int level, int ds, Coord t)
+    {
+        BoundaryState& bs = bstate[level];
+        const int seen = bs.nSeen[ds];
+        for (int k = 0; k < seen; ++k)
+            if (bs.seenCode[ds][k] == t)
+                return bs.seenDelta[ds][k];
+        return newDeltaOfCode(level, ds, t);
+    }
+
+    [[gnu::noinline]] std::uint64_t newDeltaOfCode(int level, int ds, Coord t)
+    {
+        const int o = M->order[ds];
+        Translation v;
+        v.order = o;
+        Coord c = t;
+        for (int r = o - 1; r >= 0; --r) {
+            const Coord m = M->codeMult[ds][r];
+            // the nearest multiple of m: the digits below sum to at most (m - 1) / 2 in magnitude
+            const Coord a = c + (m - 1) / 2;
+            const Coord q = a >= 0 ? a / m : -((-a + m - 1) / m);
+            v.v[r] = q;
+            c -= q * m;
+        }
+        const std::uint64_t d = shiftedDelta(geom[level], ds, v);
+        BoundaryState& bs = bstate[level];
+        std::uint8_t& seen = bs.nSeen[ds];
+        const int slot = seen < BoundaryState::kSeen ? seen++ : static_cast<int>(static_cast<std::uint64_t>(t) % BoundaryState::kSeen);
+        bs.seenCode[ds][static_cast<std::size_t>(slot)] = t;
+        bs.seenDelta[ds][static_cast<std::size_t>(slot)] = d;
+        return d;
     }
 
     void computeTemporal(int level)
@@ -1262,19 +1463,23 @@ struct Analysis {
             addComputeBody((level == 0 ? iters : pureProduct) * epochs);
             return;
         }
-        Sizes finalSizes = deltas(level - 1, nullptr);
+        // Only a boundary below has delta sizes, read here as its accesses.
+        const bool below = boundary[level - 1];
+        Sizes finalSizes, d;
+        deltas(level - 1, nullptr, below ? &finalSizes : nullptr);
         if (iters >= 2) {
             moveTransform(level, 1);
             const std::uint64_t virt = iters - 1;
             const std::uint64_t savedEpochs = epochs;
             epochs *= virt;
-            const Sizes d = deltas(level - 1, nullptr);
+            deltas(level - 1, nullptr, below ? &d : nullptr);
             epochs = savedEpochs;
-            for (int ds = 0; ds < M->nds; ++ds)
-                finalSizes[ds] += d[ds] * virt;
+            if (below)
+                for (int ds = 0; ds < M->nds; ++ds)
+                    finalSizes[ds] += d[ds] * virt;
             moveTransform(level, -1);
         }
-        if (boundary[level - 1]) {
+        if (below) {
             for (int ds = 0; ds < M->nds; ++ds)
                 if (finalSizes[ds] * epochs != 0)
                     addAccess(level, ds, 1, 1, finalSizes[ds] * epochs);
@@ -1297,7 +1502,7 @@ struct Analysis {
             }
             addCompute(epochs);
         } else {
-            (void)deltas(g.bottom - 1, &delta0);
+            deltas(g.bottom - 1, &delta0, nullptr);
         }
         for (int ds = 0; ds < M->nds; ++ds) {
             const int o = M->order[ds];
@@ -1916,7 +2121,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         (!full && !checkCapacities(A, keep, res)))
         return res;
     try {
-        A.deltas(A.n - 1, nullptr);
+        A.deltas(A.n - 1, nullptr, nullptr);
         A.flushBody();
     } catch (const TooDeep&) {
         refuseInto(res, "", "other",
@@ -2053,6 +2258,23 @@ LoopnestModel LoopnestModel::compile(const Architecture& arch, const Problem& pr
     for (auto b : prob.bounds)
         if (b < 1 || b > (std::uint64_t{1} << 31))
             inputError(prob.loc.str() + ": instance: bounds must be between 1 and 2^31");
+    // Integer codes of the projected points (see Impl::coded), when they fit in 62 bits.
+    M.coded = true;
+    constexpr std::uint64_t kCodeLimit = std::uint64_t{1} << 62;
+    for (int ds = 0; ds < M.nds && M.coded; ++ds) {
+        std::uint64_t mult = 1;
+        for (int r = 0; r < M.order[ds] && M.coded; ++r) {
+            std::uint64_t span = 0;
+            for (const Term& t : M.proj[ds][r]) {
+                const std::uint64_t c = t.coef < 0 ? 0 - static_cast<std::uint64_t>(t.coef) : static_cast<std::uint64_t>(t.coef);
+                std::uint64_t term = 0;
+                M.coded = M.coded && !__builtin_mul_overflow(c, prob.bounds[static_cast<std::size_t>(t.dim)] - 1, &term) &&
+                          !__builtin_add_overflow(span, term, &span) && span < kCodeLimit;
+            }
+            M.codeMult[ds][r] = static_cast<Coord>(mult);
+            M.coded = M.coded && !__builtin_mul_overflow(mult, 2 * span + 1, &mult) && mult < kCodeLimit;
+        }
+    }
     M.nlev = static_cast<int>(arch.levels.size());
     if (M.nlev < 1 || M.nlev > 32)
         inputError(arch.loc.str() + ": architecture: expected 1 to 32 storage levels");
