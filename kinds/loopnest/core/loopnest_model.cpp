@@ -27,6 +27,7 @@ constexpr std::uint64_t kMaxSpatial = std::uint64_t{1} << 16;  // spatial elemen
 using Coord = std::int64_t;
 
 std::atomic<std::uint64_t> gMemoLeaves{1024};
+std::atomic<bool> gTranslationCodes{true};
 
 /// Throws InputError with a one-line message.
 [[noreturn]] void inputError(std::string msg)
@@ -2259,7 +2260,7 @@ LoopnestModel LoopnestModel::compile(const Architecture& arch, const Problem& pr
         if (b < 1 || b > (std::uint64_t{1} << 31))
             inputError(prob.loc.str() + ": instance: bounds must be between 1 and 2^31");
     // Integer codes of the projected points (see Impl::coded), when they fit in 62 bits.
-    M.coded = true;
+    M.coded = gTranslationCodes.load(std::memory_order_relaxed);
     constexpr std::uint64_t kCodeLimit = std::uint64_t{1} << 62;
     for (int ds = 0; ds < M.nds && M.coded; ++ds) {
         std::uint64_t mult = 1;
@@ -2353,6 +2354,11 @@ EvalResult LoopnestModel::evaluateSummary(const Mapping& mapping) const
         r.errorClass = "other";
         return r;
     }
+}
+
+void setTranslationCodes(bool enabled)
+{
+    gTranslationCodes.store(enabled, std::memory_order_relaxed);
 }
 
 void setMemoizationThreshold(std::uint64_t leaves)

@@ -127,6 +127,11 @@ private:
 /// exercise the memo path. Process-wide.
 void setMemoizationThreshold(std::uint64_t leaves);
 
+/// Whether models compiled from now on compare translations as integer codes where they fit
+/// (default) or always as coordinates (the path of problems whose codes would overflow). Results
+/// do not depend on it; tests switch it off to exercise that path. Process-wide.
+void setTranslationCodes(bool enabled);
+
 /// Convenience: compile and evaluate spec.mapping (throws InputError when the spec lacks parts).
 EvalResult evaluateSpec(const Spec& spec);
 

@@ -465,12 +465,16 @@ int main(int argc, char** argv)
         std::cerr << "FAIL: golden folder " << root << " lacks reference/ or timeloop-shared.jsonl\n";
         return 1;
     }
-    // Everything runs twice: with the default memoization threshold and with memoization at
-    // nearly every boundary (the results must not depend on it).
+    // Everything runs four times: with the default memoization threshold and with memoization
+    // at nearly every boundary, each with translations compared as integer codes and as
+    // coordinates (the path of problems whose codes would not fit): the results must not depend
+    // on either.
+    constexpr int kPasses = 4;
     int refTotal = 0, refOk = 0, shTotal = 0, shOk = 0;
-    for (int pass = 0; pass < 2; ++pass) {
-        setMemoizationThreshold(pass == 0 ? 1024 : 2);
-        const std::string tag = pass == 0 ? "" : " [memo]";
+    for (int pass = 0; pass < kPasses; ++pass) {
+        setMemoizationThreshold(pass % 2 == 0 ? 1024 : 2);
+        setTranslationCodes(pass < 2);
+        const std::string tag = std::string(pass % 2 == 0 ? "" : " [memo]") + (pass < 2 ? "" : " [coordinates]");
         // Dense reference cases from index.json.
         const auto index = nlohmann::json::parse(readFile(refDir / "index.json"));
         for (const auto& e : index) {
@@ -520,14 +524,12 @@ int main(int argc, char** argv)
         if (pass == 0)
             std::cout << "reference " << refOk << "/" << refTotal << ", shared " << shOk << "/" << shTotal << "\n";
     }
-    refTotal /= 2;
-    shTotal /= 2;
-    const int refOkMemo = refOk, shOkMemo = shOk;
-    (void)refOkMemo;
-    (void)shOkMemo;
-    std::cout << "with memoization everywhere: " << (refOk + shOk == 2 * (refTotal + shTotal) ? "identical" : "DIFFERS")
-              << "\n";
+    setTranslationCodes(true);
+    refTotal /= kPasses;
+    shTotal /= kPasses;
+    std::cout << "with memoization everywhere and with coordinates: "
+              << (refOk + shOk == kPasses * (refTotal + shTotal) ? "identical" : "DIFFERS") << "\n";
     const bool complete = filter.empty() ? (refTotal > 0 && shTotal > 0) : (refTotal + shTotal > 0);
-    const bool pass = refOk == 2 * refTotal && shOk == 2 * shTotal && complete;
+    const bool pass = refOk == kPasses * refTotal && shOk == kPasses * shTotal && complete;
     return pass ? 0 : 1;
 }
