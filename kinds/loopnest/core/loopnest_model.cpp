@@ -416,6 +416,7 @@ struct Analysis {
     std::uint64_t epochs = 1;
     std::uint64_t computeAccesses = 0;
     std::uint64_t pendingBody = 0; ///< see addComputeBody
+    std::vector<Sizes> pendingTemporal;  ///< see addTemporal
     std::vector<LevelState> state;
     std::vector<BoundaryState> bstate;
     std::vector<int> groupOf;  // master level -> index in groups
@@ -604,6 +605,8 @@ struct Analysis {
         epochs = 1;
         computeAccesses = 0;
         pendingBody = 0;
+        growTo(pendingTemporal, n);
+        std::fill_n(pendingTemporal.begin(), n, Sizes{});
         growTo(state, n);
         for (int l = 0; l < n; ++l) {
             LevelState& st = state[l];
@@ -986,8 +989,21 @@ struct Analysis {
         }
         pendingBody += value;
     }
+    /// A temporal loop's accesses to the level below (multicast and scatter 1), summed as integers
+    /// like addComputeBody's.
+    void addTemporal(int level, int ds, std::uint64_t value)
+    {
+        if (recording)
+            addAccess(level, ds, 1, 1, value);
+        else
+            pendingTemporal[level][ds] += value;
+    }
     void flushBody()
     {
+        for (int l = 0; l < n; ++l)
+            for (int ds = 0; ds < M->nds; ++ds)
+                if (pendingTemporal[l][ds] != 0)
+                    state[l].access[ds].at(1, 1) += static_cast<double>(std::exchange(pendingTemporal[l][ds], 0));
         if (pendingBody == 0)
             return;
         const std::uint64_t value = std::exchange(pendingBody, 0);
@@ -1483,7 +1499,7 @@ struct Analysis {
         if (below) {
             for (int ds = 0; ds < M->nds; ++ds)
                 if (finalSizes[ds] * epochs != 0)
-                    addAccess(level, ds, 1, 1, finalSizes[ds] * epochs);
+                    addTemporal(level, ds, finalSizes[ds] * epochs);
         }
     }
 
