@@ -599,9 +599,6 @@ struct Analysis {
         keepPrev.assign(n, 0);
         for (int l = 0; l + 1 < n; ++l)
             keepPrev[l] = boundary[l] && loops[l + 1].space != 0;
-#ifdef MAPSCAPE_CHECK_CODES
-        for (int l = 0; l < n; ++l) keepPrev[l] = boundary[l];
-#endif
         epochs = 1;
         computeAccesses = 0;
         pendingBody = 0;
@@ -1295,8 +1292,8 @@ struct Analysis {
         return b;
     }
 
-    /// Timeloop's ComputeDeltas: returns the delta sizes of this level's working set against its
-    /// previous one (boundary levels only; zero elsewhere); fills `pieces` when given.
+    /// Timeloop's ComputeDeltas: the delta of this level's working set against its previous one
+    /// (boundary levels only), its sizes into `sizes` and its boxes into `pieces` when given.
     void computeDeltas(int level, std::array<Pieces, kMaxDs>* pieces, Sizes* sizes)
     {
         if (++calls > kMaxCalls)
@@ -1388,17 +1385,6 @@ struct Analysis {
                 // Timeloop subtracts the previous working set while the translation stays the
                 // same (the first translation after a whole working set starts a run).
                 const Coord t = at - bs.prevCode[ds];
-#ifdef MAPSCAPE_CHECK_CODES
-                {
-                    Coord c = 0;
-                    for (int r = 0; r < M->order[ds]; ++r)
-                        c += (org[ds][r] - bs.prev[ds][r]) * M->codeMult[ds][r];
-                    if (c != t) std::abort();
-                    Translation v; v.order = M->order[ds];
-                    for (int r = 0; r < M->order[ds]; ++r) v.v[r] = org[ds][r] - bs.prev[ds][r];
-                    if (shiftedDelta(gm, ds, v) != deltaOfCode(level, ds, t)) std::abort();
-                }
-#endif
                 if (!bs.ptSet[ds]) {
                     subtract = true;
                     bs.ptSet[ds] = 1;
@@ -1428,12 +1414,8 @@ struct Analysis {
                 }
             }
         }
-#ifdef MAPSCAPE_CHECK_CODES
-        std::copy_n(org.begin(), nds, bs.prev.begin());
-#else
         if (keepPrev[level])
             std::copy_n(org.begin(), nds, bs.prev.begin());
-#endif
         bs.prevValid = true;
     }
 
