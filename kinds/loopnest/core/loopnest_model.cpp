@@ -1378,6 +1378,7 @@ struct Analysis {
         const LevelGeom& gm = geom[level];
         const int nds = M->nds;
         const bool prevValid = bs.prevValid;
+        std::array<bool, kMaxDs> subtracted;
         for (int ds = 0; ds < nds; ++ds) {
             const Coord at = orgCode[ds];
             bool subtract = false;
@@ -1397,11 +1398,15 @@ struct Analysis {
                 }
             }
             bs.prevCode[ds] = at;
+            subtracted[ds] = subtract;
             if (sizes)
                 (*sizes)[ds] = subtract ? bs.ptDelta[ds] : gm.size[ds];
-            if (pieces) {
+        }
+        // The boxes (kept apart: asked for only below a fan-out).
+        if (pieces) {
+            for (int ds = 0; ds < nds; ++ds) {
                 const int o = M->order[ds];
-                if (subtract) {
+                if (subtracted[ds]) {
                     Box p;
                     for (int r = 0; r < o; ++r) {
                         p.lo[r] = bs.prev[ds][r] + gm.loOff[ds][r];
