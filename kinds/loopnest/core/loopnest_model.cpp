@@ -373,8 +373,9 @@ constexpr std::uint64_t kMaxCalls = 20'000'000;
 using Origin = std::array<std::array<Coord, kMaxRanks>, kMaxDs>;
 using Steps = std::array<std::array<Coord, kMaxRanks>, kMaxLoops>;  // per loop of a group
 
-/// Per loop level and data space: the working-set box relative to the projected transform,
-/// and the projected step of the level's loop.
+/// Per loop level and data space: the working-set box relative to the projected transform and
+/// its size (set at storage boundaries and fan-out masters only, where they are read), and the
+/// projected step of the level's loop (set at spatial levels only).
 struct LevelGeom {
     Origin loOff, hiOff, step;
     Sizes size{};
@@ -406,7 +407,6 @@ struct Analysis {
     std::vector<int> storageOf;
     std::vector<double> utilizedElems;
     std::vector<std::uint64_t> logicalFanout, logicalFanoutX, logicalFanoutY;
-    std::vector<std::array<Coord, kMaxDims>> vstride, moldHigh;
     std::vector<LevelGeom> geom;
     int pureTop = -1;              // innermost storage boundary when its subtree is all temporal
     std::uint64_t pureProduct = 1;  // product of the loop ends up to pureTop
@@ -508,45 +508,40 @@ struct Analysis {
             }
             logicalFanout[l] = f;
         }
-        // Grown, never shrunk: evaluations alternate between nests of different depths, and
-        // shrinking would free and rebuild these (and the state below) on every evaluation.
-        growTo(vstride, n);
-        growTo(moldHigh, n);
-        std::array<Coord, kMaxDims> scale;
-        scale.fill(1);
-        for (int l = 0; l < n; ++l) {
-            vstride[l] = scale;
-            scale[loops[l].dim] *= static_cast<Coord>(loops[l].end);
-            for (int d = 0; d < M->nd; ++d)
-                moldHigh[l][d] = scale[d] - 1;
-        }
         // Each level's geometry from the one below: a loop widens the mold only along its own
-        // dimension, so only the coordinates that dimension projects onto change.
+        // dimension (by its stride, the product of the ends below it on that dimension, times
+        // its end less one), so only the coordinates that dimension projects onto change. The
+        // running mold is kept here; a level stores its box only where it is read (a storage
+        // boundary or a fan-out's master) and its steps only when spatial.
+        // (geom is grown, never shrunk: evaluations alternate between nests of different
+        // depths, and shrinking would free and rebuild it on every evaluation.)
         growTo(geom, n);
+        std::array<Coord, kMaxDims> scale;
+        std::fill_n(scale.begin(), M->nd, Coord{1});
+        Origin lo, hi;
+        Sizes size;
+        for (int ds = 0; ds < M->nds; ++ds) {
+            std::fill_n(lo[ds].begin(), M->order[ds], Coord{0});
+            std::fill_n(hi[ds].begin(), M->order[ds], Coord{1});
+            size[ds] = 1;
+        }
         for (int l = 0; l < n; ++l) {
             LevelGeom& gm = geom[l];
             const int dimL = loops[l].dim;
-            for (int ds = 0; ds < M->nds; ++ds) {
-                const int o = M->order[ds];
-                if (l == 0) {
-                    std::fill_n(gm.loOff[ds].begin(), o, Coord{0});
-                    std::fill_n(gm.hiOff[ds].begin(), o, Coord{1});
-                    gm.size[ds] = 1;
-                } else {
-                    std::copy_n(geom[l - 1].loOff[ds].begin(), o, gm.loOff[ds].begin());
-                    std::copy_n(geom[l - 1].hiOff[ds].begin(), o, gm.hiOff[ds].begin());
-                    gm.size[ds] = geom[l - 1].size[ds];
-                }
-                std::fill_n(gm.step[ds].begin(), o, Coord{0});
-            }
-            const Coord widen = moldHigh[l][dimL] - (l == 0 ? 0 : moldHigh[l - 1][dimL]);
-            const Coord stride = vstride[l][dimL];
+            const Coord stride = scale[dimL];
+            const Coord widen = stride * (static_cast<Coord>(loops[l].end) - 1);
+            scale[dimL] *= static_cast<Coord>(loops[l].end);
+            const bool spatial = loops[l].space != 0;
+            if (spatial)
+                for (int ds = 0; ds < M->nds; ++ds)
+                    std::fill_n(gm.step[ds].begin(), M->order[ds], Coord{0});
             gm.moves = 0;
             for (const auto& u : M->uses[static_cast<std::size_t>(dimL)]) {
-                gm.loOff[u.ds][u.rank] += u.neg * widen;
-                gm.hiOff[u.ds][u.rank] += u.pos * widen;
+                lo[u.ds][u.rank] += u.neg * widen;
+                hi[u.ds][u.rank] += u.pos * widen;
                 const Coord st = (u.pos + u.neg) * stride;
-                gm.step[u.ds][u.rank] = st;
+                if (spatial)
+                    gm.step[u.ds][u.rank] = st;
                 if (st != 0) {
                     gm.moveDs[gm.moves] = u.ds;
                     gm.moveRank[gm.moves] = u.rank;
@@ -573,8 +568,15 @@ struct Analysis {
                 resized = u.ds;
                 std::uint64_t sz = 1;
                 for (int r = 0; r < M->order[u.ds]; ++r)
-                    sz *= static_cast<std::uint64_t>(gm.hiOff[u.ds][r] - gm.loOff[u.ds][r]);
-                gm.size[u.ds] = sz;
+                    sz *= static_cast<std::uint64_t>(hi[u.ds][r] - lo[u.ds][r]);
+                size[u.ds] = sz;
+            }
+            if (boundary[l] || master[l]) {
+                for (int ds = 0; ds < M->nds; ++ds) {
+                    std::copy_n(lo[ds].begin(), M->order[ds], gm.loOff[ds].begin());
+                    std::copy_n(hi[ds].begin(), M->order[ds], gm.hiOff[ds].begin());
+                }
+                gm.size = size;
             }
         }
         // The innermost storage level's own loops (when all temporal) only multiply: the base
