@@ -348,7 +348,11 @@ struct SpatialGroup {
     std::array<std::uint32_t, kMaxDs> ngroups{};
     std::array<Hist, kMaxDs> base;
     std::array<std::vector<LinkResult>, kMaxDs> cache;
-    std::array<Pieces, kMaxDs> prevDelta;
+    // The fan-out's deltas: the previous call's (prevDelta) and the current one's, in turn.
+    std::array<std::array<Pieces, kMaxDs>, 2> deltaBuf;
+    int prevBuf = 0;
+    std::array<Pieces, kMaxDs>& prevDelta() { return deltaBuf[static_cast<std::size_t>(prevBuf)]; }
+    const std::array<Pieces, kMaxDs>& prevDelta() const { return deltaBuf[static_cast<std::size_t>(prevBuf)]; }
     bool prevValid = false;
 };
 
@@ -1083,9 +1087,10 @@ struct Analysis {
                 if (!g.prevValid)
                     continue;
                 for (int ds = 0; ds < M->nds; ++ds) {
-                    out.push_back(g.prevDelta[ds].n);
-                    for (int i = 0; i < g.prevDelta[ds].n; ++i)
-                        pushBox(out, g.prevDelta[ds].b[i], ds);
+                    const Pieces& pd = g.prevDelta()[ds];
+                    out.push_back(pd.n);
+                    for (int i = 0; i < pd.n; ++i)
+                        pushBox(out, pd.b[i], ds);
                 }
             }
         }
@@ -1128,9 +1133,10 @@ struct Analysis {
                 if (!g.prevValid)
                     continue;
                 for (int ds = 0; ds < M->nds; ++ds) {
-                    g.prevDelta[ds].n = static_cast<int>(*p++);
-                    for (int i = 0; i < g.prevDelta[ds].n; ++i)
-                        p = popBox(p, g.prevDelta[ds].b[i], ds);
+                    Pieces& pd = g.prevDelta()[ds];
+                    pd.n = static_cast<int>(*p++);
+                    for (int i = 0; i < pd.n; ++i)
+                        p = popBox(p, pd.b[i], ds);
                 }
             }
         }
@@ -1495,7 +1501,7 @@ struct Analysis {
     void computeSpatial(int level)
     {
         SpatialGroup& g = groups[static_cast<std::size_t>(groupOf[level])];
-        std::array<Pieces, kMaxDs> delta0;
+        std::array<Pieces, kMaxDs>& delta0 = g.deltaBuf[static_cast<std::size_t>(g.prevBuf ^ 1)];
         if (g.bottom == 0) {
             // Innermost fan-out: each element receives the operand point of its compute.
             for (int ds = 0; ds < M->nds; ++ds) {
@@ -1519,7 +1525,7 @@ struct Analysis {
             const Hist* chosen = &g.base[ds];
             if (M->env.linkTransfers && g.prevValid) {
                 Translation w;
-                const LinkResult* found = shiftBetween(g.prevDelta[ds], delta0[ds], o, w) ? &linkResult(g, ds, w) : nullptr;
+                const LinkResult* found = shiftBetween(g.prevDelta()[ds], delta0[ds], o, w) ? &linkResult(g, ds, w) : nullptr;
                 if (found && found->reused != 0) {
                     const LinkResult& lr = *found;
                     // Timeloop keeps link transfers when they lower the total accesses.
@@ -1538,10 +1544,7 @@ struct Analysis {
                 addAccess(level, ds, m, s, s * unit);
         }
         if (M->env.linkTransfers) {
-            for (int ds = 0; ds < M->nds; ++ds) {
-                g.prevDelta[ds].n = delta0[ds].n;
-                std::copy(delta0[ds].b.begin(), delta0[ds].b.begin() + delta0[ds].n, g.prevDelta[ds].b.begin());
-            }
+            g.prevBuf ^= 1;  // this call's deltas become the previous ones
             g.prevValid = true;
         }
     }
