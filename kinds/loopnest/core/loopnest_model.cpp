@@ -417,6 +417,7 @@ struct Analysis {
     Origin org{};
     std::array<Coord, kMaxDs> orgCode{};  // org's codes (when coded)
     std::vector<char> keepPrev;  // boundary levels whose deltas are asked for as boxes
+    int leafLevel = -1;          // see initGroups
     std::uint64_t epochs = 1;
     std::uint64_t computeAccesses = 0;
     std::uint64_t pendingBody = 0; ///< see addComputeBody
@@ -680,6 +681,13 @@ struct Analysis {
             if (boundary[l] && leaves >= memoLeaves)
                 memoize[l] = 1;
         }
+        // The innermost body's level, when its calls from a temporal loop above go through
+        // leafPair: it is the innermost boundary (computeTemporal's first case), its boundary
+        // step runs on codes and it is not memoized.
+        leafLevel = -1;
+        const int leaf = pureTop >= 0 ? pureTop : 0;
+        if (M->coded && n > 1 && loops[leaf].space == 0 && boundary[leaf] && !memoize[leaf])
+            leafLevel = leaf;
     }
 
     void buildGroupDataSpace(SpatialGroup& g, int ds)
@@ -1467,12 +1475,46 @@ struct Analysis {
         return d;
     }
 
+    /// computeTemporal(level) when the level below is the innermost body's (leafLevel): its two
+    /// calls made here, without the recursion.
+    [[gnu::noinline]] void leafPair(int level)
+    {
+        const int b = level - 1;
+        const std::uint64_t iters = loops[level].end;
+        const std::uint64_t body = b == pureTop ? pureProduct : loops[b].end;
+        calls += iters >= 2 ? 2 : 1;
+        if (calls > kMaxCalls)
+            throw TooDeep{};
+        Sizes finalSizes, d;
+        addComputeBody(body * epochs);
+        codedBoundary(b, nullptr, &finalSizes);
+        if (iters >= 2) {
+            moveTransform(level, 1);
+            const std::uint64_t virt = iters - 1;
+            const std::uint64_t savedEpochs = epochs;
+            epochs *= virt;
+            addComputeBody(body * epochs);
+            codedBoundary(b, nullptr, &d);
+            epochs = savedEpochs;
+            for (int ds = 0; ds < M->nds; ++ds)
+                finalSizes[ds] += d[ds] * virt;
+            moveTransform(level, -1);
+        }
+        for (int ds = 0; ds < M->nds; ++ds)
+            if (finalSizes[ds] * epochs != 0)
+                addTemporal(level, ds, finalSizes[ds] * epochs);
+    }
+
     void computeTemporal(int level)
     {
         const Loop& lp = loops[level];
         const std::uint64_t iters = lp.end;
         if (level == pureTop || level == 0) {
             addComputeBody((level == 0 ? iters : pureProduct) * epochs);
+            return;
+        }
+        if (level - 1 == leafLevel) {
+            leafPair(level);
             return;
         }
         // Only a boundary below has delta sizes, read here as its accesses.
