@@ -1029,7 +1029,7 @@ struct Analysis {
             journal.push_back(JournalEntry{2, 0, 0, 0, 0, value});
     }
 
-    void moveTransform(int level, Coord times)
+    [[gnu::always_inline]] void moveTransform(int level, Coord times)
     {
         const LevelGeom& gm = geom[level];
         for (int k = 0; k < gm.moves; ++k)
