@@ -149,6 +149,7 @@ struct LoopnestModel::Impl {
     /// integer.
     bool coded = false;
     std::array<std::array<Coord, kMaxRanks>, kMaxDs> codeMult{};
+    std::array<std::array<double, kMaxRanks>, kMaxDs> codeInverse{};  // 1 / codeMult
     std::vector<CLevel> lev;  // Timeloop order: innermost (0) to outermost
     std::uint64_t arithInstances = 1, arithMeshX = 1, arithMeshY = 1;
     double computeEnergy = 0, arithArea = 0;
@@ -1458,14 +1459,26 @@ struct Analysis {
         Translation v;
         v.order = o;
         Coord c = t;
-        for (int r = o - 1; r >= 0; --r) {
+        for (int r = o - 1; r >= 1; --r) {
+            // The digit is the nearest integer to c / m (the digits below sum to at most
+            // (m - 1) / 2 in magnitude): estimated in floating point (no integer division), then
+            // corrected by one step if the estimate was off.
             const Coord m = M->codeMult[ds][r];
-            // the nearest multiple of m: the digits below sum to at most (m - 1) / 2 in magnitude
-            const Coord a = c + (m - 1) / 2;
-            const Coord q = a >= 0 ? a / m : -((-a + m - 1) / m);
+            const Coord half = (m - 1) >> 1;
+            const double est = static_cast<double>(c) * M->codeInverse[ds][r];
+            Coord q;
+            if (est > -0x1p40 && est < 0x1p40) {
+                q = static_cast<Coord>(est < 0 ? est - 0.5 : est + 0.5);
+                const Coord rem = c - q * m;
+                q += rem > half ? 1 : rem < -half ? -1 : 0;
+            } else {  // (digits beyond 2^40: the exact division)
+                const Coord a = c + half;
+                q = a >= 0 ? a / m : -((-a + m - 1) / m);
+            }
             v.v[r] = q;
             c -= q * m;
         }
+        v.v[0] = c;  // (weight 1)
         const std::uint64_t d = shiftedDelta(geom[level], ds, v);
         BoundaryState& bs = bstate[level];
         std::uint8_t& seen = bs.nSeen[ds];
@@ -1840,10 +1853,8 @@ bool LoopnestModel::Impl::buildNest(const Mapping& m, Analysis& A, EvalResult& r
             for (std::uint64_t f : {lm.temporalFactors[d], lm.spatialFactors[d]}) {
                 if (f == 0)
                     return refuseInto(res, L.name, "factor_product", "factor of dimension " + prob.dimensions[d] + " is 0");
-                if (product[d] > std::numeric_limits<std::uint64_t>::max() / f)
+                if (__builtin_mul_overflow(product[d], f, &product[d]))
                     overflow[d] = true;
-                else
-                    product[d] *= f;
             }
         }
         if (spatialLevel) {
@@ -2077,7 +2088,7 @@ bool LoopnestModel::Impl::levelStatistics(const std::vector<std::vector<Tile>>& 
             const std::uint64_t xy = ex.maxX[s] * ex.maxY[s];
             d.utilizedClusters = std::min(xy, numClusters);
             auto vec = [&](std::uint64_t a) -> double {
-                if (a != 0 && d.tileSize != 0)
+                if (a != 0 && d.tileSize != 0 && L.blockSize != 1)  // (no division for the usual block of 1)
                     return static_cast<double>(a % L.blockSize == 0 ? a / L.blockSize : a / L.blockSize + 1);
                 return static_cast<double>(a);
             };
@@ -2323,6 +2334,7 @@ LoopnestModel LoopnestModel::compile(const Architecture& arch, const Problem& pr
                           !__builtin_add_overflow(span, term, &span) && span < kCodeLimit;
             }
             M.codeMult[ds][r] = static_cast<Coord>(mult);
+            M.codeInverse[ds][r] = 1.0 / static_cast<double>(mult);
             M.coded = M.coded && !__builtin_mul_overflow(mult, 2 * span + 1, &mult) && mult < kCodeLimit;
         }
     }
