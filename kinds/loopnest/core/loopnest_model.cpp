@@ -835,20 +835,28 @@ struct Analysis {
         auto& gid = g.gid[ds];
         code.resize(N);
         gid.resize(N);
+        // The fastest loop's digit runs in the inner loop; the others advance between runs.
         std::array<Coord, kMaxLoops> digit;
         std::fill(digit.begin(), digit.begin() + K, 0);
-        Coord cur = 0, group = 0;
-        for (std::size_t idx = 0; idx < N; ++idx) {
-            code[idx] = cur;
-            gid[idx] = static_cast<std::uint32_t>(group);
-            for (int k = 0; k < K; ++k) {
+        const std::size_t run = loops[g.bottom].end;
+        const Coord ck0 = ck[0], gw0 = gw[0];
+        Coord base = 0, groupBase = 0;
+        for (std::size_t idx = 0; idx < N;) {
+            Coord cur = base, group = groupBase;
+            for (std::size_t d = 0; d < run; ++d, ++idx) {
+                code[idx] = cur;
+                gid[idx] = static_cast<std::uint32_t>(group);
+                cur += ck0;
+                group += gw0;
+            }
+            for (int k = 1; k < K; ++k) {
                 if (++digit[k] < static_cast<Coord>(loops[g.bottom + k].end)) {
-                    cur += ck[k];
-                    group += gw[k];
+                    base += ck[k];
+                    groupBase += gw[k];
                     break;
                 }
-                cur -= ck[k] * (digit[k] - 1);
-                group -= gw[k] * (digit[k] - 1);
+                base -= ck[k] * (digit[k] - 1);
+                groupBase -= gw[k] * (digit[k] - 1);
                 digit[k] = 0;
             }
         }
