@@ -514,7 +514,58 @@ struct Analysis {
             }
             logicalFanout[l] = f;
         }
-        // Each level's geometry from the one below: a loop widens the mold only along its own
+        initGeometry();
+        // The innermost storage level's own loops (when all temporal) only multiply: the base
+        // loop records iterations × epochs, nothing else is recorded below the boundary.
+        pureTop = -1;
+        pureProduct = 1;
+        if (!boundaries.empty()) {
+            bool allTemporal = true;
+            std::uint64_t prodEnds = 1;
+            for (int l = 0; l <= boundaries[0]; ++l) {
+                allTemporal = allTemporal && loops[l].space == 0;
+                prodEnds *= loops[l].end;
+            }
+            if (allTemporal && boundaries[0] > 0) {
+                pureTop = boundaries[0];
+                pureProduct = prodEnds;
+            }
+        }
+        for (auto& o : org)
+            o.fill(0);
+        orgCode.fill(0);
+        keepPrev.assign(n, 0);
+        for (int l = 0; l + 1 < n; ++l)
+            keepPrev[l] = boundary[l] && loops[l + 1].space != 0;
+        epochs = 1;
+        computeAccesses = 0;
+        pendingBody = 0;
+        growTo(pendingTemporal, n);
+        std::fill_n(pendingTemporal.begin(), n, Sizes{});
+        growTo(state, n);
+        for (int l = 0; l < n; ++l) {
+            LevelState& st = state[l];
+            for (int ds = 0; ds < M->nds; ++ds)
+                st.access[ds].e.clear();
+            st.linkTransfers.fill(0);
+        }
+        growTo(bstate, n);
+        for (int l = 0; l < n; ++l) {
+            BoundaryState& b = bstate[l];
+            b.prevValid = false;
+            for (auto& t : b.pt)
+                t.order = 0;
+            b.ptSet.fill(0);
+            b.nSeen.fill(0);
+        }
+        groupOf.assign(n, -1);
+        memoHits = memoMisses = calls = 0;
+    }
+
+    /// Each loop level's geometry (LevelGeom), for init.
+    void initGeometry()
+    {
+        // From the level below: a loop widens the mold only along its own
         // dimension (by its stride, the product of the ends below it on that dimension, times
         // its end less one), so only the coordinates that dimension projects onto change. The
         // running mold is kept here; a level stores its box only where it is read (a storage
@@ -585,51 +636,6 @@ struct Analysis {
                 gm.size = size;
             }
         }
-        // The innermost storage level's own loops (when all temporal) only multiply: the base
-        // loop records iterations × epochs, nothing else is recorded below the boundary.
-        pureTop = -1;
-        pureProduct = 1;
-        if (!boundaries.empty()) {
-            bool allTemporal = true;
-            std::uint64_t prodEnds = 1;
-            for (int l = 0; l <= boundaries[0]; ++l) {
-                allTemporal = allTemporal && loops[l].space == 0;
-                prodEnds *= loops[l].end;
-            }
-            if (allTemporal && boundaries[0] > 0) {
-                pureTop = boundaries[0];
-                pureProduct = prodEnds;
-            }
-        }
-        for (auto& o : org)
-            o.fill(0);
-        orgCode.fill(0);
-        keepPrev.assign(n, 0);
-        for (int l = 0; l + 1 < n; ++l)
-            keepPrev[l] = boundary[l] && loops[l + 1].space != 0;
-        epochs = 1;
-        computeAccesses = 0;
-        pendingBody = 0;
-        growTo(pendingTemporal, n);
-        std::fill_n(pendingTemporal.begin(), n, Sizes{});
-        growTo(state, n);
-        for (int l = 0; l < n; ++l) {
-            LevelState& st = state[l];
-            for (int ds = 0; ds < M->nds; ++ds)
-                st.access[ds].e.clear();
-            st.linkTransfers.fill(0);
-        }
-        growTo(bstate, n);
-        for (int l = 0; l < n; ++l) {
-            BoundaryState& b = bstate[l];
-            b.prevValid = false;
-            for (auto& t : b.pt)
-                t.order = 0;
-            b.ptSet.fill(0);
-            b.nSeen.fill(0);
-        }
-        groupOf.assign(n, -1);
-        memoHits = memoMisses = calls = 0;
     }
 
     /// Builds the spatial groups and the memo tables (call after init; N bounded by the caller).
