@@ -107,13 +107,7 @@ struct CLevel {
 
 struct Analysis;
 struct Tile;
-struct ValidTile;
 
-/// A tile's size alone (the capacity check before the analysis).
-struct SizeTile {
-    std::uint64_t size;
-    bool boundary;
-};
 
 /// Per storage level (Timeloop order): which data spaces it keeps.
 using KeepMasks = std::vector<std::array<char, kMaxDs>>;
@@ -432,9 +426,10 @@ struct Analysis {
     KeepMasks keep;
     Expansions ex;
     std::vector<std::vector<Tile>> tiles;
-    std::vector<ValidTile> validScratch;
     mutable std::vector<std::uint64_t> capacityScratch;
-    mutable std::vector<SizeTile> sizedScratch;
+    // Per storage level: the loop levels of its tile's innermost and outermost valid loop (a
+    // valid loop: temporal, or a fan-out's master), the walk of Timeloop's tile collapsing.
+    std::vector<int> tileInner, tileOuter;
     std::vector<LevelStats> levelScratch;
     std::vector<std::pair<Coord, std::uint32_t>> sortScratch;
     std::vector<std::uint32_t> countScratch;
@@ -537,6 +532,7 @@ struct Analysis {
         keepPrev.assign(n, 0);
         for (int l = 0; l + 1 < n; ++l)
             keepPrev[l] = boundary[l] && loops[l + 1].space != 0;
+        tileWalk();
         epochs = 1;
         computeAccesses = 0;
         pendingBody = 0;
@@ -561,6 +557,35 @@ struct Analysis {
         groupOf.assign(n, -1);
         memoHits = memoMisses = calls = 0;
     }
+
+    /// tileInner / tileOuter, for init: each storage level's tile spans the valid loops from the
+    /// one after the previous tile to its first storage boundary (or the last valid loop).
+    void tileWalk()
+    {
+        const int nlev = static_cast<int>(boundaries.size());
+        tileInner.assign(static_cast<std::size_t>(nlev), 0);
+        tileOuter.assign(static_cast<std::size_t>(nlev), 0);
+        int l = 0;
+        for (int s = 0; s < nlev; ++s) {
+            while (l < n && loops[l].space != 0 && !master[l])
+                ++l;
+            const int inner = l < n ? l : n - 1;
+            int outer = inner;
+            for (l = inner; l < n; ++l) {
+                if (loops[l].space != 0 && !master[l])
+                    continue;
+                outer = l;
+                if (boundary[l])
+                    break;
+            }
+            tileInner[static_cast<std::size_t>(s)] = inner;
+            tileOuter[static_cast<std::size_t>(s)] = outer;
+            l = outer + 1;
+        }
+    }
+
+    /// The tile size of a valid loop level (0 but at boundaries and masters).
+    std::uint64_t tileSize(int l, int ds) const { return boundary[l] || master[l] ? geom[l].size[ds] : 0; }
 
     /// Each loop level's geometry (LevelGeom), for init.
     void initGeometry()
@@ -1617,8 +1642,6 @@ struct Analysis {
             g.prevValid = true;
         }
     }
-
-    std::uint64_t maxSize(int level, int ds) const { return geom[level].size[ds]; }
 };
 
 // ----------------------------------------------------------------------------------------------
@@ -1640,15 +1663,6 @@ struct Tile {
     double temporalReductions = 0;
 };
 
-struct ValidTile {
-    std::uint64_t size;
-    const AccessStats* access;
-    std::uint64_t link;
-    std::uint64_t replication;
-    std::uint64_t fanout;
-    bool boundary;
-    bool master;
-};
 
 std::string fmtNum(double v)
 {
@@ -1664,34 +1678,21 @@ std::string fmtNum(double v)
 /// sizes, each level's share of its parent's accesses, bypass masking, link transfers, and the
 /// reads, fills and updates per instance (first-read elision included).
 static void collapseTiles(const LoopnestModel::Impl& M, const Analysis& A, int ds, std::vector<Tile>& T,
-                   const std::vector<std::array<char, kMaxDs>>& keep, std::vector<ValidTile>& valid)
+                   const std::vector<std::array<char, kMaxDs>>& keep)
 {
-    valid.clear();
-    for (int l = 0; l < A.n; ++l) {
-        if (A.loops[l].space != 0 && !A.master[l])
-            continue;
-        const std::uint64_t size = (A.boundary[l] || A.master[l]) ? A.maxSize(l, ds) : 0;
-        valid.push_back(ValidTile{size, &A.state[l].access[ds], A.state[l].linkTransfers[ds],
-                                  static_cast<std::uint64_t>(A.utilizedElems[l]), A.logicalFanout[l],
-                                  A.boundary[l] != 0, A.master[l] != 0});
-    }
-    std::size_t processed = 0;
     for (int s = 0; s < M.nlev; ++s) {
-        std::size_t b = processed;
-        while (!valid[b].boundary && b < valid.size() - 1)
-            ++b;
         Tile& t = T[s];
-        const ValidTile& inner = valid[processed];
-        const ValidTile& outer = valid[b];
-        t.size = outer.size;
-        t.access.e.assign(inner.access->e.begin(), inner.access->e.end());
+        const int inner = A.tileInner[static_cast<std::size_t>(s)];
+        const int outer = A.tileOuter[static_cast<std::size_t>(s)];
+        t.size = A.tileSize(outer, ds);
+        const AccessStats& access = A.state[inner].access[ds];
+        t.access.e.assign(access.e.begin(), access.e.end());
         t.content = t.access.total();
-        t.link = static_cast<double>(inner.link);
-        t.replication = static_cast<double>(outer.replication);
-        t.fanout = inner.fanout;
+        t.link = static_cast<double>(A.state[inner].linkTransfers[ds]);
+        t.replication = static_cast<double>(static_cast<std::uint64_t>(A.utilizedElems[outer]));
+        t.fanout = A.logicalFanout[inner];
         if (s > 0)
-            T[s - 1].denom = inner.master ? inner.size : T[s - 1].size;
-        processed = b + 1;
+            T[s - 1].denom = A.master[inner] ? A.tileSize(inner, ds) : T[s - 1].size;
     }
     // Partition sizes.
     std::uint64_t part = T[M.nlev - 1].size;
@@ -1995,25 +1996,15 @@ bool LoopnestModel::Impl::checkCapacities(const Analysis& A, const KeepMasks& ke
 {
     // The mappers' fast path: a buffer overflow (or a tile below the minimum utilization)
     // needs only the tiles' sizes, known before the analysis, so it is refused without it.
-    // The walk is the tile collapsing's below (sizes only). The full path keeps Timeloop's
+    // The walk is the tile collapsing's (Analysis::tileWalk). The full path keeps Timeloop's
     // order of checks, in which a fan-out failure at an inner level comes first.
     std::vector<std::uint64_t>& capacity = A.capacityScratch;
     capacity.assign(static_cast<std::size_t>(nlev), 0);
-    std::vector<SizeTile>& sized = A.sizedScratch;
-    for (int ds = 0; ds < nds; ++ds) {
-        sized.clear();
-        for (int l = 0; l < A.n; ++l)
-            if (A.loops[l].space == 0 || A.master[l])
-                sized.push_back({(A.boundary[l] || A.master[l]) ? A.maxSize(l, ds) : 0, A.boundary[l] != 0});
-        std::size_t processed = 0;
-        for (int s = 0; s < nlev && processed < sized.size(); ++s) {
-            std::size_t b = processed;
-            while (!sized[b].boundary && b < sized.size() - 1)
-                ++b;
+    for (int s = 0; s < nlev; ++s) {
+        const int outer = A.tileOuter[static_cast<std::size_t>(s)];
+        for (int ds = 0; ds < nds; ++ds)
             if (keep[s][ds])
-                capacity[s] += sized[b].size;
-            processed = b + 1;
-        }
+                capacity[s] += A.tileSize(outer, ds);
     }
     for (int s = 0; s < nlev; ++s) {
         const CLevel& L = lev[s];
@@ -2229,7 +2220,7 @@ EvalResult LoopnestModel::Impl::run(const Mapping& m, bool full) const
         }
     }
     for (int ds = 0; ds < nds; ++ds)
-        collapseTiles(*this, A, ds, tiles[static_cast<std::size_t>(ds)], keep, A.validScratch);
+        collapseTiles(*this, A, ds, tiles[static_cast<std::size_t>(ds)], keep);
 
     // ---- Arithmetic level.
     const std::uint64_t randomComputes = static_cast<std::uint64_t>(computeAccesses * computeReplication);
