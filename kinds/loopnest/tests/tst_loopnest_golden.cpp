@@ -13,12 +13,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -30,6 +32,8 @@ namespace fs = std::filesystem;
 namespace {
 
 bool gVerbose = false;
+bool gPerturb = false;  // pass 0 only: see checkPerturbed
+int gPerturbAccepted = 0;
 
 std::string readFile(const fs::path& p)
 {
@@ -205,6 +209,66 @@ void checkSummaryAgrees(Checker& c, const LoopnestModel& model, const Mapping& m
         c.fail("summary path figures differ from the full path's");
 }
 
+/// Mappings near a case's own (factors moved between levels, loop orders shuffled: many refused),
+/// evaluated by the model with translations compared as integer codes and as coordinates: both
+/// must give the same result, figure for figure. The moves are seeded by the case's name.
+void checkPerturbed(Checker& c, const Spec& spec, const std::string& name)
+{
+    setTranslationCodes(false);
+    const LoopnestModel byCoordinates = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
+    setTranslationCodes(true);
+    const LoopnestModel byCodes = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
+    std::uint64_t seed = 1469598103934665603ull;  // FNV-1a of the name
+    for (unsigned char ch : name)
+        seed = (seed ^ ch) * 1099511628211ull;
+    std::mt19937_64 rng(seed);
+    const std::size_t nlev = spec.mapping.levels.size();
+    const std::size_t nd = spec.problem.dimensions.size();
+    int accepted = 0;
+    for (int trial = 0; trial < 24; ++trial) {
+        Mapping m = spec.mapping;
+        for (int move = 0; move < 3; ++move) {
+            auto& from = m.levels[rng() % nlev];
+            auto& to = m.levels[rng() % nlev];
+            const std::size_t d = rng() % nd;
+            if (from.temporalFactors.size() != nd || to.temporalFactors.size() != nd || from.temporalFactors[d] < 2)
+                continue;
+            std::uint64_t p = 2;
+            while (from.temporalFactors[d] % p != 0)
+                ++p;
+            from.temporalFactors[d] /= p;
+            const bool spatial = (rng() & 3) == 0 && to.spatialFactors.size() == nd;
+            (spatial ? to.spatialFactors : to.temporalFactors)[d] *= p;
+            to.hasTemporal = to.hasTemporal || !spatial;
+            to.hasSpatial = to.hasSpatial || spatial;
+        }
+        auto& lm = m.levels[rng() % nlev];
+        std::shuffle(lm.temporalPermutation.begin(), lm.temporalPermutation.end(), rng);
+        const EvalResult a = byCodes.evaluate(m), b = byCoordinates.evaluate(m);
+        const std::string w = "perturbed mapping " + std::to_string(trial) + ": ";
+        if (a.ok != b.ok || a.error != b.error) {
+            c.fail(w + "codes " + (a.ok ? "accept" : "refuse (" + a.error + ")") + ", coordinates " +
+                   (b.ok ? "accept" : "refuse (" + b.error + ")"));
+            continue;
+        }
+        if (!a.ok)
+            continue;
+        ++accepted;
+        c.exact(w + "energy", a.energy, b.energy);
+        c.exact(w + "cycles", static_cast<double>(a.cycles), static_cast<double>(b.cycles));
+        for (std::size_t l = 0; l < a.levels.size() && l < b.levels.size(); ++l)
+            for (std::size_t d = 0; d < a.levels[l].dataSpaces.size(); ++d) {
+                const auto& x = a.levels[l].dataSpaces[d];
+                const auto& y = b.levels[l].dataSpaces[d];
+                const std::string at = w + a.levels[l].name + "." + std::to_string(d) + ".";
+                c.exact(at + "reads", static_cast<double>(x.reads), static_cast<double>(y.reads));
+                c.exact(at + "fills", static_cast<double>(x.fills), static_cast<double>(y.fills));
+                c.exact(at + "updates", static_cast<double>(x.updates), static_cast<double>(y.updates));
+            }
+    }
+    gPerturbAccepted += accepted;
+}
+
 bool runReference(const fs::path& dir, Checker& c)
 {
     std::vector<YamlSource> src;
@@ -218,6 +282,8 @@ bool runReference(const fs::path& dir, Checker& c)
     const LoopnestModel model = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
     const EvalResult r = model.evaluate(spec.mapping);
     checkSummaryAgrees(c, model, spec.mapping, r);
+    if (gPerturb)
+        checkPerturbed(c, spec, dir.filename().string());
     if (!r.ok) {
         c.fail("refused: " + r.error);
         return false;
@@ -330,6 +396,8 @@ bool runShared(const nlohmann::json& cs, Checker& c)
     const LoopnestModel model = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
     const EvalResult r = model.evaluate(spec.mapping);
     checkSummaryAgrees(c, model, spec.mapping, r);
+    if (gPerturb)
+        checkPerturbed(c, spec, cs.at("case_id").get<std::string>());
     const auto& g = cs.at("result");
     if (!g.at("valid").get<bool>()) {
         const std::string err = g.at("error").is_string() ? g.at("error").get<std::string>() : "";
@@ -474,6 +542,7 @@ int main(int argc, char** argv)
     for (int pass = 0; pass < kPasses; ++pass) {
         setMemoizationThreshold(pass % 2 == 0 ? 1024 : 2);
         setTranslationCodes(pass < 2);
+        gPerturb = pass == 0;
         const std::string tag = std::string(pass % 2 == 0 ? "" : " [memo]") + (pass < 2 ? "" : " [coordinates]");
         // Dense reference cases from index.json.
         const auto index = nlohmann::json::parse(readFile(refDir / "index.json"));
@@ -529,7 +598,12 @@ int main(int argc, char** argv)
     shTotal /= kPasses;
     std::cout << "with memoization everywhere and with coordinates: "
               << (refOk + shOk == kPasses * (refTotal + shTotal) ? "identical" : "DIFFERS") << "\n";
-    const bool complete = filter.empty() ? (refTotal > 0 && shTotal > 0) : (refTotal + shTotal > 0);
+    // The perturbed mappings must not be all refused (the comparison would then prove nothing).
+    std::cout << "perturbed mappings accepted, codes and coordinates identical: " << gPerturbAccepted << "\n";
+    const bool perturbedEnough = !filter.empty() || gPerturbAccepted >= 1000;
+    if (!perturbedEnough)
+        std::cout << "FAIL: fewer than 1000 perturbed mappings accepted\n";
+    const bool complete = (filter.empty() ? (refTotal > 0 && shTotal > 0) : (refTotal + shTotal > 0)) && perturbedEnough;
     const bool pass = refOk == kPasses * refTotal && shOk == kPasses * shTotal && complete;
     return pass ? 0 : 1;
 }
