@@ -3,11 +3,15 @@
 
 // Single-thread throughput of LoopnestModel::evaluate over the golden cases:
 //   bench_loopnest <golden folder> [seconds] [memoization threshold, or -] [one case]
-// Prints evaluations per second for the full result and for the summary-only fast path.
+// Prints evaluations per second for the full result and for the summary-only fast path: all
+// cases in turn; each case alone (its own mapping, best of five rounds); and each case's nearby
+// mappings in turn (nearby_mappings.h: the ones the model accepts, as a mapper's search
+// evaluates different mappings of one design).
 // A negative `seconds` runs that many passes over the cases instead (for instruction counts).
 
 #include "kinds/loopnest/core/loopnest_model.h"
 #include "kinds/loopnest/core/timeloop_yaml.h"
+#include "kinds/loopnest/tests/nearby_mappings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -146,5 +150,39 @@ int main(int argc, char** argv)
     for (std::size_t i = 0; i < 12 && i < per.size(); ++i)
         std::cout << " " << per[i].second << "=" << per[i].first;
     std::cout << "\n";
+    // Each case's nearby mappings that the model accepts, in turn, the same rounds.
+    std::vector<std::vector<Mapping>> nearby(cases.size());
+    std::size_t mappings = 0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        nearby[i].push_back(cases[i].mapping);
+        for (auto& m : testing::nearbyMappings(cases[i].mapping, cases[i].model.problem().dimensions.size(),
+                                               cases[i].name, 24))
+            if (cases[i].model.evaluateSummary(m).ok)
+                nearby[i].push_back(std::move(m));
+        mappings += nearby[i].size();
+    }
+    std::vector<double> bestNear(cases.size(), 1e30);
+    for (int round = 0; round < 5; ++round) {
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            const auto t0 = clock::now();
+            std::size_t n = 0;
+            double el = 0;
+            while (el < 0.01) {
+                for (const Mapping& m : nearby[i])
+                    (void)cases[i].model.evaluateSummary(m);
+                n += nearby[i].size();
+                el = std::chrono::duration<double>(clock::now() - t0).count();
+            }
+            bestNear[i] = std::min(bestNear[i], el / static_cast<double>(n));
+        }
+    }
+    std::vector<double> nearTimes(bestNear);
+    double sumNear = 0;
+    for (double t : bestNear)
+        sumNear += t;
+    std::sort(nearTimes.begin(), nearTimes.end());
+    std::cout << "nearby mappings of each case in turn (" << mappings << " mappings), best-of-5: "
+              << static_cast<double>(cases.size()) / sumNear << " evaluations/s over the cases; median "
+              << nearTimes[nearTimes.size() / 2] * 1e6 << " us\n";
     return 0;
 }

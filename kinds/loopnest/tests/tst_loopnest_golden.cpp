@@ -8,6 +8,7 @@
 
 #include "kinds/loopnest/core/loopnest_model.h"
 #include "kinds/loopnest/core/timeloop_yaml.h"
+#include "kinds/loopnest/tests/nearby_mappings.h"
 
 #include "core/model/validation.h"
 
@@ -20,7 +21,6 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -218,32 +218,10 @@ void checkPerturbed(Checker& c, const Spec& spec, const std::string& name)
     const LoopnestModel byCoordinates = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
     setTranslationCodes(true);
     const LoopnestModel byCodes = LoopnestModel::compile(spec.architecture, spec.problem, spec.env);
-    std::uint64_t seed = 1469598103934665603ull;  // FNV-1a of the name
-    for (unsigned char ch : name)
-        seed = (seed ^ ch) * 1099511628211ull;
-    std::mt19937_64 rng(seed);
-    const std::size_t nlev = spec.mapping.levels.size();
-    const std::size_t nd = spec.problem.dimensions.size();
+    const std::vector<Mapping> nearby = testing::nearbyMappings(spec.mapping, spec.problem.dimensions.size(), name, 24);
     int accepted = 0;
-    for (int trial = 0; trial < 24; ++trial) {
-        Mapping m = spec.mapping;
-        for (int move = 0; move < 3; ++move) {
-            auto& from = m.levels[rng() % nlev];
-            auto& to = m.levels[rng() % nlev];
-            const std::size_t d = rng() % nd;
-            if (from.temporalFactors.size() != nd || to.temporalFactors.size() != nd || from.temporalFactors[d] < 2)
-                continue;
-            std::uint64_t p = 2;
-            while (from.temporalFactors[d] % p != 0)
-                ++p;
-            from.temporalFactors[d] /= p;
-            const bool spatial = (rng() & 3) == 0 && to.spatialFactors.size() == nd;
-            (spatial ? to.spatialFactors : to.temporalFactors)[d] *= p;
-            to.hasTemporal = to.hasTemporal || !spatial;
-            to.hasSpatial = to.hasSpatial || spatial;
-        }
-        auto& lm = m.levels[rng() % nlev];
-        std::shuffle(lm.temporalPermutation.begin(), lm.temporalPermutation.end(), rng);
+    for (std::size_t trial = 0; trial < nearby.size(); ++trial) {
+        const Mapping& m = nearby[trial];
         const EvalResult a = byCodes.evaluate(m), b = byCoordinates.evaluate(m);
         const std::string w = "perturbed mapping " + std::to_string(trial) + ": ";
         if (a.ok != b.ok || a.error != b.error) {
