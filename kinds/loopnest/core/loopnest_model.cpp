@@ -1257,9 +1257,7 @@ struct Analysis {
         arena.insert(arena.end(), keyBuf.begin(), keyBuf.end());
         const std::size_t journalStart = journal.size();
         ++recording;
-        std::array<Pieces, kMaxDs> local;
-        for (auto& pc : local)
-            pc.n = 0;
+        std::array<Pieces, kMaxDs> local;  // (each empty)
         e.sizes = Sizes{};
         computeDeltas(level, keepPrev[level] ? &local : nullptr, &e.sizes);
         if (sizes)
@@ -1337,6 +1335,26 @@ struct Analysis {
         return gm.size[ds] - inter;
     }
 
+    /// A boundary's delta as boxes: its working set minus the previous one (at the saved origin)
+    /// when `subtract`, else the whole working set.
+    void deltaBoxes(int level, int ds, bool subtract, Pieces& out) const
+    {
+        if (!subtract) {
+            out.n = 1;
+            out.b[0] = workingBox(level, ds);
+            return;
+        }
+        const LevelGeom& gm = geom[level];
+        const auto& prev = bstate[level].prev[ds];
+        const int o = M->order[ds];
+        Box p;
+        for (int r = 0; r < o; ++r) {
+            p.lo[r] = prev[r] + gm.loOff[ds][r];
+            p.hi[r] = prev[r] + gm.hiOff[ds][r];
+        }
+        carve(workingBox(level, ds), p, o, out);
+    }
+
     Box workingBox(int level, int ds) const
     {
         Box b;
@@ -1392,35 +1410,11 @@ struct Analysis {
                         pt.order = 0;
                 }
             }
-            if (subtract) {
-                // The working set minus the previous one: both boxes have the level's shape,
-                // the previous one `tr` behind.
-                std::uint64_t inter = 1;
-                for (int r = 0; r < o; ++r) {
-                    const Coord extent = gm.hiOff[ds][r] - gm.loOff[ds][r];
-                    const Coord shift = pt.v[r] < 0 ? -pt.v[r] : pt.v[r];
-                    if (shift >= extent) {
-                        inter = 0;
-                        break;
-                    }
-                    inter *= static_cast<std::uint64_t>(extent - shift);
-                }
-                out[ds] = gm.size[ds] - inter;
-                if (pieces) {
-                    Box p;
-                    for (int r = 0; r < o; ++r) {
-                        p.lo[r] = prev[r] + gm.loOff[ds][r];
-                        p.hi[r] = prev[r] + gm.hiOff[ds][r];
-                    }
-                    carve(workingBox(level, ds), p, o, (*pieces)[ds]);
-                }
-            } else {
-                out[ds] = gm.size[ds];
-                if (pieces) {
-                    (*pieces)[ds].n = 1;
-                    (*pieces)[ds].b[0] = workingBox(level, ds);
-                }
-            }
+            // The working set minus the previous one (both have the level's shape, the previous
+            // one `pt` behind), or the whole working set.
+            out[ds] = subtract ? shiftedDelta(gm, ds, pt) : gm.size[ds];
+            if (pieces)
+                deltaBoxes(level, ds, subtract, (*pieces)[ds]);
             prev = at;
         }
         bs.prevValid = true;
@@ -1459,22 +1453,9 @@ struct Analysis {
                 (*sizes)[ds] = subtract ? bs.ptDelta[ds] : gm.size[ds];
         }
         // The boxes (kept apart: asked for only below a fan-out).
-        if (pieces) {
-            for (int ds = 0; ds < nds; ++ds) {
-                const int o = M->order[ds];
-                if (subtracted[ds]) {
-                    Box p;
-                    for (int r = 0; r < o; ++r) {
-                        p.lo[r] = bs.prev[ds][r] + gm.loOff[ds][r];
-                        p.hi[r] = bs.prev[ds][r] + gm.hiOff[ds][r];
-                    }
-                    carve(workingBox(level, ds), p, o, (*pieces)[ds]);
-                } else {
-                    (*pieces)[ds].n = 1;
-                    (*pieces)[ds].b[0] = workingBox(level, ds);
-                }
-            }
-        }
+        if (pieces)
+            for (int ds = 0; ds < nds; ++ds)
+                deltaBoxes(level, ds, subtracted[ds], (*pieces)[ds]);
         if (keepPrev[level])
             std::copy_n(org.begin(), nds, bs.prev.begin());
         bs.prevValid = true;
@@ -1532,29 +1513,40 @@ struct Analysis {
     [[gnu::noinline]] void leafPair(int level)
     {
         const int b = level - 1;
-        const std::uint64_t iters = loops[level].end;
         const std::uint64_t body = b == pureTop ? pureProduct : loops[b].end;
-        calls += iters >= 2 ? 2 : 1;
-        if (calls > kMaxCalls)
-            throw TooDeep{};
+        temporalIterations(level, true, [&](Sizes* sizes) {
+            if (++calls > kMaxCalls)
+                throw TooDeep{};
+            addComputeBody(body * epochs);
+            codedBoundary(b, nullptr, sizes);
+        });
+    }
+
+    /// Timeloop's extrapolated temporal loop: the level below (`child`) is analysed for the
+    /// loop's first iteration and once more, after one step, for the other end - 1; when it is a
+    /// boundary (`below`), its delta sizes are this loop's accesses to it.
+    template <class Child>
+    [[gnu::always_inline]] void temporalIterations(int level, bool below, Child child)
+    {
+        const std::uint64_t iters = loops[level].end;
         Sizes finalSizes, d;
-        addComputeBody(body * epochs);
-        codedBoundary(b, nullptr, &finalSizes);
+        child(below ? &finalSizes : nullptr);
         if (iters >= 2) {
             moveTransform(level, 1);
             const std::uint64_t virt = iters - 1;
             const std::uint64_t savedEpochs = epochs;
             epochs *= virt;
-            addComputeBody(body * epochs);
-            codedBoundary(b, nullptr, &d);
+            child(below ? &d : nullptr);
             epochs = savedEpochs;
-            for (int ds = 0; ds < M->nds; ++ds)
-                finalSizes[ds] += d[ds] * virt;
+            if (below)
+                for (int ds = 0; ds < M->nds; ++ds)
+                    finalSizes[ds] += d[ds] * virt;
             moveTransform(level, -1);
         }
-        for (int ds = 0; ds < M->nds; ++ds)
-            if (finalSizes[ds] * epochs != 0)
-                addTemporal(level, ds, finalSizes[ds] * epochs);
+        if (below)
+            for (int ds = 0; ds < M->nds; ++ds)
+                if (finalSizes[ds] * epochs != 0)
+                    addTemporal(level, ds, finalSizes[ds] * epochs);
     }
 
     void computeTemporal(int level)
@@ -1570,26 +1562,8 @@ struct Analysis {
             return;
         }
         // Only a boundary below has delta sizes, read here as its accesses.
-        const bool below = boundary[level - 1];
-        Sizes finalSizes, d;
-        deltas(level - 1, nullptr, below ? &finalSizes : nullptr);
-        if (iters >= 2) {
-            moveTransform(level, 1);
-            const std::uint64_t virt = iters - 1;
-            const std::uint64_t savedEpochs = epochs;
-            epochs *= virt;
-            deltas(level - 1, nullptr, below ? &d : nullptr);
-            epochs = savedEpochs;
-            if (below)
-                for (int ds = 0; ds < M->nds; ++ds)
-                    finalSizes[ds] += d[ds] * virt;
-            moveTransform(level, -1);
-        }
-        if (below) {
-            for (int ds = 0; ds < M->nds; ++ds)
-                if (finalSizes[ds] * epochs != 0)
-                    addTemporal(level, ds, finalSizes[ds] * epochs);
-        }
+        temporalIterations(level, boundary[level - 1] != 0,
+                           [&](Sizes* sizes) { deltas(level - 1, nullptr, sizes); });
     }
 
     void computeSpatial(int level)
@@ -1798,8 +1772,6 @@ static void collapseTiles(const LoopnestModel::Impl& M, const Analysis& A, int d
 
 namespace {
 
-/// Fills `res` as a refusal of the mapping (one line, naming the level when there is one) and
-/// returns false.
 /// std::ceil of a non-negative value below 2^62, without the library call (the x86-64 baseline
 /// has no rounding instruction): the same double.
 inline double ceilNonNegative(double x)
@@ -1810,6 +1782,8 @@ inline double ceilNonNegative(double x)
     return t < x ? t + 1 : t;
 }
 
+/// Fills `res` as a refusal of the mapping (one line, naming the level when there is one) and
+/// returns false.
 bool refuseInto(EvalResult& res, const std::string& level, const std::string& cls, const std::string& msg)
 {
     res.ok = false;
