@@ -20,6 +20,7 @@
 #define MAPSCAPE_CALLGRIND 1
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -44,6 +45,46 @@ struct Case {
     LoopnestModel model;
     Mapping mapping;
 };
+
+using clock = std::chrono::steady_clock;
+
+/// Per case, seconds per evaluation of its mappings (evaluated in turn): the fastest of five 10 ms
+/// rounds, which a loaded machine disturbs least. The rounds go over all cases in turn, so that a
+/// burst of load (seconds long on a shared VM) spoils one round of many cases rather than every
+/// round of a few.
+std::vector<double> fastestRounds(const std::vector<Case>& cases, const std::vector<std::vector<Mapping>>& mappings)
+{
+    std::vector<double> best(cases.size(), 1e30);
+    for (int round = 0; round < 5; ++round) {
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            const auto t0 = clock::now();
+            std::size_t n = 0;
+            double el = 0;
+            while (el < 0.01) {
+                for (const Mapping& m : mappings[i])
+                    (void)cases[i].model.evaluateSummary(m);
+                n += mappings[i].size();
+                el = std::chrono::duration<double>(clock::now() - t0).count();
+            }
+            best[i] = std::min(best[i], el / static_cast<double>(n));
+        }
+    }
+    return best;
+}
+
+/// "N evaluations/s over the cases; median M us": cases ÷ Σ time per case (one pass over the
+/// cases at those speeds), and the median case.
+std::string overCases(std::vector<double> secondsPerCase)
+{
+    double sum = 0;
+    for (double t : secondsPerCase)
+        sum += t;
+    std::sort(secondsPerCase.begin(), secondsPerCase.end());
+    std::ostringstream out;
+    out << static_cast<double>(secondsPerCase.size()) / sum << " evaluations/s over the cases; median "
+        << secondsPerCase[secondsPerCase.size() / 2] * 1e6 << " us";
+    return out.str();
+}
 
 } // namespace
 
@@ -88,7 +129,6 @@ int main(int argc, char** argv)
         cases.push_back({cs.at("case_id").get<std::string>(), LoopnestModel::compile(s.architecture, s.problem, s.env),
                          s.mapping});
     }
-    using clock = std::chrono::steady_clock;
 #ifdef MAPSCAPE_CALLGRIND
     // Under `valgrind --tool=callgrind --instr-atstart=no`, only the passes are instrumented.
     CALLGRIND_START_INSTRUMENTATION;
@@ -118,42 +158,12 @@ int main(int argc, char** argv)
 #endif
     if (seconds < 0)
         return 0;
-    // Per case: the fastest of five 10 ms rounds (robust to a loaded machine); their sum is the
-    // time of one pass over the cases at that speed. The rounds go over all cases in turn, so
-    // that a burst of load on the machine (seconds long on a shared VM) spoils one round of
-    // many cases rather than all rounds of a few.
-    std::vector<double> best(cases.size(), 1e30);
-    for (int round = 0; round < 5; ++round) {
-        for (std::size_t i = 0; i < cases.size(); ++i) {
-            const auto& c = cases[i];
-            const auto t0 = clock::now();
-            int n = 0;
-            double el = 0;
-            while (el < 0.01) {
-                (void)c.model.evaluateSummary(c.mapping);
-                ++n;
-                el = std::chrono::duration<double>(clock::now() - t0).count();
-            }
-            best[i] = std::min(best[i], el / n);
-        }
-    }
-    std::vector<std::pair<double, std::string>> per;
-    double sum = 0;
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-        per.emplace_back(best[i] * 1e6, cases[i].name);
-        sum += best[i];
-    }
-    std::sort(per.rbegin(), per.rend());
-    std::cout << "best-of-5 per case: " << static_cast<double>(cases.size()) / sum
-              << " evaluations/s over the cases; median " << per[per.size() / 2].first << " us\n";
-    std::cout << "slowest (us/eval):";
-    for (std::size_t i = 0; i < 12 && i < per.size(); ++i)
-        std::cout << " " << per[i].second << "=" << per[i].first;
-    std::cout << "\n";
-    // Each case's nearby mappings that the model accepts, in turn, the same rounds.
-    std::vector<std::vector<Mapping>> nearby(cases.size());
+    // Per case: the fastest of five 10 ms rounds of its own mapping, then of its nearby mappings
+    // that the model accepts, in turn (fastestRounds).
+    std::vector<std::vector<Mapping>> own(cases.size()), nearby(cases.size());
     std::size_t mappings = 0;
     for (std::size_t i = 0; i < cases.size(); ++i) {
+        own[i].push_back(cases[i].mapping);
         nearby[i].push_back(cases[i].mapping);
         for (auto& m : testing::nearbyMappings(cases[i].mapping, cases[i].model.problem().dimensions.size(),
                                                cases[i].name, 24))
@@ -161,28 +171,17 @@ int main(int argc, char** argv)
                 nearby[i].push_back(std::move(m));
         mappings += nearby[i].size();
     }
-    std::vector<double> bestNear(cases.size(), 1e30);
-    for (int round = 0; round < 5; ++round) {
-        for (std::size_t i = 0; i < cases.size(); ++i) {
-            const auto t0 = clock::now();
-            std::size_t n = 0;
-            double el = 0;
-            while (el < 0.01) {
-                for (const Mapping& m : nearby[i])
-                    (void)cases[i].model.evaluateSummary(m);
-                n += nearby[i].size();
-                el = std::chrono::duration<double>(clock::now() - t0).count();
-            }
-            bestNear[i] = std::min(bestNear[i], el / static_cast<double>(n));
-        }
-    }
-    std::vector<double> nearTimes(bestNear);
-    double sumNear = 0;
-    for (double t : bestNear)
-        sumNear += t;
-    std::sort(nearTimes.begin(), nearTimes.end());
-    std::cout << "nearby mappings of each case in turn (" << mappings << " mappings), best-of-5: "
-              << static_cast<double>(cases.size()) / sumNear << " evaluations/s over the cases; median "
-              << nearTimes[nearTimes.size() / 2] * 1e6 << " us\n";
+    const std::vector<double> best = fastestRounds(cases, own);
+    std::vector<std::pair<double, std::string>> per;
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        per.emplace_back(best[i] * 1e6, cases[i].name);
+    std::sort(per.rbegin(), per.rend());
+    std::cout << "best-of-5 per case: " << overCases(best) << "\n";
+    std::cout << "slowest (us/eval):";
+    for (std::size_t i = 0; i < 12 && i < per.size(); ++i)
+        std::cout << " " << per[i].second << "=" << per[i].first;
+    std::cout << "\n";
+    std::cout << "nearby mappings of each case in turn (" << mappings
+              << " mappings), best-of-5: " << overCases(fastestRounds(cases, nearby)) << "\n";
     return 0;
 }
