@@ -36,6 +36,16 @@
 
 using namespace mapscape;
 
+namespace {
+
+/// The workbench's number field labelled `name` (null when there is none).
+NumberEdit* numberField(QWidget& w, const QString& name)
+{
+    return qobject_cast<NumberEdit*>(testing::fieldNamed(w, name));
+}
+
+} // namespace
+
 class TestDataflowWorkbench : public QObject {
     Q_OBJECT
 
@@ -104,28 +114,27 @@ private Q_SLOTS:
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const auto fieldOf = [&](const QString& name) { return qobject_cast<NumberEdit*>(testing::fieldNamed(w, name)); };
         const auto readingOf = [&](const QString& name) {
-            NumberEdit* e = fieldOf(name);
+            NumberEdit* e = numberField(w, name);
             auto* reading = e ? e->parentWidget()->findChild<QLabel*>(QStringLiteral("reading"), Qt::FindDirectChildrenOnly) : nullptr;
             return reading ? reading->text() : QStringLiteral("(no reading)");
         };
         const QString l1 = QStringLiteral("L1 per PE (bytes)");
-        QCOMPARE(fieldOf(l1)->text(), QStringLiteral("1,073,741,824"));
+        QCOMPARE(numberField(w, l1)->text(), QStringLiteral("1,073,741,824"));
         QCOMPARE(readingOf(l1), QStringLiteral("1 GiB"));
         QVERIFY2(w.summaryText().contains(QStringLiteral(" of 1 GiB")), qPrintable(w.summaryText()));
         QCOMPARE(readingOf(QStringLiteral("NoC (elements/cycle)")), QStringLiteral("1.074 G"));
         QVERIFY2(w.summaryText().contains(QStringLiteral("(1.074 G elements/cycle)")), qPrintable(w.summaryText()));
         QCOMPARE(readingOf(QStringLiteral("PEs")), QStringLiteral("(no reading)")); // a plain count
         // Typed as before, stored exactly; the reading follows.
-        testing::typeInto(fieldOf(l1), QStringLiteral("65,536"));
+        testing::typeInto(numberField(w, l1), QStringLiteral("65,536"));
         QCOMPARE(w.document()->inputs().hardware.l1Size, 65536);
-        QCOMPARE(fieldOf(l1)->text(), QStringLiteral("65,536"));
+        QCOMPARE(numberField(w, l1)->text(), QStringLiteral("65,536"));
         QCOMPARE(readingOf(l1), QStringLiteral("64 KiB"));
         QVERIFY2(w.summaryText().contains(QStringLiteral(" of 64 KiB")), qPrintable(w.summaryText()));
-        testing::typeInto(fieldOf(QStringLiteral("NoC (elements/cycle)")), QStringLiteral("64"));
+        testing::typeInto(numberField(w, QStringLiteral("NoC (elements/cycle)")), QStringLiteral("64"));
         QCOMPARE(readingOf(QStringLiteral("NoC (elements/cycle)")), QString()); // would repeat "64"
-        testing::typeInto(fieldOf(QStringLiteral("L2, shared (bytes)")), QStringLiteral("unlimited"));
+        testing::typeInto(numberField(w, QStringLiteral("L2, shared (bytes)")), QStringLiteral("unlimited"));
         QCOMPARE(readingOf(QStringLiteral("L2, shared (bytes)")), QString());
         w.document()->undoStack()->undo();
         QVERIFY(readingOf(QStringLiteral("L2, shared (bytes)")).endsWith(QStringLiteral("iB")));
@@ -182,7 +191,6 @@ private Q_SLOTS:
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const auto fieldOf = [&](const QString& name) { return qobject_cast<NumberEdit*>(testing::fieldNamed(w, name)); };
         const auto type = [](NumberEdit* e, const QString& text) { testing::typeInto(e, text); };
         const auto hw = [&] { return w.document()->inputs().hardware; };
         struct Case {
@@ -208,7 +216,7 @@ private Q_SLOTS:
             {"Stride (rows)", "2", 2, [&] { return (long long)w.document()->inputs().layer.strideY; }},
         };
         for (const Case& c : cases) {
-            NumberEdit* e = fieldOf(QString::fromUtf8(c.field));
+            NumberEdit* e = numberField(w, QString::fromUtf8(c.field));
             QVERIFY2(e, c.field);
             type(e, QString::fromUtf8(c.typed));
             QVERIFY2(!e->hasError(), qPrintable(e->error()));
@@ -230,7 +238,7 @@ private Q_SLOTS:
                                              {"L2, shared (bytes)", "0", "must be at least 1"},
                                              {"MAC lanes per PE", "", "is empty"},
                                              {"Stride (rows)", "99999999999999999999", "must be between 1 and"}}) {
-            NumberEdit* e = fieldOf(QString::fromUtf8(b.field));
+            NumberEdit* e = numberField(w, QString::fromUtf8(b.field));
             QVERIFY2(e, b.field);
             type(e, QString::fromUtf8(b.typed));
             QVERIFY2(e->hasError(), b.field);
@@ -243,8 +251,8 @@ private Q_SLOTS:
         QVERIFY(w.document()->inputs() == before);
         QCOMPARE(w.document()->undoStack()->count(), undoBefore);
         // Another field's edit refreshes the form but leaves the refused text for the user to fix.
-        NumberEdit* pes = fieldOf(QStringLiteral("PEs"));
-        type(fieldOf(QStringLiteral("NoC hops")), QStringLiteral("2"));
+        NumberEdit* pes = numberField(w, QStringLiteral("PEs"));
+        type(numberField(w, QStringLiteral("NoC hops")), QStringLiteral("2"));
         QCOMPARE(pes->text(), QStringLiteral("-5abc"));
         const qsizetype seen = status.size();
         type(pes, QStringLiteral("256"));
@@ -260,12 +268,12 @@ private Q_SLOTS:
         };
         QVERIFY(saidSince(seen, QStringLiteral("K (output channels): must be a whole number")));
         QVERIFY(!saidSince(seen, QString()));
-        type(fieldOf(QStringLiteral("K (output channels)")), QStringLiteral("64"));
-        type(fieldOf(QStringLiteral("L2, shared (bytes)")), QStringLiteral("1 048 576"));
+        type(numberField(w, QStringLiteral("K (output channels)")), QStringLiteral("64"));
+        type(numberField(w, QStringLiteral("L2, shared (bytes)")), QStringLiteral("1 048 576"));
         QCOMPARE(hw().l2Size, 1048576);
-        type(fieldOf(QStringLiteral("MAC lanes per PE")), QStringLiteral("1"));
+        type(numberField(w, QStringLiteral("MAC lanes per PE")), QStringLiteral("1"));
         const qsizetype lastFix = status.size();
-        type(fieldOf(QStringLiteral("Stride (rows)")), QStringLiteral("1"));
+        type(numberField(w, QStringLiteral("Stride (rows)")), QStringLiteral("1"));
         QVERIFY(saidSince(lastFix, QString()));
         // Undo goes back step by step to the stored values.
         const int steps = w.document()->undoStack()->count();
@@ -421,7 +429,7 @@ private Q_SLOTS:
             return test::runToEnd(*runs, QStringLiteral("gamma"), QStringLiteral("samples"), QStringLiteral("300"));
         };
         QVERIFY(runGamma());
-        auto* pes = qobject_cast<NumberEdit*>(testing::fieldNamed(w, QStringLiteral("PEs")));
+        auto* pes = numberField(w, QStringLiteral("PEs"));
         QVERIFY(pes);
         testing::typeInto(pes, QStringLiteral("512"));
         QCOMPARE(w.document()->inputs().hardware.numPes, 512);
